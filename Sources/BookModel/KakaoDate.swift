@@ -1,0 +1,30 @@
+import Foundation
+
+/// Kakao's `datetime` format: ISO 8601 with milliseconds and an offset,
+/// always written in Korea Standard Time (`2014-11-17T00:00:00.000+09:00`).
+public enum KakaoDate {
+  private static let koreaStandardTime = TimeZone(secondsFromGMT: 9 * 3600)!
+  private static let withFraction = Date.ISO8601FormatStyle(
+    timeZoneSeparator: .colon, includingFractionalSeconds: true, timeZone: koreaStandardTime)
+  private static let withoutFraction = Date.ISO8601FormatStyle(
+    timeZoneSeparator: .colon, timeZone: koreaStandardTime)
+
+  /// Parses Kakao's format, with or without fractional seconds; `nil` for empty or invalid text.
+  public static func parse(_ text: String) -> Date? {
+    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    guard !trimmed.isEmpty else { return nil }
+    return (try? withFraction.parse(trimmed)) ?? (try? withoutFraction.parse(trimmed))
+  }
+
+  /// Formats a date the way Kakao writes it.
+  public static func format(_ date: Date) -> String {
+    withFraction.format(date)
+  }
+
+  /// The year of a date in Korea Standard Time.
+  public static func year(of date: Date) -> Int {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = koreaStandardTime
+    return calendar.component(.year, from: date)
+  }
+}

@@ -1,0 +1,14 @@
+/// Formats prices in Korean won the way Korean shops print them: `16,200원`.
+public enum Won {
+  /// `16200` → `"16,200원"`. Non-positive amounts mean "no price" and format as an empty string.
+  public static func format(_ amount: Int) -> String {
+    guard amount > 0 else { return "" }
+    let digits = Array(String(amount))
+    var grouped = ""
+    for (index, digit) in digits.enumerated() {
+      if index > 0 && (digits.count - index) % 3 == 0 { grouped.append(",") }
+      grouped.append(digit)
+    }
+    return grouped + "원"
+  }
+}

@@ -1,0 +1,41 @@
+import Testing
+
+@testable import BookModel
+
+@Suite("ISBN")
+struct ISBNTests {
+  @Test(arguments: [
+    ("0-306-40615-2", "9780306406157"),
+    ("0306406152", "9780306406157"),
+    ("978-0-306-40615-7", "9780306406157"),
+    ("89 364 3359 8", "9788936433598"),
+    ("080442957X", "9780804429573"),
+    ("080442957x", "9780804429573"),
+    ("979-11-6040-123-3", "9791160401233"),
+  ])
+  func validNumbersParseToIsbn13(text: String, isbn13: String) throws {
+    #expect(try #require(ISBN(text)).isbn13 == isbn13)
+  }
+
+  @Test(arguments: [
+    "0306406153", "9780306406158", "12345", "97803064061570", "X306406152", "978030640615X",
+    "abc", "", "0-306-40615-٢",
+  ])
+  func invalidNumbersAreRejected(text: String) {
+    #expect(ISBN(text) == nil)
+  }
+
+  @Test func isbn13ConvertsBackToIsbn10OnlyFor978() throws {
+    #expect(try #require(ISBN("9780306406157")).isbn10 == "0306406152")
+    #expect(try #require(ISBN("9780804429573")).isbn10 == "080442957X")
+    #expect(try #require(ISBN("9791160401233")).isbn10 == nil)
+  }
+
+  @Test func bookIdParsesIsbnsInAnyNotation() {
+    #expect(BookID(parsing: "89-364-3359-8")?.rawValue == "9788936433598")
+    #expect(BookID(parsing: " 9788936433598 ")?.rawValue == "9788936433598")
+    #expect(BookID(parsing: "u-00112233445566ff")?.rawValue == "u-00112233445566ff")
+    #expect(BookID(parsing: "u-xyz") == nil)
+    #expect(BookID(parsing: "hello") == nil)
+  }
+}
