@@ -1,0 +1,121 @@
+import CSQLite
+import Foundation
+
+/// One SQLite connection with its prepared-statement cache.
+///
+/// A connection is owned by a ``Database`` and used only on that database's executor, through the
+/// closures of ``Database/read(_:)`` and ``Database/write(_:)``; it is never shared between threads.
+public final class Connection {
+  let handle: OpaquePointer
+  private var statements: [String: Statement] = [:]
+
+  /// Opens (creating if needed) the database at `path`; `":memory:"` opens a private in-memory one.
+  init(path: String) throws(DatabaseError) {
+    var handle: OpaquePointer?
+    let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+    let code = sqlite3_open_v2(path, &handle, flags, nil)
+    guard code == SQLITE_OK, let handle else {
+      let message = handle.map { String(cString: sqlite3_errmsg($0)) }
+      sqlite3_close_v2(handle)
+      throw DatabaseError(code: code, message: message.map { "\($0) (\(path))" })
+    }
+    self.handle = handle
+    sqlite3_extended_result_codes(handle, 1)
+  }
+
+  deinit {
+    statements.removeAll()
+    sqlite3_close_v2(handle)
+  }
+
+  // MARK: - Executing
+
+  /// Runs one or more statements without parameters (schema changes, pragmas).
+  public func execute(_ sql: String) throws(DatabaseError) {
+    let code = sqlite3_exec(handle, sql, nil, nil, nil)
+    guard code == SQLITE_OK else { throw error(code: code, sql: sql) }
+  }
+
+  /// Runs one statement with parameters, stepping it to completion.
+  public func run(_ sql: String, _ values: [any SQLValueConvertible] = []) throws(DatabaseError) {
+    let statement = try prepared(sql, values)
+    while try statement.step() {}
+  }
+
+  /// Runs a query and maps every row.
+  public func query<T>(
+    _ sql: String, _ values: [any SQLValueConvertible] = [], _ map: (Row) throws -> T
+  ) throws -> [T] {
+    let statement = try prepared(sql, values)
+    defer { sqlite3_reset(statement.handle) }
+    var rows: [T] = []
+    while try statement.step() { rows.append(try map(Row(statement: statement))) }
+    return rows
+  }
+
+  /// Runs a query and maps its first row, if any.
+  public func first<T>(
+    _ sql: String, _ values: [any SQLValueConvertible] = [], _ map: (Row) throws -> T
+  ) throws -> T? {
+    let statement = try prepared(sql, values)
+    defer { sqlite3_reset(statement.handle) }
+    return try statement.step() ? map(Row(statement: statement)) : nil
+  }
+
+  /// The integer in the first column of the first row (`0` when there is no row).
+  public func integer(_ sql: String, _ values: [any SQLValueConvertible] = []) throws(DatabaseError) -> Int {
+    let statement = try prepared(sql, values)
+    defer { sqlite3_reset(statement.handle) }
+    return try statement.step() ? Row(statement: statement).int(0) : 0
+  }
+
+  /// The rowid of the last inserted row.
+  public var lastInsertedRowID: Int { Int(sqlite3_last_insert_rowid(handle)) }
+
+  /// Rows changed by the last INSERT, UPDATE or DELETE.
+  public var changes: Int { Int(sqlite3_changes(handle)) }
+
+  /// `true` while a transaction is open.
+  public var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+
+  // MARK: - Transactions
+
+  /// Runs `body` in an immediate transaction: commits when it returns, rolls back when it throws.
+  /// Nested calls become savepoints.
+  public func inTransaction<T>(_ body: () throws -> T) throws -> T {
+    let nested = isInTransaction
+    try execute(nested ? "SAVEPOINT nested" : "BEGIN IMMEDIATE")
+    do {
+      let result = try body()
+      try execute(nested ? "RELEASE nested" : "COMMIT")
+      return result
+    } catch {
+      if nested {
+        try? execute("ROLLBACK TO nested; RELEASE nested")
+      } else if isInTransaction {
+        try? execute("ROLLBACK")
+      }
+      throw error
+    }
+  }
+
+  // MARK: - Internals
+
+  private func prepared(_ sql: String, _ values: [any SQLValueConvertible]) throws(DatabaseError)
+    -> Statement
+  {
+    let statement: Statement
+    if let cached = statements[sql] {
+      statement = cached
+    } else {
+      statement = try Statement(connection: self, sql: sql)
+      statements[sql] = statement
+    }
+    try statement.reset(binding: values)
+    return statement
+  }
+
+  func error(code: Int32, sql: String?) -> DatabaseError {
+    DatabaseError(code: sqlite3_extended_errcode(handle), message: String(cString: sqlite3_errmsg(handle)), sql: sql)
+  }
+}

@@ -1,0 +1,33 @@
+import CSQLite
+
+/// An SQLite failure: the result code, SQLite's message, and the SQL that failed.
+public struct DatabaseError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The extended SQLite result code (`SQLITE_BUSY`, `SQLITE_CONSTRAINT_UNIQUE`, ...).
+  public let code: Int32
+  /// SQLite's explanation.
+  public let message: String
+  /// The statement that failed, when there was one.
+  public let sql: String?
+
+  /// Creates an error; the message defaults to SQLite's text for the code.
+  public init(code: Int32, message: String? = nil, sql: String? = nil) {
+    self.code = code
+    self.message = message ?? String(cString: sqlite3_errstr(code))
+    self.sql = sql
+  }
+
+  /// The primary result code (the low byte of the extended one).
+  public var primaryCode: Int32 { code & 0xFF }
+
+  /// `true` for a constraint violation (unique, not null, foreign key, check).
+  public var isConstraintViolation: Bool { primaryCode == SQLITE_CONSTRAINT }
+
+  /// `true` when another connection held a lock for longer than the busy timeout.
+  public var isBusy: Bool { primaryCode == SQLITE_BUSY || primaryCode == SQLITE_LOCKED }
+
+  public var description: String {
+    var text = "SQLite error \(code): \(message)"
+    if let sql { text += " — while executing `\(sql)`" }
+    return text
+  }
+}

@@ -1,0 +1,142 @@
+import Foundation
+import Testing
+
+@testable import Storage
+
+/// A fresh directory under the system temporary directory, removed by the caller.
+func temporaryDirectory() throws -> URL {
+  let url = FileManager.default.temporaryDirectory.appendingPathComponent("chaek-storage-\(UUID())")
+  try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+  return url
+}
+
+let notes = [Migration("create notes", sql: "CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT NOT NULL UNIQUE)")]
+
+@Suite("Database")
+struct DatabaseTests {
+  @Test func writeCommitsAndReadSeesIt() async throws {
+    let database = try Database(path: ":memory:", migrations: notes)
+    try await database.write { try $0.run("INSERT INTO notes (body) VALUES (?)", ["첫 메모"]) }
+    let bodies = try await database.read { try $0.query("SELECT body FROM notes") { $0.text(0) } }
+    #expect(bodies == ["첫 메모"])
+  }
+
+  @Test func throwingWriteRollsBackEverything() async throws {
+    let database = try Database(path: ":memory:", migrations: notes)
+    struct Stop: Error {}
+    await #expect(throws: Stop.self) {
+      try await database.write { connection in
+        try connection.run("INSERT INTO notes (body) VALUES ('a')")
+        throw Stop()
+      }
+    }
+    await #expect(throws: DatabaseError.self) {
+      try await database.write { connection in
+        try connection.run("INSERT INTO notes (body) VALUES ('b')")
+        try connection.run("INSERT INTO notes (body) VALUES ('b')")
+      }
+    }
+    #expect(try await database.read { try $0.integer("SELECT count(*) FROM notes") } == 0)
+  }
+
+  @Test func errorsCarryCodeMessageAndSQL() async throws {
+    let database = try Database(path: ":memory:", migrations: notes)
+    let error = await #expect(throws: DatabaseError.self) {
+      try await database.read { try $0.run("INSERT INTO nowhere VALUES (1)") }
+    }
+    #expect(error?.message.contains("no such table: nowhere") == true)
+    #expect(error?.sql == "INSERT INTO nowhere VALUES (1)")
+    let constraint = await #expect(throws: DatabaseError.self) {
+      try await database.write {
+        try $0.run("INSERT INTO notes (body) VALUES ('x')")
+        try $0.run("INSERT INTO notes (body) VALUES ('x')")
+      }
+    }
+    #expect(constraint?.isConstraintViolation == true)
+  }
+
+  @Test func wrongArgumentCountIsAnErrorNotACrash() async throws {
+    let database = try Database(path: ":memory:", migrations: notes)
+    await #expect(throws: DatabaseError.self) {
+      try await database.read { try $0.run("INSERT INTO notes (body) VALUES (?)", []) }
+    }
+  }
+
+  @Test func valuesRoundTripThroughEveryStorageClass() async throws {
+    let database = try Database(path: ":memory:")
+    let row = try await database.read { connection in
+      try connection.first(
+        "SELECT ?, ?, ?, ?, ?", [42, 2.5, "텍스트", Data([1, 2, 3]), String?.none]
+      ) { row in
+        [String(row.int(0)), String(row.double(1)), row.text(2), row.data(3).base64EncodedString(), String(row.isNull(4))]
+      }
+    }
+    #expect(row == ["42", "2.5", "텍스트", "AQID", "true"])
+  }
+
+  @Test func nestedTransactionsBecomeSavepoints() async throws {
+    let database = try Database(path: ":memory:", migrations: notes)
+    try await database.write { connection in
+      try connection.run("INSERT INTO notes (body) VALUES ('outer')")
+      _ = try? connection.inTransaction {
+        try connection.run("INSERT INTO notes (body) VALUES ('inner')")
+        try connection.run("INSERT INTO notes (body) VALUES ('outer')")  // fails: unique
+      }
+    }
+    let bodies = try await database.read { try $0.query("SELECT body FROM notes") { $0.text(0) } }
+    #expect(bodies == ["outer"])
+  }
+}
+
+@Suite("Migrations and files")
+struct MigrationTests {
+  @Test func migrationsRunOnceInOrderAndAreRecorded() async throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appendingPathComponent("m.sqlite").path
+    let steps = notes + [Migration("add tags", sql: "ALTER TABLE notes ADD COLUMN tags TEXT")]
+    _ = try Database(path: path, migrations: steps)
+    let reopened = try Database(path: path, migrations: steps)  // would fail if re-run
+    let names = try await reopened.read {
+      try $0.query("SELECT name FROM schema_migrations ORDER BY rowid") { $0.text(0) }
+    }
+    #expect(names == ["create notes", "add tags"])
+    let mode = try await reopened.read { try $0.first("PRAGMA journal_mode") { $0.text(0) } }
+    #expect(mode == "wal")
+  }
+
+  @Test func failingMigrationLeavesNoTraceAndThrows() async throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appendingPathComponent("m.sqlite").path
+    let broken = notes + [Migration("broken", sql: "CREATE TABLE t (a); CREATE TABLE notes (x)")]
+    #expect(throws: DatabaseError.self) { try Database(path: path, migrations: broken) }
+    let database = try Database(path: path, migrations: notes)
+    let tables = try await database.read {
+      try $0.query("SELECT name FROM sqlite_master WHERE name = 't'") { $0.text(0) }
+    }
+    #expect(tables.isEmpty)
+  }
+
+  @Test func twoConnectionsToOneFileWriteConcurrently() async throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appendingPathComponent("shared.sqlite").path
+    let first = try Database(path: path, migrations: notes)
+    let second = try Database(path: path, migrations: notes)
+    let versionBefore = try await first.dataVersion()
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      for (name, database) in [("a", first), ("b", second)] {
+        group.addTask {
+          for index in 0..<200 {
+            try await database.write { try $0.run("INSERT INTO notes (body) VALUES (?)", ["\(name)\(index)"]) }
+          }
+        }
+      }
+      try await group.waitForAll()
+    }
+    #expect(try await first.read { try $0.integer("SELECT count(*) FROM notes") } == 400)
+    #expect(try await second.read { try $0.integer("SELECT count(*) FROM notes") } == 400)
+    #expect(try await first.dataVersion() != versionBefore)
+  }
+}
