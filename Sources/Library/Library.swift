@@ -1,0 +1,191 @@
+import BookModel
+import Foundation
+import Storage
+
+/// The user's own data, kept in `library.sqlite`: 담은 책 (saved books) and 최근 본 책 (recently
+/// viewed), with a change feed every view can observe.
+///
+/// Books are stored whole, so both lists show without a network. Every write is one transaction
+/// that also appends to a change log; ``events()`` reads that log, so changes made by another
+/// process (a CLI command while the server runs) reach every observer too.
+public final class Library: Sendable {
+  /// How many recently viewed books are kept.
+  public static let recentLimit = 10
+
+  let database: Database
+  private let feed: ChangeFeed
+
+  /// Opens (creating if needed) the library database at `path`, or `":memory:"`.
+  public init(path: String) throws {
+    database = try Database(path: path, migrations: Library.migrations)
+    feed = ChangeFeed(database: database)
+  }
+
+  // MARK: - 담은 책
+
+  /// Saves a book; saving one that is already saved keeps its original date and answers
+  /// ``SaveOutcome/alreadySaved`` (the stored copy of the book is refreshed).
+  @discardableResult
+  public func save(_ book: Book, at date: Date = Date()) async throws -> SaveOutcome {
+    let id = book.id.rawValue
+    let json = try Library.encode(book)
+    let outcome = try await database.write { connection in
+      let existed = try connection.integer("SELECT count(*) FROM saved_books WHERE id = ?", [id]) > 0
+      try connection.run(
+        """
+        INSERT INTO saved_books (id, title, book, saved_at) VALUES (?, ?, ?, ?)
+        ON CONFLICT (id) DO UPDATE SET title = excluded.title, book = excluded.book
+        """, [id, book.title, json, date.timeIntervalSince1970])
+      guard !existed else { return SaveOutcome.alreadySaved }
+      try Library.log(.saved(book.id), on: connection)
+      return .saved
+    }
+    await feed.publishPending()
+    return outcome
+  }
+
+  /// Saved books, by title (case-insensitive, then 가나다) or newest first.
+  public func savedBooks(sortedBy order: SavedOrder = .title) async throws -> [SavedBook] {
+    let orderBy =
+      switch order {
+      case .title: "title COLLATE NOCASE, id"
+      case .added: "saved_at DESC, rowid DESC"
+      }
+    return try await database.read { connection in
+      try connection.query("SELECT book, saved_at FROM saved_books ORDER BY \(orderBy)") { row in
+        SavedBook(book: try Library.decode(row.text(0)), savedAt: Date(timeIntervalSince1970: row.double(1)))
+      }
+    }
+  }
+
+  /// The saved copy of one book, if it is saved.
+  public func savedBook(_ id: BookID) async throws -> SavedBook? {
+    try await database.read { connection in
+      try connection.first("SELECT book, saved_at FROM saved_books WHERE id = ?", [id.rawValue]) { row in
+        SavedBook(book: try Library.decode(row.text(0)), savedAt: Date(timeIntervalSince1970: row.double(1)))
+      }
+    }
+  }
+
+  /// `true` when the book is saved.
+  public func contains(_ id: BookID) async throws -> Bool {
+    try await database.read { try $0.integer("SELECT count(*) FROM saved_books WHERE id = ?", [id.rawValue]) > 0 }
+  }
+
+  /// The identities of all saved books (to mark search results).
+  public func savedIDs() async throws -> Set<BookID> {
+    let ids = try await database.read { try $0.query("SELECT id FROM saved_books") { $0.text(0) } }
+    return Set(ids.compactMap(BookID.init(parsing:)))
+  }
+
+  /// The number of saved books.
+  public func savedCount() async throws -> Int {
+    try await database.read { try $0.integer("SELECT count(*) FROM saved_books") }
+  }
+
+  /// Removes one saved book; `false` when it was not saved.
+  @discardableResult
+  public func remove(_ id: BookID) async throws -> Bool {
+    let removed = try await database.write { connection in
+      try connection.run("DELETE FROM saved_books WHERE id = ?", [id.rawValue])
+      guard connection.changes > 0 else { return false }
+      try Library.log(.removed(id), on: connection)
+      return true
+    }
+    await feed.publishPending()
+    return removed
+  }
+
+  /// Removes every saved book; returns how many there were.
+  @discardableResult
+  public func removeAll() async throws -> Int {
+    let count = try await database.write { connection in
+      try connection.run("DELETE FROM saved_books")
+      let count = connection.changes
+      try Library.log(.cleared, on: connection)
+      return count
+    }
+    await feed.publishPending()
+    return count
+  }
+
+  // MARK: - 최근 본 책
+
+  /// Records that a book was viewed: it moves to the front of the recent list (once, however
+  /// often it is viewed), and only the ``recentLimit`` newest views are kept.
+  public func recordView(_ book: Book, at date: Date = Date()) async throws {
+    let id = book.id.rawValue
+    let json = try Library.encode(book)
+    try await database.write { connection in
+      try connection.run(
+        """
+        INSERT INTO recent_views (id, book, viewed_at, seq)
+        VALUES (?, ?, ?, (SELECT coalesce(max(seq), 0) + 1 FROM recent_views))
+        ON CONFLICT (id) DO UPDATE SET book = excluded.book, viewed_at = excluded.viewed_at, seq = excluded.seq
+        """, [id, json, date.timeIntervalSince1970])
+      try connection.run(
+        "DELETE FROM recent_views WHERE id NOT IN (SELECT id FROM recent_views ORDER BY seq DESC LIMIT ?)",
+        [Library.recentLimit])
+      try Library.log(.viewed(book.id), on: connection)
+    }
+    await feed.publishPending()
+  }
+
+  /// Recently viewed books, newest first, at most ``recentLimit``.
+  public func recentViews() async throws -> [RecentView] {
+    try await database.read { connection in
+      try connection.query("SELECT book, viewed_at FROM recent_views ORDER BY seq DESC") { row in
+        RecentView(book: try Library.decode(row.text(0)), viewedAt: Date(timeIntervalSince1970: row.double(1)))
+      }
+    }
+  }
+
+  /// The stored copy of a recently viewed book, if it is in the list.
+  public func recentBook(_ id: BookID) async throws -> Book? {
+    try await database.read { connection in
+      try connection.first("SELECT book FROM recent_views WHERE id = ?", [id.rawValue]) {
+        try Library.decode($0.text(0))
+      }
+    }
+  }
+
+  // MARK: - Change feed
+
+  /// Every change from now on, from this process or another one using the same file, in commit
+  /// order. The stream ends when the caller stops iterating.
+  public func events() async -> AsyncStream<LibraryEvent> {
+    await feed.subscribe()
+  }
+}
+
+/// What ``Library/save(_:at:)`` did.
+public enum SaveOutcome: Sendable, Equatable {
+  /// The book was added.
+  case saved
+  /// The book was already saved.
+  case alreadySaved
+}
+
+/// Orders of the saved-books list.
+public enum SavedOrder: String, CaseIterable, Sendable {
+  /// By title.
+  case title
+  /// Newest first.
+  case added
+}
+
+/// A saved book and when it was saved.
+public struct SavedBook: Sendable, Equatable {
+  /// The book as it was when saved.
+  public let book: Book
+  /// When it was first saved.
+  public let savedAt: Date
+}
+
+/// A recently viewed book and when it was last viewed.
+public struct RecentView: Sendable, Equatable {
+  /// The book as it was when viewed.
+  public let book: Book
+  /// The last time it was viewed.
+  public let viewedAt: Date
+}

@@ -1,0 +1,45 @@
+import BookModel
+
+/// A change to the library that views refresh on.
+public enum LibraryEvent: Sendable, Equatable, CustomStringConvertible {
+  /// A book was saved to 담은 책.
+  case saved(BookID)
+  /// A book was removed from 담은 책.
+  case removed(BookID)
+  /// 담은 책 was emptied.
+  case cleared
+  /// A book was viewed (최근 본 책 changed).
+  case viewed(BookID)
+
+  /// The event's name: `saved`, `removed`, `cleared`, `viewed`.
+  public var kind: String {
+    switch self {
+    case .saved: "saved"
+    case .removed: "removed"
+    case .cleared: "cleared"
+    case .viewed: "viewed"
+    }
+  }
+
+  /// The book concerned, if any.
+  public var bookID: BookID? {
+    switch self {
+    case .saved(let id), .removed(let id), .viewed(let id): id
+    case .cleared: nil
+    }
+  }
+
+  /// Rebuilds an event from its logged kind and book id.
+  init?(kind: String, bookID: String?) {
+    let id = bookID.flatMap(BookID.init(parsing:))
+    switch (kind, id) {
+    case ("saved", let id?): self = .saved(id)
+    case ("removed", let id?): self = .removed(id)
+    case ("viewed", let id?): self = .viewed(id)
+    case ("cleared", _): self = .cleared
+    default: return nil
+    }
+  }
+
+  public var description: String { bookID.map { "\(kind) \($0)" } ?? kind }
+}

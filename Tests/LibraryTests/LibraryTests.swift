@@ -1,0 +1,129 @@
+import BookModel
+import Foundation
+import Testing
+
+@testable import Library
+
+func book(_ title: String, isbn: String = "", authors: [String] = ["작가"]) -> Book {
+  Book(title: title, url: isbn.isEmpty ? "https://example.com/\(title)" : "", isbn: isbn, authors: authors)
+}
+
+/// A library file in a fresh temporary directory, removed by the caller.
+func temporaryLibraryPath() throws -> (path: String, directory: URL) {
+  let directory = FileManager.default.temporaryDirectory.appendingPathComponent("chaek-library-\(UUID())")
+  try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+  return (directory.appendingPathComponent("library.sqlite").path, directory)
+}
+
+@Suite("담은 책 (saved books)")
+struct SavedBooksTests {
+  @Test func saveIsIdempotentAndKeepsTheBook() async throws {
+    let library = try Library(path: ":memory:")
+    let vegetarian = book("채식주의자", isbn: "9788936433598", authors: ["한강"])
+    #expect(try await library.save(vegetarian) == .saved)
+    #expect(try await library.save(vegetarian) == .alreadySaved)
+    #expect(try await library.savedCount() == 1)
+    #expect(try await library.contains(vegetarian.id))
+    #expect(try await library.savedBook(vegetarian.id)?.book == vegetarian)
+  }
+
+  @Test func listsByTitleOrByDateSaved() async throws {
+    let library = try Library(path: ":memory:")
+    let start = Date(timeIntervalSince1970: 1_700_000_000)
+    for (offset, title) in ["하얀", "banana", "Apple", "가나"].enumerated() {
+      try await library.save(book(title), at: start.addingTimeInterval(Double(offset)))
+    }
+    #expect(try await library.savedBooks().map(\.book.title) == ["Apple", "banana", "가나", "하얀"])
+    #expect(try await library.savedBooks(sortedBy: .added).map(\.book.title) == ["가나", "Apple", "banana", "하얀"])
+  }
+
+  @Test func removeOneAndRemoveAll() async throws {
+    let library = try Library(path: ":memory:")
+    let a = book("A")
+    let b = book("B")
+    try await library.save(a)
+    try await library.save(b)
+    #expect(try await library.remove(a.id))
+    #expect(try await library.remove(a.id) == false)
+    #expect(try await library.savedIDs() == [b.id])
+    #expect(try await library.removeAll() == 1)
+    #expect(try await library.savedBooks().isEmpty)
+  }
+}
+
+@Suite("최근 본 책 (recently viewed)")
+struct RecentViewsTests {
+  @Test func newestFirstDeduplicatedAndCappedAtTen() async throws {
+    let library = try Library(path: ":memory:")
+    for index in 1...12 { try await library.recordView(book("책 \(index)")) }
+    try await library.recordView(book("책 5"))
+    let titles = try await library.recentViews().map(\.book.title)
+    #expect(titles.count == Library.recentLimit)
+    #expect(titles == ["책 5", "책 12", "책 11", "책 10", "책 9", "책 8", "책 7", "책 6", "책 4", "책 3"])
+  }
+
+  @Test func persistsAcrossReopening() async throws {
+    let (path, directory) = try temporaryLibraryPath()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    do {
+      let library = try Library(path: path)
+      try await library.recordView(book("다시 볼 책"))
+      try await library.save(book("담아 둔 책"))
+    }
+    let reopened = try Library(path: path)
+    #expect(try await reopened.recentViews().map(\.book.title) == ["다시 볼 책"])
+    #expect(try await reopened.savedBooks().map(\.book.title) == ["담아 둔 책"])
+  }
+}
+
+@Suite("Change feed")
+struct ChangeFeedTests {
+  @Test func deliversEventsOfThisProcessInOrder() async throws {
+    let library = try Library(path: ":memory:")
+    let events = await library.events()
+    let a = book("A")
+    try await library.save(a)
+    try await library.save(a)  // already saved: no event
+    try await library.recordView(a)
+    try await library.remove(a.id)
+    try await library.removeAll()
+    var received: [LibraryEvent] = []
+    for await event in events {
+      received.append(event)
+      if received.count == 4 { break }
+    }
+    #expect(received == [.saved(a.id), .viewed(a.id), .removed(a.id), .cleared])
+  }
+
+  @Test(.timeLimit(.minutes(1))) func deliversChangesMadeThroughAnotherConnection() async throws {
+    let (path, directory) = try temporaryLibraryPath()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let observer = try Library(path: path)
+    let writer = try Library(path: path)
+    let events = await observer.events()
+    let a = book("다른 창에서 담은 책")
+    try await writer.save(a)
+    var iterator = events.makeAsyncIterator()
+    #expect(await iterator.next() == .saved(a.id))
+  }
+
+  @Test func twoConnectionsSaveConcurrentlyWithoutLosingAnything() async throws {
+    let (path, directory) = try temporaryLibraryPath()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let first = try Library(path: path)
+    let second = try Library(path: path)
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      for (name, library) in [("a", first), ("b", second)] {
+        group.addTask {
+          for index in 0..<50 {
+            try await library.save(book("\(name)-\(index)"))
+            try await library.recordView(book("\(name)-\(index)"))
+          }
+        }
+      }
+      try await group.waitForAll()
+    }
+    #expect(try await first.savedCount() == 100)
+    #expect(try await second.recentViews().count == Library.recentLimit)
+  }
+}
