@@ -1,0 +1,122 @@
+import BookModel
+import Foundation
+import Storage
+
+extension Catalog {
+  // MARK: - Migrations
+
+  /// The schema of `catalog.sqlite`, in order. Never edit a shipped migration: add one.
+  static let schema = [
+    Migration(
+      "create books",
+      sql: """
+        CREATE TABLE books (
+          rowid INTEGER PRIMARY KEY,
+          id TEXT NOT NULL UNIQUE,
+          isbn13 TEXT,
+          title TEXT NOT NULL,
+          book TEXT NOT NULL,
+          published TEXT NOT NULL,
+          popularity INTEGER NOT NULL DEFAULT 0,
+          source TEXT NOT NULL,
+          updated_at REAL NOT NULL
+        );
+        CREATE INDEX books_by_isbn13 ON books (isbn13);
+        CREATE INDEX books_by_published ON books (published);
+        CREATE VIRTUAL TABLE books_fts USING fts5 (
+          title, people, publisher, contents,
+          tokenize = 'unicode61 remove_diacritics 2'
+        );
+        INSERT INTO books_fts (books_fts, rank) VALUES ('rank', 'bm25(10.0, 5.0, 2.0, 1.0)');
+        """)
+  ]
+
+  /// Loads the starter catalog shipped in the package: once per catalog, like any migration.
+  static let starterMigration = Migration("load starter catalog 1") { connection in
+    var report = UpsertReport()
+    for book in try starterBooks() {
+      try upsert(book, source: .starter, popularity: 0, on: connection, into: &report)
+    }
+  }
+
+  /// The books of the shipped starter catalog.
+  static func starterBooks() throws -> [Book] {
+    guard let url = Bundle.module.url(forResource: "starter-catalog", withExtension: "json") else {
+      throw CocoaError(.fileNoSuchFile)
+    }
+    return try JSONDecoder().decode([Book].self, from: Data(contentsOf: url))
+  }
+
+  // MARK: - Rows
+
+  static func upsert(
+    _ incoming: Book, source: Source, popularity: Int, on connection: Connection, into report: inout UpsertReport
+  ) throws {
+    let id = incoming.id.rawValue
+    let existing = try connection.first("SELECT rowid, book, popularity FROM books WHERE id = ?", [id]) {
+      (rowid: $0.int(0), book: try decode($0.text(1)), popularity: $0.int(2))
+    }
+    let book = existing.map { incoming.filledIn(from: $0.book) } ?? incoming
+    let rank = max(popularity, existing?.popularity ?? 0)
+    if let existing, existing.book == book, existing.popularity == rank {
+      report.unchanged += 1
+      return
+    }
+    let values: [any SQLValueConvertible] = [
+      id, book.isbn13, book.title, try encode(book), book.datetime.map(KakaoDate.format) ?? "", rank,
+      source.rawValue, Date().timeIntervalSince1970,
+    ]
+    let rowid: Int
+    if let existing {
+      rowid = existing.rowid
+      try connection.run(
+        """
+        UPDATE books SET id = ?, isbn13 = ?, title = ?, book = ?, published = ?, popularity = ?, source = ?,
+          updated_at = ? WHERE rowid = ?
+        """, values + [rowid])
+      try connection.run("DELETE FROM books_fts WHERE rowid = ?", [rowid])
+      report.updated += 1
+    } else {
+      try connection.run(
+        """
+        INSERT INTO books (id, isbn13, title, book, published, popularity, source, updated_at)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+        """, values)
+      rowid = connection.lastInsertedRowID
+      report.added += 1
+    }
+    try connection.run(
+      "INSERT INTO books_fts (rowid, title, people, publisher, contents) VALUES (?, ?, ?, ?, ?)",
+      [
+        rowid, SearchText.indexed(book.title), SearchText.indexed((book.authors + book.translators).joined(separator: ", ")),
+        SearchText.indexed(book.publisher), SearchText.indexed(book.contents),
+      ])
+  }
+
+  static func encode(_ book: Book) throws -> String {
+    String(decoding: try JSONEncoder().encode(book), as: UTF8.self)
+  }
+
+  static func decode(_ json: String) throws -> Book {
+    try JSONDecoder().decode(Book.self, from: Data(json.utf8))
+  }
+}
+
+extension Book {
+  /// This book, with every field it leaves empty taken from `older`.
+  func filledIn(from older: Book) -> Book {
+    var book = self
+    if book.contents.isEmpty { book.contents = older.contents }
+    if book.url.isEmpty { book.url = older.url }
+    if book.isbn.isEmpty { book.isbn = older.isbn }
+    if book.datetime == nil { book.datetime = older.datetime }
+    if book.authors.isEmpty { book.authors = older.authors }
+    if book.publisher.isEmpty { book.publisher = older.publisher }
+    if book.translators.isEmpty { book.translators = older.translators }
+    if book.price <= 0 { book.price = older.price }
+    if book.salePrice < 0 { book.salePrice = older.salePrice }
+    if book.thumbnail.isEmpty { book.thumbnail = older.thumbnail }
+    if book.status.isEmpty { book.status = older.status }
+    return book
+  }
+}

@@ -1,0 +1,87 @@
+import BookModel
+import Foundation
+import Storage
+
+/// The offline catalog in `catalog.sqlite`: every book imported or returned by a provider,
+/// searchable with SQLite FTS5 and Kakao's semantics, with no network.
+///
+/// Relevance is bm25 with the title weighted above people (authors and translators), people above
+/// the publisher, and the publisher above the description; `latest` sorts by publication date.
+/// Hangul is indexed as character bigrams (see ``SearchText``). A new catalog starts with the
+/// starter catalog shipped in the package.
+public final class Catalog: BookSearching, Sendable {
+  /// Where a catalog book came from.
+  public enum Source: String, Sendable {
+    /// The starter catalog shipped in the package.
+    case starter
+    /// Kakao's API.
+    case kakao
+    /// Open Library.
+    case openLibrary = "openlibrary"
+    /// `chaek import`.
+    case imported = "import"
+  }
+
+  /// What an upsert did.
+  public struct UpsertReport: Equatable, Sendable {
+    /// Books that were not in the catalog.
+    public var added = 0
+    /// Books whose stored data changed.
+    public var updated = 0
+    /// Books already stored exactly so.
+    public var unchanged = 0
+
+    /// An empty report.
+    public init() {}
+  }
+
+  public var name: String { "catalog" }
+
+  let database: Database
+
+  /// Opens (creating if needed) the catalog at `path`, or `":memory:"`. A new catalog is filled
+  /// with the starter catalog unless `includingStarter` is `false`.
+  public init(path: String, includingStarter: Bool = true) throws {
+    database = try Database(
+      path: path, migrations: Catalog.schema + (includingStarter ? [Catalog.starterMigration] : []))
+  }
+
+  // MARK: - Searching
+
+  public func search(_ query: SearchQuery) async throws(BookSearchError) -> SearchPage {
+    do {
+      return try await database.read { try Catalog.page(for: query, on: $0) }
+    } catch {
+      throw .catalog(String(describing: error))
+    }
+  }
+
+  /// The stored book with this identity.
+  public func book(_ id: BookID) async throws -> Book? {
+    try await database.read { connection in
+      try connection.first("SELECT book FROM books WHERE id = ?", [id.rawValue]) {
+        try Catalog.decode($0.text(0))
+      }
+    }
+  }
+
+  /// The number of books in the catalog.
+  public func count() async throws -> Int {
+    try await database.read { try $0.integer("SELECT count(*) FROM books") }
+  }
+
+  // MARK: - Writing
+
+  /// Adds or updates books in one transaction, by identity. An update keeps stored values for
+  /// fields the new copy leaves empty, and the higher popularity.
+  @discardableResult
+  public func upsert(_ books: [Book], source: Source, popularity: [Int]? = nil) async throws -> UpsertReport {
+    try await database.write { connection in
+      var report = UpsertReport()
+      for (index, book) in books.enumerated() {
+        try Catalog.upsert(book, source: source, popularity: popularity?[index] ?? 0, on: connection, into: &report)
+      }
+      return report
+    }
+  }
+}

@@ -1,0 +1,115 @@
+import BookModel
+import Foundation
+
+/// Turns book text and queries into the tokens the catalog's FTS5 index holds.
+///
+/// SQLite's `unicode61` tokenizer (with diacritics removed) handles Latin text: words, case and
+/// accents folded, so `les miserables` matches `Les Misérables`. It keeps Korean words whole with
+/// their particles (`포터와`), so Hangul is indexed differently: every run of Hangul syllables, joined
+/// across spaces and punctuation, becomes its character bigrams (`해리 포터와` → `해리 리포 포터 터와`),
+/// and each syllable is added once more on its own for one-character queries. A query's Hangul
+/// becomes the phrase of its bigrams, which finds 2-character words inside longer ones (채식 →
+/// 채식주의자) and ignores spacing (해리포터 = 해리 포터).
+public enum SearchText {
+  /// The text to index for a column.
+  public static func indexed(_ text: String) -> String {
+    var output: [String] = []
+    var syllables: [String] = []
+    var seen = Set<Character>()
+    for segment in segments(of: text.nfc) {
+      switch segment {
+      case .hangul(let run) where run.count == 1:
+        output.append(String(run[0]))
+        seen.insert(run[0])
+      case .hangul(let run):
+        output.append(contentsOf: bigrams(run))
+        for syllable in run where seen.insert(syllable).inserted { syllables.append(String(syllable)) }
+      case .words(let words):
+        output.append(contentsOf: words)
+      }
+    }
+    return (output + syllables).joined(separator: " ")
+  }
+
+  /// The FTS5 query expression for a search text: every Latin word and every space-separated
+  /// Hangul word (as the phrase of its bigrams) must match; the last Latin word matches as a prefix.
+  /// Splitting at spaces here while indexing across them is what makes spacing irrelevant both
+  /// ways: 해리포터 finds 해리 포터와, and 해리 포터 finds 해리포터. `nil` when nothing is searchable.
+  public static func matchExpression(_ query: String) -> String? {
+    var terms: [String] = []
+    let parts = query.nfc.split(whereSeparator: \.isWhitespace).flatMap { segments(of: String($0)) }
+    for (index, segment) in parts.enumerated() {
+      switch segment {
+      case .hangul(let run):
+        terms.append(quoted(bigrams(run).joined(separator: " ")))
+      case .words(let words):
+        for (wordIndex, word) in words.enumerated() {
+          let isLast = index == parts.count - 1 && wordIndex == words.count - 1
+          terms.append(quoted(word) + (isLast ? "*" : ""))
+        }
+      }
+    }
+    return terms.isEmpty ? nil : terms.joined(separator: " ")
+  }
+
+  // MARK: - Segmentation
+
+  private enum Segment {
+    case hangul([Character])
+    case words([String])
+  }
+
+  /// Splits text into Hangul runs (joined across anything but letters and digits) and Latin words.
+  private static func segments(of text: String) -> [Segment] {
+    var segments: [Segment] = []
+    var run: [Character] = []
+    var words: [String] = []
+    var word = ""
+    func flushWord() {
+      if !word.isEmpty { words.append(word.lowercased()) }
+      word = ""
+    }
+    func flushRun() {
+      if !run.isEmpty { segments.append(.hangul(run)) }
+      run = []
+    }
+    func flushWords() {
+      flushWord()
+      if !words.isEmpty { segments.append(.words(words)) }
+      words = []
+    }
+    for character in text {
+      if isHangulSyllable(character) {
+        flushWords()
+        run.append(character)
+      } else if character.isLetter || character.isNumber || isCombiningMark(character) {
+        flushRun()
+        word.append(character)
+      } else {
+        flushWord()
+      }
+    }
+    flushRun()
+    flushWords()
+    return segments
+  }
+
+  private static func bigrams(_ run: [Character]) -> [String] {
+    guard run.count > 1 else { return run.map(String.init) }
+    return (0..<run.count - 1).map { String(run[$0]) + String(run[$0 + 1]) }
+  }
+
+  private static func quoted(_ token: String) -> String {
+    "\"" + token.replacingOccurrences(of: "\"", with: "") + "\""
+  }
+
+  /// 가 ... 힣: the precomposed Hangul syllables.
+  static func isHangulSyllable(_ character: Character) -> Bool {
+    guard let scalar = character.unicodeScalars.first, character.unicodeScalars.count == 1 else { return false }
+    return (0xAC00...0xD7A3).contains(scalar.value)
+  }
+
+  private static func isCombiningMark(_ character: Character) -> Bool {
+    character.unicodeScalars.allSatisfy { $0.properties.generalCategory == .nonspacingMark }
+  }
+}

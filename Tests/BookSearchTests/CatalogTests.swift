@@ -1,0 +1,189 @@
+import BookModel
+import Foundation
+import Testing
+
+@testable import BookSearch
+
+/// A small catalog, Korean and English, with enough rows for bm25 to rank meaningfully.
+func fixtureCatalog() async throws -> Catalog {
+  let catalog = try Catalog(path: ":memory:", includingStarter: false)
+  func date(_ year: Int) -> Date? { KakaoDate.parse("\(year)-01-01T00:00:00.000+09:00") }
+  let books = [
+    Book(
+      title: "채식주의자", contents: "한 여자가 고기를 먹지 않기로 한다.", isbn: "8936433598 9788936433598",
+      datetime: date(2007), authors: ["한강"], publisher: "창비"),
+    Book(title: "소년이 온다", contents: "1980년 광주.", datetime: date(2014), authors: ["한강"], publisher: "창비"),
+    Book(
+      title: "해리 포터와 마법사의 돌", contents: "마법 학교에 입학한 소년.", datetime: date(1999), authors: ["J.K. 롤링"],
+      publisher: "문학수첩", translators: ["김혜원"]),
+    Book(
+      title: "해리 포터와 비밀의 방", datetime: date(2000), authors: ["J.K. 롤링"], publisher: "문학수첩",
+      translators: ["김혜원"]),
+    Book(title: "흰", contents: "흰 것들에 대한 글.", datetime: date(2016), authors: ["한강"], publisher: "난다"),
+    Book(title: "82년생 김지영", datetime: date(2016), authors: ["조남주"], publisher: "민음사"),
+    Book(title: "객체지향의 사실과 오해", datetime: date(2015), authors: ["조영호"], publisher: "위키북스"),
+    Book(title: "리포터의 하루", contents: "기자 이야기.", datetime: date(2010), authors: ["김기자"], publisher: "가상출판"),
+    Book(
+      title: "Les Misérables", contents: "Jean Valjean in France.", datetime: date(1862), authors: ["Victor Hugo"],
+      publisher: "A. Lacroix, Verboeckhoven & Cie"),
+    Book(
+      title: "One Hundred Years of Solitude", contents: "The Buendía family of Macondo.", datetime: date(1970),
+      authors: ["Gabriel García Márquez"], publisher: "Harper & Row", translators: ["Gregory Rabassa"]),
+    Book(
+      title: "To Kill a Mockingbird", contents: "A lawyer in Alabama defends a Black man.", datetime: date(1960),
+      authors: ["Harper Lee"], publisher: "J. B. Lippincott & Co."),
+    Book(
+      title: "The Hunger Games", contents: "A televised fight to the death.", isbn: "0439023483",
+      datetime: date(2008), authors: ["Suzanne Collins"], publisher: "Scholastic Press"),
+    Book(title: "Harper's Guide", contents: "Nothing about mockingbirds.", datetime: date(2020), authors: ["Ann Smith"]),
+  ]
+  try await catalog.upsert(books, source: .imported)
+  return catalog
+}
+
+func titles(_ catalog: Catalog, _ text: String, target: SearchQuery.Target? = nil, sort: SearchQuery.Sort = .accuracy)
+  async throws -> [String]
+{
+  try await catalog.search(SearchQuery(query: text, target: target, sort: sort, size: 50)).documents.map(\.title)
+}
+
+@Suite("Catalog search")
+struct CatalogSearchTests {
+  @Test func twoHangulCharactersFindALongerWord() async throws {
+    #expect(try await titles(fixtureCatalog(), "채식") == ["채식주의자"])
+  }
+
+  @Test func missingSpacesAreIgnored() async throws {
+    let catalog = try await fixtureCatalog()
+    let found = try await titles(catalog, "해리포터")
+    #expect(found.prefix(2).sorted() == ["해리 포터와 마법사의 돌", "해리 포터와 비밀의 방"])
+    #expect(try await titles(catalog, "해리포터 마법사") == ["해리 포터와 마법사의 돌"])
+    #expect(try await titles(catalog, "마법사의돌") == ["해리 포터와 마법사의 돌"])
+    #expect(try await titles(catalog, "82년생김지영") == ["82년생 김지영"])
+  }
+
+  @Test func decomposedQueryFindsComposedText() async throws {
+    #expect(try await titles(fixtureCatalog(), "채식주의자".decomposedStringWithCanonicalMapping) == ["채식주의자"])
+  }
+
+  @Test func oneHangulCharacterFindsItAlone() async throws {
+    #expect(try await titles(fixtureCatalog(), "흰", target: .title) == ["흰"])
+  }
+
+  @Test func titleOutranksDescription() async throws {
+    let found = try await titles(fixtureCatalog(), "소년")
+    #expect(found.first == "소년이 온다")
+    #expect(found.contains("해리 포터와 마법사의 돌"))
+  }
+
+  @Test func personTargetSearchesAuthorsAndTranslators() async throws {
+    let catalog = try await fixtureCatalog()
+    #expect(try await titles(catalog, "한강", target: .person, sort: .latest) == ["흰", "소년이 온다", "채식주의자"])
+    #expect(try await titles(catalog, "김혜원", target: .person).count == 2)
+    #expect(try await titles(catalog, "gregory rabassa", target: .person) == ["One Hundred Years of Solitude"])
+    #expect(try await titles(catalog, "한강", target: .title).isEmpty)
+  }
+
+  @Test func publisherTarget() async throws {
+    #expect(try await titles(fixtureCatalog(), "창비", target: .publisher).sorted() == ["소년이 온다", "채식주의자"])
+  }
+
+  @Test func latinIsCaseAndDiacriticInsensitive() async throws {
+    let catalog = try await fixtureCatalog()
+    #expect(try await titles(catalog, "les miserables") == ["Les Misérables"])
+    #expect(try await titles(catalog, "GARCIA MARQUEZ") == ["One Hundred Years of Solitude"])
+    #expect(try await titles(catalog, "García Márquez".decomposedStringWithCanonicalMapping).count == 1)
+  }
+
+  @Test func lastWordMatchesAsAPrefix() async throws {
+    #expect(try await titles(fixtureCatalog(), "to kill a mocking") == ["To Kill a Mockingbird"])
+  }
+
+  @Test func titleMatchRanksAboveAuthorAndDescriptionMatches() async throws {
+    let found = try await titles(fixtureCatalog(), "harper")
+    #expect(found == ["Harper's Guide", "To Kill a Mockingbird", "One Hundred Years of Solitude"])
+  }
+
+  @Test func isbnQueryFindsTheBookInAnyNotation() async throws {
+    let catalog = try await fixtureCatalog()
+    #expect(try await titles(catalog, "978-89-364-3359-8") == ["채식주의자"])
+    #expect(try await titles(catalog, "0439023483", target: .isbn) == ["The Hunger Games"])
+    #expect(try await titles(catalog, "not an isbn", target: .isbn).isEmpty)
+  }
+
+  @Test func pagingFollowsKakaoSemantics() async throws {
+    let catalog = try Catalog(path: ":memory:", includingStarter: false)
+    try await catalog.upsert((1...23).map { Book(title: "시리즈 \($0)권", authors: ["작가"]) }, source: .imported)
+    var seen: [String] = []
+    for page in 1...3 {
+      let result = try await catalog.search(SearchQuery(query: "시리즈", page: page, size: 10))
+      #expect(result.meta.totalCount == 23)
+      #expect(result.meta.isEnd == (page == 3))
+      seen += result.documents.map(\.title)
+    }
+    #expect(seen.count == 23 && Set(seen).count == 23)
+    let beyond = try await catalog.search(SearchQuery(query: "시리즈", page: 4, size: 10))
+    #expect(beyond.documents.isEmpty && beyond.meta.isEnd)
+  }
+
+  @Test func punctuationOnlyQueryFindsNothingWithoutError() async throws {
+    let result = try await fixtureCatalog().search(SearchQuery(query: "\"*()"))
+    #expect(result.documents.isEmpty && result.meta.totalCount == 0)
+  }
+}
+
+@Suite("Catalog storage")
+struct CatalogStorageTests {
+  @Test func upsertIsIdempotentAndFillsEmptyFields() async throws {
+    let catalog = try Catalog(path: ":memory:", includingStarter: false)
+    let full = Book(title: "채식주의자", contents: "설명", isbn: "9788936433598", authors: ["한강"], price: 12000)
+    #expect(try await catalog.upsert([full], source: .kakao).added == 1)
+    #expect(try await catalog.upsert([full], source: .kakao).unchanged == 1)
+    let sparse = Book(title: "채식주의자 (개정판)", isbn: "8936433598", authors: ["한강"])
+    #expect(try await catalog.upsert([sparse], source: .openLibrary).updated == 1)
+    let stored = try #require(try await catalog.book(full.id))
+    #expect(stored.title == "채식주의자 (개정판)" && stored.contents == "설명" && stored.price == 12000)
+    #expect(try await catalog.count() == 1)
+    #expect(try await titles(catalog, "개정판") == ["채식주의자 (개정판)"])
+  }
+
+  @Test func starterCatalogLoadsOnceAndSearchesOffline() async throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("chaek-catalog-\(UUID())")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appendingPathComponent("catalog.sqlite").path
+    let count = try await Catalog(path: path).count()
+    #expect(count >= 300)
+    let reopened = try Catalog(path: path)
+    #expect(try await reopened.count() == count)
+    #expect(try await titles(reopened, "채식").contains("채식주의자"))
+    #expect(try await titles(reopened, "해리포터").contains("해리 포터와 마법사의 돌"))
+  }
+
+  @Test func starterCatalogIsWellFormed() throws {
+    let books = try Catalog.starterBooks()
+    #expect(books.count >= 300)
+    #expect(Set(books.map(\.id)).count == books.count)
+    for book in books {
+      #expect(!book.authors.isEmpty, "\(book.title) has no author")
+      #expect(book.datetime != nil, "\(book.title) has no date")
+      #expect(book.isbn.isEmpty || book.isbn13 != nil, "\(book.title) has an invalid ISBN \(book.isbn)")
+    }
+  }
+}
+
+@Suite("Search text analysis")
+struct SearchTextTests {
+  @Test func hangulBecomesBigramsAcrossSpacesPlusSyllables() {
+    #expect(SearchText.indexed("해리 포터") == "해리 리포 포터 해 리 포 터")
+    #expect(SearchText.indexed("흰") == "흰")
+    #expect(SearchText.indexed("Harry 포터 2") == "harry 포터 2 포 터")
+  }
+
+  @Test func queriesBecomePhrasesOfBigramsAndQuotedWords() {
+    #expect(SearchText.matchExpression("해리포터") == "\"해리 리포 포터\"")
+    #expect(SearchText.matchExpression("해리 포터") == "\"해리\" \"포터\"")
+    #expect(SearchText.matchExpression("o\"brien  les") == "\"o\" \"brien\" \"les\"*")
+    #expect(SearchText.matchExpression("\"*()") == nil)
+  }
+}
