@@ -1,0 +1,126 @@
+import BookModel
+import Foundation
+
+/// Open Library's search (`GET /search.json`), which needs no key.
+///
+/// A ``SearchQuery`` maps onto Open Library's parameters (`q`, `title`, `author`, `publisher` or `isbn`
+/// by target; `page`, `limit`; `sort=new` for the latest first), and each result onto a ``Book`` in
+/// Kakao's shape, so paging (`is_end`, the pageable cap) works as it does with Kakao.
+public struct OpenLibrary: BookSearching {
+  /// `Open Library`.
+  public let name = "Open Library"
+  private let baseURL: URL
+  private let http: HTTPFetch
+
+  /// A client for Open Library at `baseURL`.
+  ///
+  /// - Parameters:
+  ///   - baseURL: the server's root; `/search.json` is appended, and book pages are resolved against it.
+  ///   - timeout: seconds a search may take before it fails as unreachable.
+  public init(baseURL: URL = URL(string: "https://openlibrary.org")!, timeout: TimeInterval = 10) {
+    self.baseURL = baseURL
+    self.http = HTTPFetch(provider: name, baseURL: baseURL, timeout: timeout)
+  }
+
+  // MARK: - Searching
+
+  /// One page of Open Library's results for `query`.
+  public func search(_ query: SearchQuery) async throws(BookSearchError) -> SearchPage {
+    let response = try await http.getJSON(
+      Response.self, path: "search.json", parameters: Self.parameters(for: query), keyed: false)
+    let books = response.docs.compactMap { $0.book(baseURL: baseURL) }
+    return SearchPage(documents: books, totalCount: response.numFound, query: query)
+  }
+
+  /// The fields requested of Open Library: the ones ``Document/book(baseURL:)`` maps.
+  private static let fields = [
+    "key", "title", "author_name", "publisher", "isbn", "first_publish_year", "cover_i", "first_sentence",
+  ]
+
+  private static func parameters(for query: SearchQuery) -> [(String, String)] {
+    var parameters: [(String, String)]
+    switch query.target {
+    case nil: parameters = [("q", query.query)]
+    case .title: parameters = [("title", query.query)]
+    case .person: parameters = [("author", query.query)]
+    case .publisher: parameters = [("publisher", query.query)]
+    case .isbn: parameters = [("isbn", ISBN(query.query)?.isbn13 ?? query.query)]
+    }
+    parameters += [("page", String(query.page)), ("limit", String(query.size))]
+    if query.sort == .latest {
+      parameters.append(("sort", "new"))
+    }
+    parameters.append(("fields", fields.joined(separator: ",")))
+    return parameters
+  }
+}
+
+// MARK: - Response
+
+extension OpenLibrary {
+  /// Open Library's answer: `{"numFound":N,"start":S,"docs":[...]}`.
+  private struct Response: Decodable {
+    let numFound: Int
+    let docs: [Document]
+  }
+
+  /// One search result. Every field is optional and read leniently: a field of an unexpected type is
+  /// treated as absent rather than failing the whole page.
+  private struct Document: Decodable {
+    let key: String?
+    let title: String?
+    let authorNames: [String]?
+    let publishers: [String]?
+    let isbns: [String]?
+    let firstPublishYear: Int?
+    let coverID: Int?
+    let firstSentence: String?
+
+    private enum CodingKeys: String, CodingKey {
+      case key, title
+      case authorNames = "author_name"
+      case publishers = "publisher"
+      case isbns = "isbn"
+      case firstPublishYear = "first_publish_year"
+      case coverID = "cover_i"
+      case firstSentence = "first_sentence"
+    }
+
+    init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      key = try? container.decodeIfPresent(String.self, forKey: .key)
+      title = try? container.decodeIfPresent(String.self, forKey: .title)
+      authorNames = try? container.decodeIfPresent([String].self, forKey: .authorNames)
+      publishers = try? container.decodeIfPresent([String].self, forKey: .publishers)
+      isbns = try? container.decodeIfPresent([String].self, forKey: .isbns)
+      firstPublishYear = try? container.decodeIfPresent(Int.self, forKey: .firstPublishYear)
+      coverID = try? container.decodeIfPresent(Int.self, forKey: .coverID)
+      // A list of sentences in search results; a single string in some older records.
+      firstSentence =
+        (try? container.decodeIfPresent([String].self, forKey: .firstSentence))?.first
+        ?? (try? container.decodeIfPresent(String.self, forKey: .firstSentence))
+    }
+
+    /// The result as a book in Kakao's shape, or `nil` when it has no title.
+    func book(baseURL: URL) -> Book? {
+      guard let title, !title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return nil }
+      let isbn = isbns?.lazy.compactMap { ISBN($0) }.first
+      return Book(
+        title: title,
+        contents: firstSentence ?? "",
+        url: key.map { baseURL.appending(path: $0).absoluteString } ?? "",
+        isbn: isbn.map { [$0.isbn10, $0.isbn13].compactMap { $0 }.joined(separator: " ") } ?? "",
+        datetime: firstPublishYear.flatMap(Self.firstOfJanuary),
+        authors: authorNames ?? [],
+        publisher: publishers?.first ?? "",
+        thumbnail: coverID.flatMap { $0 > 0 ? "https://covers.openlibrary.org/b/id/\($0)-M.jpg" : nil } ?? ""
+      )
+    }
+
+    /// January 1st of `year`, midnight in Korea Standard Time, as Kakao dates are written.
+    private static func firstOfJanuary(_ year: Int) -> Date? {
+      guard (1...9999).contains(year) else { return nil }
+      return KakaoDate.parse(String(format: "%04d-01-01T00:00:00.000+09:00", year))
+    }
+  }
+}
