@@ -20,14 +20,20 @@ actor ChangeFeed {
 
   /// A stream of events logged after this call.
   func subscribe() async -> AsyncStream<LibraryEvent> {
-    if lastSeq == nil {
-      lastSeq = (try? await database.read { try $0.integer("SELECT coalesce(max(seq), 0) FROM changes") }) ?? 0
+    if poller == nil {
+      // The version is read before the log position, so a commit between the two still changes
+      // the version and is picked up by the first poll.
+      let version = try? await database.dataVersion()
+      let seq = (try? await database.read { try $0.integer("SELECT coalesce(max(seq), 0) FROM changes") }) ?? 0
+      if poller == nil {  // another subscriber may have started it while this one was reading
+        lastSeq = seq
+        poller = Task { await self.poll(from: version) }
+      }
     }
     let (stream, continuation) = AsyncStream<LibraryEvent>.makeStream(bufferingPolicy: .bufferingNewest(256))
     let id = UUID()
     subscribers[id] = continuation
     continuation.onTermination = { _ in Task { await self.unsubscribe(id) } }
-    if poller == nil { poller = Task { await self.poll() } }
     return stream
   }
 
@@ -56,8 +62,8 @@ actor ChangeFeed {
     }
   }
 
-  private func poll() async {
-    var version = try? await database.dataVersion()
+  private func poll(from start: Int?) async {
+    var version = start
     while !Task.isCancelled {
       try? await Task.sleep(for: interval)
       let current = try? await database.dataVersion()

@@ -1,0 +1,120 @@
+import BookModel
+import BookSearch
+import Foundation
+import Library
+
+extension Command {
+  static let save = Command(
+    name: "save",
+    summary: "keep a book in 담은 책 (my books)",
+    usage: "usage: chaek save ID|ISBN [--source S]",
+    details: """
+      Saves the book with that id or ISBN (from `chaek search`) to your books. The book's data is
+      kept, so `chaek saved` lists it without a network. Saving a saved book changes nothing.
+      """,
+    valued: ["source"]
+  ) { arguments, context in
+    let library = try context.library()
+    let book = try await context.findBook(arguments.single("ID or ISBN"), arguments: arguments, library: library)
+    switch try await library.save(book) {
+    case .saved: context.console.write("Saved ‘\(book.title)’ (\(book.id)).\n")
+    case .alreadySaved: context.console.write("‘\(book.title)’ is already saved.\n")
+    }
+  }
+
+  static let saved = Command(
+    name: "saved",
+    summary: "list 담은 책 (my books)",
+    usage: "usage: chaek saved [--sort title|added] [--json]",
+    details: """
+      options:
+        --sort S   title (default) or added (newest first)
+        --json     print [{"id","saved_at","book"}] with books in Kakao's document shape
+      """,
+    valued: ["sort"],
+    flags: ["json"]
+  ) { arguments, context in
+    let order = try arguments.choice("sort", as: SavedOrder.self) ?? .title
+    guard arguments.positionals.isEmpty else { throw CLIError.usage("unexpected '\(arguments.positionals[0])'") }
+    let books = try await context.library().savedBooks(sortedBy: order)
+    if arguments.flags.contains("json") {
+      context.console.write(try Output.json(books.map { LibraryEntryJSON($0.book, savedAt: $0.savedAt) }))
+    } else if books.isEmpty {
+      context.console.write("No saved books yet. Save one with `chaek save ID`.\n")
+    } else {
+      context.console.write(
+        Output.table(books.map(\.book), dates: books.map { Output.timestamp($0.savedAt) }, dateHeader: "SAVED")
+          + "\n\(books.count) saved \(books.count == 1 ? "book" : "books")\n")
+    }
+  }
+
+  static let remove = Command(
+    name: "remove",
+    summary: "remove a book from 담은 책",
+    usage: "usage: chaek remove ID|ISBN",
+    details: "Removes one saved book. Removing a book that is not saved is an error (exit 1)."
+  ) { arguments, context in
+    let text = try arguments.single("ID or ISBN")
+    guard let id = BookID(parsing: text) else { throw CLIError.usage("'\(text)' is not a book id or ISBN") }
+    let library = try context.library()
+    let title = try await library.savedBook(id)?.book.title
+    guard try await library.remove(id) else { throw CLIError.failure("\(id) is not in your saved books") }
+    context.console.write("Removed ‘\(title ?? id.rawValue)’.\n")
+  }
+
+  static let clear = Command(
+    name: "clear",
+    summary: "remove every book from 담은 책",
+    usage: "usage: chaek clear [--yes]",
+    details: """
+      Asks for confirmation on a terminal. When standard input is not a terminal (a script), it
+      refuses unless --yes is given.
+      """,
+    flags: ["yes"]
+  ) { arguments, context in
+    guard arguments.positionals.isEmpty else { throw CLIError.usage("unexpected '\(arguments.positionals[0])'") }
+    let library = try context.library()
+    let count = try await library.savedCount()
+    guard count > 0 else {
+      context.console.write("No saved books to remove.\n")
+      return
+    }
+    if !arguments.flags.contains("yes") {
+      guard context.console.isInteractive else {
+        throw CLIError.usage("refusing to remove \(count) saved books without --yes (input is not a terminal)")
+      }
+      context.console.write("Remove all \(count) saved books? [y/N] ")
+      let answer = context.console.readLine()?.trimmingCharacters(in: .whitespaces).lowercased()
+      guard answer == "y" || answer == "yes" else {
+        context.console.write("Nothing removed.\n")
+        return
+      }
+    }
+    let removed = try await library.removeAll()
+    context.console.write("Removed \(removed) saved \(removed == 1 ? "book" : "books").\n")
+  }
+
+  static let recent = Command(
+    name: "recent",
+    summary: "list 최근 본 책 (recently viewed, newest first)",
+    usage: "usage: chaek recent [--json]",
+    details: """
+      The last \(Library.recentLimit) books shown (by `chaek show` or the web app), newest first.
+
+      options:
+        --json   print [{"id","viewed_at","book"}] with books in Kakao's document shape
+      """,
+    flags: ["json"]
+  ) { arguments, context in
+    guard arguments.positionals.isEmpty else { throw CLIError.usage("unexpected '\(arguments.positionals[0])'") }
+    let views = try await context.library().recentViews()
+    if arguments.flags.contains("json") {
+      context.console.write(try Output.json(views.map { LibraryEntryJSON($0.book, viewedAt: $0.viewedAt) }))
+    } else if views.isEmpty {
+      context.console.write("No recently viewed books. Open one with `chaek show ID`.\n")
+    } else {
+      context.console.write(
+        Output.table(views.map(\.book), dates: views.map { Output.timestamp($0.viewedAt) }, dateHeader: "VIEWED"))
+    }
+  }
+}

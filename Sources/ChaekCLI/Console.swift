@@ -1,0 +1,55 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Where a command writes and reads: the terminal, or memory in tests.
+public protocol Console: Sendable {
+  /// Writes to standard output.
+  func write(_ text: String)
+  /// Writes to standard error.
+  func writeError(_ text: String)
+  /// `true` when standard input is a terminal a person can answer on.
+  var isInteractive: Bool { get }
+  /// Reads one line of standard input, or `nil` at its end.
+  func readLine() -> String?
+}
+
+/// The process's standard streams.
+public struct StandardConsole: Console {
+  /// The process's console.
+  public init() {}
+
+  public func write(_ text: String) { FileHandle.standardOutput.write(Data(text.utf8)) }
+  public func writeError(_ text: String) { FileHandle.standardError.write(Data(text.utf8)) }
+  public var isInteractive: Bool { isatty(STDIN_FILENO) == 1 }
+  public func readLine() -> String? { Swift.readLine() }
+}
+
+/// A console in memory: captures output and answers prompts from a script of lines.
+public final class MemoryConsole: Console, @unchecked Sendable {
+  private let lock = NSLock()
+  private var output = ""
+  private var errors = ""
+  private var input: [String]
+  /// Whether prompts are allowed, as on a terminal.
+  public let isInteractive: Bool
+
+  /// A console whose standard input holds `input` and is a terminal when `interactive`.
+  public init(input: [String] = [], interactive: Bool = false) {
+    self.input = input
+    self.isInteractive = interactive
+  }
+
+  /// Everything written to standard output.
+  public var standardOutput: String { lock.withLock { output } }
+  /// Everything written to standard error.
+  public var standardError: String { lock.withLock { errors } }
+
+  public func write(_ text: String) { lock.withLock { output += text } }
+  public func writeError(_ text: String) { lock.withLock { errors += text } }
+  public func readLine() -> String? { lock.withLock { input.isEmpty ? nil : input.removeFirst() } }
+}

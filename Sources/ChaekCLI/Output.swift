@@ -1,0 +1,99 @@
+import BookModel
+import Foundation
+import Library
+
+/// How commands print books: tables and details for people, JSON for scripts.
+enum Output {
+  /// Search results and lists as a table: title, authors, price, ISBN (or id).
+  static func table(_ books: [Book], dates: [String]? = nil, dateHeader: String = "") -> String {
+    var columns = [
+      Table.Column(header: "TITLE", maximumWidth: 44),
+      Table.Column(header: "AUTHORS", maximumWidth: 24),
+      Table.Column(header: "PRICE", maximumWidth: 12, alignRight: true),
+      Table.Column(header: "ISBN / ID", maximumWidth: 18),
+    ]
+    if dates != nil { columns.append(Table.Column(header: dateHeader, maximumWidth: 16)) }
+    var table = Table(columns: columns)
+    for (index, book) in books.enumerated() {
+      var row = [book.title, book.authorsText, Won.format(book.effectivePrice), book.id.rawValue]
+      if let dates { row.append(dates[index]) }
+      table.rows.append(row)
+    }
+    return table.render()
+  }
+
+  /// One book in full, for `chaek show`.
+  static func details(_ book: Book, saved: Bool) -> String {
+    var lines = [book.title + (saved ? "  ♥ saved" : "")]
+    func field(_ label: String, _ value: String) {
+      if !value.isEmpty { lines.append("  " + label.padding(toLength: 12, withPad: " ", startingAt: 0) + value) }
+    }
+    field("Authors", book.authorsText)
+    field("Translators", book.translatorsText)
+    field("Publisher", book.publisher)
+    field("Published", book.datetime.map { String(KakaoDate.format($0).prefix(10)) } ?? "")
+    if book.isDiscounted {
+      field("Price", "\(Won.format(book.salePrice)) (list \(Won.format(book.price)))")
+    } else {
+      field("Price", Won.format(book.effectivePrice))
+    }
+    field("Status", book.status)
+    field("ISBN", book.isbn)
+    field("ID", book.id.rawValue)
+    field("Link", book.url)
+    if !book.contents.isEmpty { lines += ["", wrap(book.contents, width: 76, indent: "  ")] }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// JSON for scripts: sorted keys, unescaped slashes, one trailing newline.
+  static func json(_ value: some Encodable) throws -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    return String(decoding: try encoder.encode(value), as: UTF8.self) + "\n"
+  }
+
+  /// A date as `2026-11-29 21:05` in the local time zone.
+  static func timestamp(_ date: Date) -> String {
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.dateFormat = "yyyy-MM-dd HH:mm"
+    return formatter.string(from: date)
+  }
+
+  private static func wrap(_ text: String, width: Int, indent: String) -> String {
+    var lines: [String] = []
+    var line = ""
+    for word in text.split(separator: " ") {
+      if !line.isEmpty && Table.width(line) + 1 + Table.width(String(word)) > width {
+        lines.append(indent + line)
+        line = ""
+      }
+      line += (line.isEmpty ? "" : " ") + word
+    }
+    if !line.isEmpty { lines.append(indent + line) }
+    return lines.joined(separator: "\n")
+  }
+}
+
+/// A saved or viewed book in stable JSON: `{"id", "book", and "saved_at" or "viewed_at"}`.
+struct LibraryEntryJSON: Encodable {
+  let id: String
+  let book: Book
+  let savedAt: String?
+  let viewedAt: String?
+  let saved: Bool?
+
+  init(_ book: Book, savedAt: Date? = nil, viewedAt: Date? = nil, saved: Bool? = nil) {
+    id = book.id.rawValue
+    self.book = book
+    self.savedAt = savedAt.map(KakaoDate.format)
+    self.viewedAt = viewedAt.map(KakaoDate.format)
+    self.saved = saved
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case id, book, saved
+    case savedAt = "saved_at"
+    case viewedAt = "viewed_at"
+  }
+}

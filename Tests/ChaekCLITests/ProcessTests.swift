@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+
+/// The built `chaek` executable: `CHAEK_BIN`, else `.build/debug/chaek` of this package.
+func chaekExecutable() -> URL {
+  if let path = ProcessInfo.processInfo.environment["CHAEK_BIN"] { return URL(fileURLWithPath: path) }
+  let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+  return root.appendingPathComponent(".build/debug/chaek")
+}
+
+/// Runs the real executable in its own process and waits for it.
+func runProcess(_ arguments: [String], home: URL, stdin: String? = nil) throws -> (status: Int32, out: String, err: String) {
+  let process = Process()
+  process.executableURL = chaekExecutable()
+  process.arguments = arguments
+  process.environment = ["CHAEK_HOME": home.path, "HOME": home.path, "PATH": "/usr/bin:/bin"]
+  let output = Pipe()
+  let errors = Pipe()
+  let input = Pipe()
+  process.standardOutput = output
+  process.standardError = errors
+  process.standardInput = input
+  try process.run()
+  if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+  try input.fileHandleForWriting.close()
+  let out = output.fileHandleForReading.readDataToEndOfFile()
+  let err = errors.fileHandleForReading.readDataToEndOfFile()
+  process.waitUntilExit()
+  return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+}
+
+@Suite("chaek as separate processes", .enabled(if: FileManager.default.isExecutableFile(atPath: chaekExecutable().path)))
+struct ProcessTests {
+  @Test func dataRoundTripsAcrossProcesses() throws {
+    let home = FileManager.default.temporaryDirectory.appendingPathComponent("chaek-process-\(UUID())")
+    defer { try? FileManager.default.removeItem(at: home) }
+    let search = try runProcess(["search", "채식", "--source", "local"], home: home)
+    #expect(search.status == 0 && search.out.contains("채식주의자"))
+    let id = try #require(
+      search.out.split(separator: "\n").first { $0.contains("채식주의자") }?.split(separator: " ").last.map(String.init))
+    #expect(try runProcess(["save", id], home: home).status == 0)
+    #expect(try runProcess(["show", id, "--source", "local"], home: home).status == 0)
+    let saved = try runProcess(["saved", "--json"], home: home)
+    #expect(saved.out.contains("\"id\":\"\(id)\""))
+    #expect(try runProcess(["recent"], home: home).out.contains("채식주의자"))
+    let refused = try runProcess(["clear"], home: home, stdin: "y\n")
+    #expect(refused.status == 2 && refused.err.contains("without --yes"))
+    #expect(try runProcess(["clear", "--yes"], home: home).out == "Removed 1 saved book.\n")
+    #expect(try runProcess(["saved", "--json"], home: home).out == "[]\n")
+  }
+
+  @Test func concurrentProcessesShareTheLibrary() async throws {
+    let home = FileManager.default.temporaryDirectory.appendingPathComponent("chaek-process-\(UUID())")
+    defer { try? FileManager.default.removeItem(at: home) }
+    let searchIDs = try runProcess(["search", "the", "--source", "local", "--size", "8"], home: home).out
+      .split(separator: "\n").dropFirst().compactMap { line -> String? in
+        guard let last = line.split(separator: " ").last, last.count >= 13 else { return nil }
+        return String(last)
+      }
+    try #require(searchIDs.count >= 4)
+    let statuses = try await withThrowingTaskGroup(of: Int32.self) { group in
+      for id in searchIDs { group.addTask { try runProcess(["save", id], home: home).status } }
+      return try await group.reduce(into: []) { $0.append($1) }
+    }
+    #expect(statuses.allSatisfy { $0 == 0 })
+    let saved = try runProcess(["saved", "--json"], home: home)
+    let entries = try JSONSerialization.jsonObject(with: Data(saved.out.utf8)) as? [[String: Any]]
+    #expect(entries?.count == searchIDs.count)
+  }
+}
