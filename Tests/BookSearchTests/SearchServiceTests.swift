@@ -1,0 +1,81 @@
+import BookModel
+import Foundation
+import Testing
+
+@testable import BookSearch
+
+@Suite("Search service: provider choice, caching and fallback")
+struct SearchServiceTests {
+  func settings(kakao server: StubHTTPServer? = nil, openLibrary: URL? = nil, key: String? = "key") throws
+    -> ProviderSettings
+  {
+    var environment = ["CHAEK_OPENLIBRARY_URL": (openLibrary ?? URL(string: "http://127.0.0.1:1")!).absoluteString]
+    if let server {
+      environment["CHAEK_KAKAO_URL"] = server.baseURL.absoluteString
+      environment["KAKAO_REST_API_KEY"] = key
+    }
+    return try ProviderSettings(environment: environment, timeout: 2)
+  }
+
+  @Test func autoUsesKakaoWhenAKeyIsSetAndKeepsWhatItReturns() async throws {
+    let server = try StubHTTPServer { _ in .json(KakaoBooksTests.page) }
+    defer { server.stop() }
+    let catalog = try Catalog(path: ":memory:", includingStarter: false)
+    let service = try SearchService(source: .auto, settings: settings(kakao: server), catalog: catalog)
+    #expect(service.providerName == "Kakao")
+    let outcome = try await service.search(SearchQuery(query: "채식"))
+    #expect(outcome.answeredBy == "Kakao" && outcome.notice == nil)
+    #expect(outcome.page.meta.totalCount == 57)
+    let offline = try await catalog.search(SearchQuery(query: "채식"))
+    #expect(offline.documents.map(\.title) == ["채식주의자"])
+    #expect(offline.documents.first?.salePrice == 10800)
+  }
+
+  @Test func autoWithoutAKeyUsesOpenLibrary() throws {
+    let catalog = try Catalog(path: ":memory:", includingStarter: false)
+    let service = try SearchService(source: .auto, settings: settings(), catalog: catalog)
+    #expect(service.providerName == "Open Library")
+  }
+
+  @Test func autoFallsBackToTheCatalogAndSaysWhy() async throws {
+    let server = try StubHTTPServer { _ in .json(#"{"errorType":"AccessDeniedError","message":"wrong appKey"}"#, status: 401) }
+    defer { server.stop() }
+    let catalog = try Catalog(path: ":memory:", includingStarter: false)
+    try await catalog.upsert([Book(title: "채식주의자", authors: ["한강"])], source: .imported)
+    let service = try SearchService(source: .auto, settings: settings(kakao: server), catalog: catalog)
+    let outcome = try await service.search(SearchQuery(query: "채식"))
+    #expect(outcome.answeredBy == "catalog")
+    #expect(outcome.page.documents.map(\.title) == ["채식주의자"])
+    let notice = try #require(outcome.notice)
+    #expect(notice.contains("rejected the API key") && notice.contains("offline catalog"))
+  }
+
+  @Test func anExplicitProviderFailsInsteadOfFallingBack() async throws {
+    let server = try StubHTTPServer { _ in .json("{}", status: 503) }
+    defer { server.stop() }
+    let catalog = try Catalog(path: ":memory:", includingStarter: false)
+    let service = try SearchService(source: .kakao, settings: settings(kakao: server), catalog: catalog)
+    let error = await #expect(throws: BookSearchError.self) { try await service.search(SearchQuery(query: "x")) }
+    #expect(error?.status == 503)
+    #expect(throws: BookSearchError.missingKey(provider: "Kakao")) {
+      try SearchService(source: .kakao, settings: try settings(), catalog: catalog)
+    }
+  }
+
+  @Test func bookLookupAsksTheProviderForAnUnknownIsbn() async throws {
+    let server = try StubHTTPServer { _ in .json(KakaoBooksTests.page) }
+    defer { server.stop() }
+    let catalog = try Catalog(path: ":memory:", includingStarter: false)
+    let service = try SearchService(source: .auto, settings: settings(kakao: server), catalog: catalog)
+    let id = try #require(BookID(parsing: "9788936433598"))
+    #expect(try await service.book(id)?.title == "채식주의자")
+    #expect(server.requests.first?.query["target"] == "isbn")
+    #expect(try await catalog.book(id) != nil)
+  }
+
+  @Test func invalidProviderURLsAreNamed() {
+    #expect(throws: SettingsError(message: "CHAEK_OPENLIBRARY_URL is not an http(s) URL: file:///etc")) {
+      try ProviderSettings(environment: ["CHAEK_OPENLIBRARY_URL": "file:///etc"])
+    }
+  }
+}
