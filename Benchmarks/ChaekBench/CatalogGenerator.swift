@@ -17,16 +17,25 @@ struct CatalogGenerator {
   ]
   static let koreanEndings = ["의 노래", "에 대하여", "의 역사", "과 나", "를 찾아서", "의 기술", " 이야기", "의 시간", "", ""]
   static let englishWords = [
-    "love", "sea", "memory", "time", "summer", "winter", "heart", "city", "boy", "girl", "sky", "wind", "star",
-    "tree", "cat", "letter", "journey", "war", "peace", "history", "philosophy", "science", "universe", "economy",
-    "garden", "music", "library", "school", "family", "secret", "adventure", "magic", "courage", "shadow", "river",
-    "mountain", "island", "road", "night", "morning", "dream", "story", "freedom", "future", "world", "kingdom",
-    "house", "fire", "ice", "silence", "stranger", "daughter", "empire", "machine", "algorithm", "design", "data",
+    "love", "sea", "memory", "time", "summer", "winter", "heart", "city", "boy", "girl", "sky", "wind",
+    "star",
+    "tree", "cat", "letter", "journey", "war", "peace", "history", "philosophy", "science", "universe",
+    "economy",
+    "garden", "music", "library", "school", "family", "secret", "adventure", "magic", "courage", "shadow",
+    "river",
+    "mountain", "island", "road", "night", "morning", "dream", "story", "freedom", "future", "world",
+    "kingdom",
+    "house", "fire", "ice", "silence", "stranger", "daughter", "empire", "machine", "algorithm", "design",
+    "data",
   ]
   static let koreanFamilyNames = ["김", "이", "박", "최", "정", "강", "조", "윤", "장", "임", "한", "오", "서", "신", "권"]
   static let koreanGivenNames = ["민준", "서연", "지훈", "하은", "도윤", "지우", "현우", "수아", "건우", "예린", "영호", "은희"]
-  static let englishFirstNames = ["James", "Mary", "John", "Linda", "Robert", "Susan", "Emily", "David", "Anna", "Peter"]
-  static let englishLastNames = ["Smith", "Brown", "Taylor", "Wilson", "Evans", "Thomas", "Roberts", "García", "Müller"]
+  static let englishFirstNames = [
+    "James", "Mary", "John", "Linda", "Robert", "Susan", "Emily", "David", "Anna", "Peter",
+  ]
+  static let englishLastNames = [
+    "Smith", "Brown", "Taylor", "Wilson", "Evans", "Thomas", "Roberts", "García", "Müller",
+  ]
   static let publishers = [
     "창비", "문학동네", "민음사", "열린책들", "위키북스", "한빛미디어", "문학과지성사", "Penguin", "Vintage", "HarperCollins",
     "Scholastic", "Bloomsbury",
@@ -49,7 +58,8 @@ struct CatalogGenerator {
     let year = 1950 + Int(random.next() % 75)
     return Book(
       title: title,
-      contents: "\(title) — \(authors[0])의 책. A book about \(pick(Self.englishWords)) and \(pick(Self.koreanWords)).",
+      contents:
+        "\(title) — \(authors[0])의 책. A book about \(pick(Self.englishWords)) and \(pick(Self.koreanWords)).",
       isbn: number % 16 == 0 ? Self.isbn13(number) : "",
       datetime: KakaoDate.parse("\(year)-01-01T00:00:00.000+09:00"),
       authors: authors,

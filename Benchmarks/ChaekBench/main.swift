@@ -8,7 +8,8 @@ import Library
 
 let arguments = CommandLine.arguments
 func option(_ name: String, default value: Int) -> Int {
-  guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count, let number = Int(arguments[index + 1])
+  guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count,
+    let number = Int(arguments[index + 1])
   else { return value }
   return number
 }
@@ -24,7 +25,8 @@ func querySet(isbn: String) throws -> [SearchQuery] {
   let texts: [(String, SearchQuery.Target?)] = [
     ("채식", nil), ("해리포터", nil), ("소년", nil), ("사랑", nil), ("바다의 노래", nil), ("객체지향", nil),
     ("역사", .title), ("한강", .person), ("김민준", .person), ("창비", .publisher), ("love", nil),
-    ("the great", nil), ("war and peace", nil), ("orwell", .person), ("garcia marquez", nil), ("magic", .title),
+    ("the great", nil), ("war and peace", nil), ("orwell", .person), ("garcia marquez", nil),
+    ("magic", .title),
     ("hunger games", nil), (isbn, nil),
   ]
   return try texts.flatMap { text, target in
@@ -50,7 +52,8 @@ func measureSearch(_ catalog: Catalog, label: String, isbn: String) async throws
     let values = samples[sort] ?? []
     print(
       "  \(label) search, sort=\(sort.rawValue): p50 \(format(percentile(values, 0.5))) ms, "
-        + "p99 \(format(percentile(values, 0.99))) ms, max \(format(values.max() ?? 0)) ms (\(values.count) queries)")
+        + "p99 \(format(percentile(values, 0.99))) ms, max \(format(values.max() ?? 0)) ms (\(values.count) queries)"
+    )
   }
   print("  \(label): \(hits * 100 / max(1, queries.count * rounds))% of queries found something")
 }
@@ -74,7 +77,9 @@ print("chaek-bench: \(rounds) rounds of \(try querySet(isbn: "0").count) queries
 let starterPath = directory.appendingPathComponent("starter.sqlite").path
 var clock = ContinuousClock.now
 let starter = try Catalog(path: starterPath)
-print("starter catalog: \(try await starter.count()) books, loaded in \(format(milliseconds(ContinuousClock.now - clock))) ms")
+print(
+  "starter catalog: \(try await starter.count()) books, loaded in \(format(milliseconds(ContinuousClock.now - clock))) ms"
+)
 try await measureSearch(starter, label: "starter", isbn: "9788936433598")
 
 // MARK: - Generated catalog
@@ -117,6 +122,12 @@ for book in books {
   try await library.remove(book.id)
   removeTimes.append(milliseconds(ContinuousClock.now - start))
 }
-print("library: save p50 \(format(percentile(saveTimes, 0.5))) ms, p99 \(format(percentile(saveTimes, 0.99))) ms (500 books)")
-print("library: list of 500 p50 \(format(percentile(listTimes, 0.5))) ms, p99 \(format(percentile(listTimes, 0.99))) ms")
-print("library: remove p50 \(format(percentile(removeTimes, 0.5))) ms, p99 \(format(percentile(removeTimes, 0.99))) ms")
+print(
+  "library: save p50 \(format(percentile(saveTimes, 0.5))) ms, p99 \(format(percentile(saveTimes, 0.99))) ms (500 books)"
+)
+print(
+  "library: list of 500 p50 \(format(percentile(listTimes, 0.5))) ms, p99 \(format(percentile(listTimes, 0.99))) ms"
+)
+print(
+  "library: remove p50 \(format(percentile(removeTimes, 0.5))) ms, p99 \(format(percentile(removeTimes, 0.99))) ms"
+)

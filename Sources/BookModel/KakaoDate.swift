@@ -21,6 +21,13 @@ public enum KakaoDate {
     withFraction.format(date)
   }
 
+  /// A publication date for people: `2014-11-17`, or just `2007` for January 1 at midnight, which
+  /// is how a catalog records a book whose year alone is known.
+  public static func displayText(_ date: Date) -> String {
+    let text = String(format(date).prefix(10))
+    return text.hasSuffix("-01-01") && format(date).contains("T00:00:00.000") ? String(text.prefix(4)) : text
+  }
+
   /// The year of a date in Korea Standard Time.
   public static func year(of date: Date) -> Int {
     var calendar = Calendar(identifier: .gregorian)

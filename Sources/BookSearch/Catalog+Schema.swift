@@ -50,7 +50,8 @@ extension Catalog {
   // MARK: - Rows
 
   static func upsert(
-    _ incoming: Book, source: Source, popularity: Int, on connection: Connection, into report: inout UpsertReport
+    _ incoming: Book, source: Source, popularity: Int, on connection: Connection,
+    into report: inout UpsertReport
   ) throws {
     let id = incoming.id.rawValue
     let existing = try connection.first("SELECT rowid, book, popularity FROM books WHERE id = ?", [id]) {
@@ -88,7 +89,8 @@ extension Catalog {
     try connection.run(
       "INSERT INTO books_fts (rowid, title, people, publisher, contents) VALUES (?, ?, ?, ?, ?)",
       [
-        rowid, SearchText.indexed(book.title), SearchText.indexed((book.authors + book.translators).joined(separator: ", ")),
+        rowid, SearchText.indexed(book.title),
+        SearchText.indexed((book.authors + book.translators).joined(separator: ", ")),
         SearchText.indexed(book.publisher), SearchText.indexed(book.contents),
       ])
   }

@@ -37,7 +37,9 @@ extension Catalog {
     return SearchPage(documents: books, totalCount: total, query: query)
   }
 
-  private static func isbnPage(_ isbn: ISBN, query: SearchQuery, on connection: Connection) throws -> SearchPage {
+  private static func isbnPage(_ isbn: ISBN, query: SearchQuery, on connection: Connection) throws
+    -> SearchPage
+  {
     let books = try connection.query(
       "SELECT book FROM books WHERE isbn13 = ? ORDER BY published DESC LIMIT ? OFFSET ?",
       [isbn.isbn13, query.size, query.offset]

@@ -79,7 +79,8 @@ public final class Catalog: BookSearching, Sendable {
     try await database.write { connection in
       var report = UpsertReport()
       for (index, book) in books.enumerated() {
-        try Catalog.upsert(book, source: source, popularity: popularity?[index] ?? 0, on: connection, into: &report)
+        try Catalog.upsert(
+          book, source: source, popularity: popularity?[index] ?? 0, on: connection, into: &report)
       }
       return report
     }

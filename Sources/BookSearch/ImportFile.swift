@@ -27,7 +27,9 @@ public struct ImportFile: Sendable {
     if trimmed.hasPrefix("{"), let whole = try? JSONSerialization.jsonObject(with: Data(trimmed.utf8)) {
       guard let object = whole as? [String: Any] else { throw ImportError(message: "not Kakao JSON") }
       if let documents = object["documents"] {
-        guard let array = documents as? [Any] else { throw ImportError(message: "\"documents\" is not an array") }
+        guard let array = documents as? [Any] else {
+          throw ImportError(message: "\"documents\" is not an array")
+        }
         read(array, lineOf: { $0 + 1 })
       } else {
         read([object], lineOf: { _ in 1 })

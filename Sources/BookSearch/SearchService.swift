@@ -35,7 +35,8 @@ public struct SearchService: Sendable {
   /// Searches; see ``SearchOutcome`` for who answered.
   public func search(_ query: SearchQuery) async throws(BookSearchError) -> SearchOutcome {
     guard let remote else {
-      return SearchOutcome(page: try await catalog.search(query), answeredBy: catalog.name, fallbackReason: nil)
+      return SearchOutcome(
+        page: try await catalog.search(query), answeredBy: catalog.name, fallbackReason: nil)
     }
     do {
       let page = try await remote.search(query)
@@ -43,7 +44,8 @@ public struct SearchService: Sendable {
       return SearchOutcome(page: page, answeredBy: remote.name, fallbackReason: nil)
     } catch {
       guard source == .auto else { throw error }
-      return SearchOutcome(page: try await catalog.search(query), answeredBy: catalog.name, fallbackReason: error)
+      return SearchOutcome(
+        page: try await catalog.search(query), answeredBy: catalog.name, fallbackReason: error)
     }
   }
 

@@ -105,7 +105,9 @@ public enum SearchText {
 
   /// 가 ... 힣: the precomposed Hangul syllables.
   static func isHangulSyllable(_ character: Character) -> Bool {
-    guard let scalar = character.unicodeScalars.first, character.unicodeScalars.count == 1 else { return false }
+    guard let scalar = character.unicodeScalars.first, character.unicodeScalars.count == 1 else {
+      return false
+    }
     return (0xAC00...0xD7A3).contains(scalar.value)
   }
 

@@ -85,7 +85,10 @@ struct Command: Sendable {
 /// The overview printed by `chaek help`.
 enum Help {
   static var overview: String {
-    let entries = Command.all.map { ($0.name, $0.summary) } + [("help [COMMAND]", "help for a command (also: chaek COMMAND --help)")]
+    let entries =
+      Command.all.map { ($0.name, $0.summary) } + [
+        ("help [COMMAND]", "help for a command (also: chaek COMMAND --help)")
+      ]
     let width = entries.map(\.0.count).max() ?? 0
     let commands = entries.map { "  " + $0.padding(toLength: width + 2, withPad: " ", startingAt: 0) + $1 }
     return """

@@ -15,7 +15,8 @@ extension Command {
     valued: ["source"]
   ) { arguments, context in
     let library = try context.library()
-    let book = try await context.findBook(arguments.single("ID or ISBN"), arguments: arguments, library: library)
+    let book = try await context.findBook(
+      arguments.single("ID or ISBN"), arguments: arguments, library: library)
     switch try await library.save(book) {
     case .saved: context.console.write("Saved ‘\(book.title)’ (\(book.id)).\n")
     case .alreadySaved: context.console.write("‘\(book.title)’ is already saved.\n")
@@ -35,7 +36,9 @@ extension Command {
     flags: ["json"]
   ) { arguments, context in
     let order = try arguments.choice("sort", as: SavedOrder.self) ?? .title
-    guard arguments.positionals.isEmpty else { throw CLIError.usage("unexpected '\(arguments.positionals[0])'") }
+    guard arguments.positionals.isEmpty else {
+      throw CLIError.usage("unexpected '\(arguments.positionals[0])'")
+    }
     let books = try await context.library().savedBooks(sortedBy: order)
     if arguments.flags.contains("json") {
       context.console.write(try Output.json(books.map { LibraryEntryJSON($0.book, savedAt: $0.savedAt) }))
@@ -43,8 +46,9 @@ extension Command {
       context.console.write("No saved books yet. Save one with `chaek save ID`.\n")
     } else {
       context.console.write(
-        Output.table(books.map(\.book), dates: books.map { Output.timestamp($0.savedAt) }, dateHeader: "SAVED")
-          + "\n\(books.count) saved \(books.count == 1 ? "book" : "books")\n")
+        Output.table(
+          books.map(\.book), dates: books.map { Output.timestamp($0.savedAt) }, dateHeader: "SAVED")
+          + "\n\(Output.count(books.count, "saved book"))\n")
     }
   }
 
@@ -72,7 +76,9 @@ extension Command {
       """,
     flags: ["yes"]
   ) { arguments, context in
-    guard arguments.positionals.isEmpty else { throw CLIError.usage("unexpected '\(arguments.positionals[0])'") }
+    guard arguments.positionals.isEmpty else {
+      throw CLIError.usage("unexpected '\(arguments.positionals[0])'")
+    }
     let library = try context.library()
     let count = try await library.savedCount()
     guard count > 0 else {
@@ -81,9 +87,10 @@ extension Command {
     }
     if !arguments.flags.contains("yes") {
       guard context.console.isInteractive else {
-        throw CLIError.usage("refusing to remove \(count) saved books without --yes (input is not a terminal)")
+        throw CLIError.usage(
+          "refusing to remove \(Output.count(count, "saved book")) without --yes (input is not a terminal)")
       }
-      context.console.write("Remove all \(count) saved books? [y/N] ")
+      context.console.write("Remove all \(Output.count(count, "saved book"))? [y/N] ")
       let answer = context.console.readLine()?.trimmingCharacters(in: .whitespaces).lowercased()
       guard answer == "y" || answer == "yes" else {
         context.console.write("Nothing removed.\n")
@@ -91,7 +98,7 @@ extension Command {
       }
     }
     let removed = try await library.removeAll()
-    context.console.write("Removed \(removed) saved \(removed == 1 ? "book" : "books").\n")
+    context.console.write("Removed \(Output.count(removed, "saved book")).\n")
   }
 
   static let recent = Command(
@@ -106,7 +113,9 @@ extension Command {
       """,
     flags: ["json"]
   ) { arguments, context in
-    guard arguments.positionals.isEmpty else { throw CLIError.usage("unexpected '\(arguments.positionals[0])'") }
+    guard arguments.positionals.isEmpty else {
+      throw CLIError.usage("unexpected '\(arguments.positionals[0])'")
+    }
     let views = try await context.library().recentViews()
     if arguments.flags.contains("json") {
       context.console.write(try Output.json(views.map { LibraryEntryJSON($0.book, viewedAt: $0.viewedAt) }))
@@ -114,7 +123,8 @@ extension Command {
       context.console.write("No recently viewed books. Open one with `chaek show ID`.\n")
     } else {
       context.console.write(
-        Output.table(views.map(\.book), dates: views.map { Output.timestamp($0.viewedAt) }, dateHeader: "VIEWED"))
+        Output.table(
+          views.map(\.book), dates: views.map { Output.timestamp($0.viewedAt) }, dateHeader: "VIEWED"))
     }
   }
 }

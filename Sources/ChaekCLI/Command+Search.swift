@@ -54,7 +54,8 @@ extension Command {
       return
     }
     let pages = max(1, (page.meta.pageableCount + query.size - 1) / query.size)
-    var footer = "\n\(page.meta.totalCount) books · page \(query.page) of \(pages) · from \(outcome.answeredBy)"
+    var footer =
+      "\n\(Output.count(page.meta.totalCount, "book")) · page \(query.page) of \(pages) · from \(outcome.answeredBy)"
     if !page.meta.isEnd { footer += " · next: --page \(query.page + 1)" }
     context.console.write(Output.table(page.documents) + footer + "\n")
   }
@@ -75,7 +76,8 @@ extension Command {
     flags: ["json"]
   ) { arguments, context in
     let library = try context.library()
-    let book = try await context.findBook(arguments.single("ID or ISBN"), arguments: arguments, library: library)
+    let book = try await context.findBook(
+      arguments.single("ID or ISBN"), arguments: arguments, library: library)
     try await library.recordView(book)
     let saved = try await library.contains(book.id)
     context.console.write(

@@ -26,12 +26,14 @@ enum Output {
   static func details(_ book: Book, saved: Bool) -> String {
     var lines = [book.title + (saved ? "  ♥ saved" : "")]
     func field(_ label: String, _ value: String) {
-      if !value.isEmpty { lines.append("  " + label.padding(toLength: 12, withPad: " ", startingAt: 0) + value) }
+      if !value.isEmpty {
+        lines.append("  " + label.padding(toLength: 12, withPad: " ", startingAt: 0) + value)
+      }
     }
     field("Authors", book.authorsText)
     field("Translators", book.translatorsText)
     field("Publisher", book.publisher)
-    field("Published", book.datetime.map { String(KakaoDate.format($0).prefix(10)) } ?? "")
+    field("Published", book.datetime.map(KakaoDate.displayText) ?? "")
     if book.isDiscounted {
       field("Price", "\(Won.format(book.salePrice)) (list \(Won.format(book.price)))")
     } else {
@@ -50,6 +52,11 @@ enum Output {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     return String(decoding: try encoder.encode(value), as: UTF8.self) + "\n"
+  }
+
+  /// `1 book`, `2 books`.
+  static func count(_ number: Int, _ noun: String) -> String {
+    "\(number) \(noun)\(number == 1 ? "" : "s")"
   }
 
   /// A date as `2026-11-29 21:05` in the local time zone.

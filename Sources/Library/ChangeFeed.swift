@@ -24,7 +24,8 @@ actor ChangeFeed {
       // The version is read before the log position, so a commit between the two still changes
       // the version and is picked up by the first poll.
       let version = try? await database.dataVersion()
-      let seq = (try? await database.read { try $0.integer("SELECT coalesce(max(seq), 0) FROM changes") }) ?? 0
+      let seq =
+        (try? await database.read { try $0.integer("SELECT coalesce(max(seq), 0) FROM changes") }) ?? 0
       if poller == nil {  // another subscriber may have started it while this one was reading
         lastSeq = seq
         poller = Task { await self.poll(from: version) }

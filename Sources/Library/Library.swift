@@ -69,7 +69,9 @@ public final class Library: Sendable {
 
   /// `true` when the book is saved.
   public func contains(_ id: BookID) async throws -> Bool {
-    try await database.read { try $0.integer("SELECT count(*) FROM saved_books WHERE id = ?", [id.rawValue]) > 0 }
+    try await database.read {
+      try $0.integer("SELECT count(*) FROM saved_books WHERE id = ?", [id.rawValue]) > 0
+    }
   }
 
   /// The identities of all saved books (to mark search results).
@@ -135,7 +137,8 @@ public final class Library: Sendable {
   public func recentViews() async throws -> [RecentView] {
     try await database.read { connection in
       try connection.query("SELECT book, viewed_at FROM recent_views ORDER BY seq DESC") { row in
-        RecentView(book: try Library.decode(row.text(0)), viewedAt: Date(timeIntervalSince1970: row.double(1)))
+        RecentView(
+          book: try Library.decode(row.text(0)), viewedAt: Date(timeIntervalSince1970: row.double(1)))
       }
     }
   }

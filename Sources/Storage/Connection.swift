@@ -116,6 +116,7 @@ public final class Connection {
   }
 
   func error(code: Int32, sql: String?) -> DatabaseError {
-    DatabaseError(code: sqlite3_extended_errcode(handle), message: String(cString: sqlite3_errmsg(handle)), sql: sql)
+    DatabaseError(
+      code: sqlite3_extended_errcode(handle), message: String(cString: sqlite3_errmsg(handle)), sql: sql)
   }
 }

@@ -112,3 +112,14 @@ struct BookDecodingTests {
     #expect(Won.format(0) == "")
   }
 }
+
+@Suite("Publication dates for people")
+struct PublicationDateTests {
+  @Test func fullDatesShowTheDayAndYearOnlyDatesTheYear() throws {
+    #expect(
+      KakaoDate.displayText(try #require(KakaoDate.parse("2014-11-17T00:00:00.000+09:00"))) == "2014-11-17")
+    #expect(KakaoDate.displayText(try #require(KakaoDate.parse("2007-01-01T00:00:00.000+09:00"))) == "2007")
+    #expect(
+      KakaoDate.displayText(try #require(KakaoDate.parse("2007-01-01T10:00:00.000+09:00"))) == "2007-01-01")
+  }
+}

@@ -24,27 +24,35 @@ func fixtureCatalog() async throws -> Catalog {
     Book(title: "객체지향의 사실과 오해", datetime: date(2015), authors: ["조영호"], publisher: "위키북스"),
     Book(title: "리포터의 하루", contents: "기자 이야기.", datetime: date(2010), authors: ["김기자"], publisher: "가상출판"),
     Book(
-      title: "Les Misérables", contents: "Jean Valjean in France.", datetime: date(1862), authors: ["Victor Hugo"],
+      title: "Les Misérables", contents: "Jean Valjean in France.", datetime: date(1862),
+      authors: ["Victor Hugo"],
       publisher: "A. Lacroix, Verboeckhoven & Cie"),
     Book(
-      title: "One Hundred Years of Solitude", contents: "The Buendía family of Macondo.", datetime: date(1970),
+      title: "One Hundred Years of Solitude", contents: "The Buendía family of Macondo.",
+      datetime: date(1970),
       authors: ["Gabriel García Márquez"], publisher: "Harper & Row", translators: ["Gregory Rabassa"]),
     Book(
-      title: "To Kill a Mockingbird", contents: "A lawyer in Alabama defends a Black man.", datetime: date(1960),
+      title: "To Kill a Mockingbird", contents: "A lawyer in Alabama defends a Black man.",
+      datetime: date(1960),
       authors: ["Harper Lee"], publisher: "J. B. Lippincott & Co."),
     Book(
       title: "The Hunger Games", contents: "A televised fight to the death.", isbn: "0439023483",
       datetime: date(2008), authors: ["Suzanne Collins"], publisher: "Scholastic Press"),
-    Book(title: "Harper's Guide", contents: "Nothing about mockingbirds.", datetime: date(2020), authors: ["Ann Smith"]),
+    Book(
+      title: "Harper's Guide", contents: "Nothing about mockingbirds.", datetime: date(2020),
+      authors: ["Ann Smith"]),
   ]
   try await catalog.upsert(books, source: .imported)
   return catalog
 }
 
-func titles(_ catalog: Catalog, _ text: String, target: SearchQuery.Target? = nil, sort: SearchQuery.Sort = .accuracy)
+func titles(
+  _ catalog: Catalog, _ text: String, target: SearchQuery.Target? = nil, sort: SearchQuery.Sort = .accuracy
+)
   async throws -> [String]
 {
-  try await catalog.search(SearchQuery(query: text, target: target, sort: sort, size: 50)).documents.map(\.title)
+  try await catalog.search(SearchQuery(query: text, target: target, sort: sort, size: 50)).documents.map(
+    \.title)
 }
 
 @Suite("Catalog search")
@@ -80,7 +88,8 @@ struct CatalogSearchTests {
     let catalog = try await fixtureCatalog()
     #expect(try await titles(catalog, "한강", target: .person, sort: .latest) == ["흰", "소년이 온다", "채식주의자"])
     #expect(try await titles(catalog, "김혜원", target: .person).count == 2)
-    #expect(try await titles(catalog, "gregory rabassa", target: .person) == ["One Hundred Years of Solitude"])
+    #expect(
+      try await titles(catalog, "gregory rabassa", target: .person) == ["One Hundred Years of Solitude"])
     #expect(try await titles(catalog, "한강", target: .title).isEmpty)
   }
 

@@ -9,7 +9,9 @@ struct SearchServiceTests {
   func settings(kakao server: StubHTTPServer? = nil, openLibrary: URL? = nil, key: String? = "key") throws
     -> ProviderSettings
   {
-    var environment = ["CHAEK_OPENLIBRARY_URL": (openLibrary ?? URL(string: "http://127.0.0.1:1")!).absoluteString]
+    var environment = [
+      "CHAEK_OPENLIBRARY_URL": (openLibrary ?? URL(string: "http://127.0.0.1:1")!).absoluteString
+    ]
     if let server {
       environment["CHAEK_KAKAO_URL"] = server.baseURL.absoluteString
       environment["KAKAO_REST_API_KEY"] = key
@@ -38,7 +40,9 @@ struct SearchServiceTests {
   }
 
   @Test func autoFallsBackToTheCatalogAndSaysWhy() async throws {
-    let server = try StubHTTPServer { _ in .json(#"{"errorType":"AccessDeniedError","message":"wrong appKey"}"#, status: 401) }
+    let server = try StubHTTPServer { _ in
+      .json(#"{"errorType":"AccessDeniedError","message":"wrong appKey"}"#, status: 401)
+    }
     defer { server.stop() }
     let catalog = try Catalog(path: ":memory:", includingStarter: false)
     try await catalog.upsert([Book(title: "채식주의자", authors: ["한강"])], source: .imported)
@@ -55,7 +59,9 @@ struct SearchServiceTests {
     defer { server.stop() }
     let catalog = try Catalog(path: ":memory:", includingStarter: false)
     let service = try SearchService(source: .kakao, settings: settings(kakao: server), catalog: catalog)
-    let error = await #expect(throws: BookSearchError.self) { try await service.search(SearchQuery(query: "x")) }
+    let error = await #expect(throws: BookSearchError.self) {
+      try await service.search(SearchQuery(query: "x"))
+    }
     #expect(error?.status == 503)
     #expect(throws: BookSearchError.missingKey(provider: "Kakao")) {
       try SearchService(source: .kakao, settings: try settings(), catalog: catalog)

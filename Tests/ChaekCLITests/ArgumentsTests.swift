@@ -35,7 +35,9 @@ struct ArgumentsTests {
   }
 
   @Test func choicesAndNumbersAreValidated() throws {
-    #expect(throws: CLIError.usage("--page must be a number (got 'two')")) { try parse(["--page", "two"]).integer("page") }
+    #expect(throws: CLIError.usage("--page must be a number (got 'two')")) {
+      try parse(["--page", "two"]).integer("page")
+    }
     #expect(try parse(["--page", "3"]).integer("page") == 3)
   }
 }

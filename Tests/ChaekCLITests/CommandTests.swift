@@ -38,7 +38,8 @@ struct CommandTests {
     #expect(searchHelp.status == 0 && searchHelp.out.hasPrefix("usage: chaek search QUERY"))
     #expect(await chaek.run("help", "nothing").status == 2)
     let unknown = await chaek.run("fly")
-    #expect(unknown.status == 2 && unknown.err == "chaek: unknown command 'fly'; run `chaek help` for the list\n")
+    #expect(
+      unknown.status == 2 && unknown.err == "chaek: unknown command 'fly'; run `chaek help` for the list\n")
     let missing = await chaek.run("search")
     #expect(missing.status == 2 && missing.err.hasPrefix("chaek search: missing QUERY\n"))
     let page = await chaek.run("search", "x", "--page", "51", "--source", "local")
@@ -82,7 +83,8 @@ struct CommandTests {
     defer { chaek.remove() }
     let json = await chaek.run("search", "한강", "--target", "person", "--source", "local", "--json")
     let documents = try #require(
-      (try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])?["documents"] as? [[String: Any]])
+      (try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])?["documents"]
+        as? [[String: Any]])
     try #require(documents.count >= 2)
     let ids = try documents.prefix(2).map { document in
       try #require(
@@ -93,7 +95,8 @@ struct CommandTests {
     #expect(await chaek.run("save", ids[0]).out.hasSuffix("is already saved.\n"))
     #expect(await chaek.run("save", ids[1]).status == 0)
     let list = await chaek.run("saved", "--json")
-    let entries = try #require(try JSONSerialization.jsonObject(with: Data(list.out.utf8)) as? [[String: Any]])
+    let entries = try #require(
+      try JSONSerialization.jsonObject(with: Data(list.out.utf8)) as? [[String: Any]])
     #expect(Set(entries.compactMap { $0["id"] as? String }) == Set(ids))
     #expect(await chaek.run("saved").out.contains("2 saved books"))
     let removed = await chaek.run("remove", ids[0])
@@ -106,7 +109,8 @@ struct CommandTests {
     #expect(shown.status == 0 && shown.out.contains("♥ saved"))
     await chaek.run("show", ids[0], "--json")
     let recent = await chaek.run("recent", "--json")
-    let views = try #require(try JSONSerialization.jsonObject(with: Data(recent.out.utf8)) as? [[String: Any]])
+    let views = try #require(
+      try JSONSerialization.jsonObject(with: Data(recent.out.utf8)) as? [[String: Any]])
     #expect(views.compactMap { $0["id"] as? String } == [ids[0], ids[1]])
     let unknown = await chaek.run("show", "9780000000002", "--source", "local")
     #expect(unknown.status == 1 && unknown.err.contains("no book 9780000000002"))
@@ -117,13 +121,14 @@ struct CommandTests {
     defer { chaek.remove() }
     let json = await chaek.run("search", "채식", "--source", "local", "--json")
     let document = try #require(
-      ((try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])?["documents"] as? [[String: Any]])?
+      ((try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])?["documents"]
+        as? [[String: Any]])?
         .first)
     await chaek.run("save", try #require(try CatalogIdentity.of(document)))
     let refused = await chaek.run("clear")
     #expect(refused.status == 2 && refused.err.contains("without --yes"))
     let declined = await chaek.run("clear", input: ["n"], interactive: true)
-    #expect(declined.out.contains("Remove all 1 saved books? [y/N] Nothing removed."))
+    #expect(declined.out.contains("Remove all 1 saved book? [y/N] Nothing removed."))
     #expect(await chaek.run("saved", "--json").out != "[]\n")
     let confirmed = await chaek.run("clear", input: ["y"], interactive: true)
     #expect(confirmed.out.hasSuffix("Removed 1 saved book.\n"))

@@ -10,7 +10,9 @@ func chaekExecutable() -> URL {
 }
 
 /// Runs the real executable in its own process and waits for it.
-func runProcess(_ arguments: [String], home: URL, stdin: String? = nil) throws -> (status: Int32, out: String, err: String) {
+func runProcess(_ arguments: [String], home: URL, stdin: String? = nil) throws -> (
+  status: Int32, out: String, err: String
+) {
   let process = Process()
   process.executableURL = chaekExecutable()
   process.arguments = arguments
@@ -27,10 +29,14 @@ func runProcess(_ arguments: [String], home: URL, stdin: String? = nil) throws -
   let out = output.fileHandleForReading.readDataToEndOfFile()
   let err = errors.fileHandleForReading.readDataToEndOfFile()
   process.waitUntilExit()
-  return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+  return (
+    process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self)
+  )
 }
 
-@Suite("chaek as separate processes", .enabled(if: FileManager.default.isExecutableFile(atPath: chaekExecutable().path)))
+@Suite(
+  "chaek as separate processes",
+  .enabled(if: FileManager.default.isExecutableFile(atPath: chaekExecutable().path)))
 struct ProcessTests {
   @Test func dataRoundTripsAcrossProcesses() throws {
     let home = FileManager.default.temporaryDirectory.appendingPathComponent("chaek-process-\(UUID())")
@@ -38,7 +44,8 @@ struct ProcessTests {
     let search = try runProcess(["search", "채식", "--source", "local"], home: home)
     #expect(search.status == 0 && search.out.contains("채식주의자"))
     let id = try #require(
-      search.out.split(separator: "\n").first { $0.contains("채식주의자") }?.split(separator: " ").last.map(String.init))
+      search.out.split(separator: "\n").first { $0.contains("채식주의자") }?.split(separator: " ").last.map(
+        String.init))
     #expect(try runProcess(["save", id], home: home).status == 0)
     #expect(try runProcess(["show", id, "--source", "local"], home: home).status == 0)
     let saved = try runProcess(["saved", "--json"], home: home)

@@ -34,7 +34,8 @@ struct SavedBooksTests {
       try await library.save(book(title), at: start.addingTimeInterval(Double(offset)))
     }
     #expect(try await library.savedBooks().map(\.book.title) == ["Apple", "banana", "가나", "하얀"])
-    #expect(try await library.savedBooks(sortedBy: .added).map(\.book.title) == ["가나", "Apple", "banana", "하얀"])
+    #expect(
+      try await library.savedBooks(sortedBy: .added).map(\.book.title) == ["가나", "Apple", "banana", "하얀"])
   }
 
   @Test func removeOneAndRemoveAll() async throws {

@@ -10,7 +10,9 @@ func temporaryDirectory() throws -> URL {
   return url
 }
 
-let notes = [Migration("create notes", sql: "CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT NOT NULL UNIQUE)")]
+let notes = [
+  Migration("create notes", sql: "CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT NOT NULL UNIQUE)")
+]
 
 @Suite("Database")
 struct DatabaseTests {
@@ -68,7 +70,10 @@ struct DatabaseTests {
       try connection.first(
         "SELECT ?, ?, ?, ?, ?", [42, 2.5, "텍스트", Data([1, 2, 3]), String?.none]
       ) { row in
-        [String(row.int(0)), String(row.double(1)), row.text(2), row.data(3).base64EncodedString(), String(row.isNull(4))]
+        [
+          String(row.int(0)), String(row.double(1)), row.text(2), row.data(3).base64EncodedString(),
+          String(row.isNull(4)),
+        ]
       }
     }
     #expect(row == ["42", "2.5", "텍스트", "AQID", "true"])
@@ -129,7 +134,9 @@ struct MigrationTests {
       for (name, database) in [("a", first), ("b", second)] {
         group.addTask {
           for index in 0..<200 {
-            try await database.write { try $0.run("INSERT INTO notes (body) VALUES (?)", ["\(name)\(index)"]) }
+            try await database.write {
+              try $0.run("INSERT INTO notes (body) VALUES (?)", ["\(name)\(index)"])
+            }
           }
         }
       }
