@@ -1,0 +1,114 @@
+import BookModel
+import Foundation
+
+/// The HTML of books: result rows, recent items, saved rows, and the detail sheet. Every rendered
+/// book carries `data-book-id` with its identity; all book text is escaped by ``HTML``.
+enum BookViews {
+  /// A search result row: cover, title, authors, price, and the heart toggle.
+  static func resultRow(_ book: Book, saved: Bool) -> HTML {
+    let id = book.id.rawValue
+    return """
+      <li class="book" data-book-id="\(id)">\
+      <a class="book-link" href="/books/\(id)" data-action="open">\(cover(book))\
+      <span class="book-text"><span class="book-title">\(book.title)</span>\
+      <span class="book-authors">\(authorsLine(book))</span>\(price(book))</span></a>\
+      \(heart(book, saved: saved))</li>
+      """
+  }
+
+  /// An item of the 최근 본 책 strip.
+  static func recentItem(_ book: Book) -> HTML {
+    let id = book.id.rawValue
+    return """
+      <li class="recent-item" data-book-id="\(id)"><a href="/books/\(id)" data-action="open">\
+      \(cover(book))<span class="recent-title">\(book.title)</span></a></li>
+      """
+  }
+
+  /// A 담은 책 row: swipe left (touch) or press 삭제 to remove.
+  static func savedRow(_ book: Book, savedAt: Date) -> HTML {
+    let id = book.id.rawValue
+    return """
+      <li class="book saved-row" data-book-id="\(id)"><div class="swipe">\
+      <a class="book-link" href="/books/\(id)" data-action="open">\(cover(book))\
+      <span class="book-text"><span class="book-title">\(book.title)</span>\
+      <span class="book-authors">\(authorsLine(book))</span>\(price(book))</span></a>\
+      <button class="delete" type="button" data-action="remove" aria-label="‘\(book.title)’ 삭제">삭제</button>\
+      </div></li>
+      """
+  }
+
+  /// The detail sheet's content.
+  static func detail(_ book: Book, saved: Bool) -> HTML {
+    let id = book.id.rawValue
+    var facts: [HTML] = []
+    func fact(_ label: String, _ value: String) {
+      if !value.isEmpty { facts.append("<div><dt>\(label)</dt><dd>\(value)</dd></div>") }
+    }
+    fact("저자", book.authorsText)
+    fact("번역", book.translatorsText)
+    fact("출판사", book.publisher)
+    fact("출간일", book.datetime.map(KakaoDate.displayText) ?? "")
+    fact("상태", book.status)
+    fact("ISBN", book.isbn)
+    let link: HTML =
+      isWebURL(book.url)
+      ? "<a class=\"original-link\" href=\"\(book.url)\" target=\"_blank\" rel=\"noopener noreferrer\">원문 보기</a>"
+      : ""
+    let contents: HTML = book.contents.isEmpty ? "<p class=\"contents empty\">소개가 없습니다.</p>" : "<p class=\"contents\">\(book.contents)</p>"
+    return """
+      <article class="detail" data-book-id="\(id)" data-title="\(book.title)" data-saved="\(saved ? "true" : "false")">\
+      <button class="close" type="button" data-action="close" aria-label="닫기">✕</button>\
+      <div class="detail-head">\(cover(book, large: true))<div class="detail-heading">\
+      <h2 id="detail-title">\(book.title)</h2><p class="book-authors">\(authorsLine(book))</p>\
+      \(price(book))</div></div>\
+      <dl class="facts">\(HTML.join(facts))</dl>\(contents)\(link)\
+      <div class="fab"><ul class="fab-menu" id="fab-menu" role="menu" hidden>\
+      <li role="none"><button type="button" role="menuitem" data-action="save">책 담기</button></li>\
+      <li role="none"><button type="button" role="menuitem" data-action="focus-search">검색하기</button></li></ul>\
+      <button class="fab-button" type="button" aria-haspopup="menu" aria-expanded="false" aria-controls="fab-menu" \
+      data-action="fab" aria-label="메뉴">+</button></div></article>
+      """
+  }
+
+  // MARK: - Pieces
+
+  /// The cover: the thumbnail when there is one, else the generated SVG.
+  static func cover(_ book: Book, large: Bool = false) -> HTML {
+    let source = isWebURL(book.thumbnail) ? book.thumbnail : "/covers/\(book.id.rawValue).svg"
+    let size: HTML = large ? "width=\"120\" height=\"174\"" : "width=\"60\" height=\"87\""
+    return "<img class=\"cover\" src=\"\(source)\" alt=\"\" \(size) loading=\"lazy\" decoding=\"async\">"
+  }
+
+  /// The heart toggle (`aria-pressed`).
+  static func heart(_ book: Book, saved: Bool) -> HTML {
+    """
+    <button class="heart" type="button" data-action="toggle-save" aria-pressed="\(saved ? "true" : "false")" \
+    aria-label="‘\(book.title)’ 담기"><svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">\
+    <path d="M12 21s-7.5-4.6-9.6-9.2C.9 8.4 3 4.5 6.8 4.5c2.1 0 3.6 1.1 5.2 3 1.6-1.9 3.1-3 5.2-3 3.8 0 5.9 3.9 \
+    4.4 7.3C19.5 16.4 12 21 12 21z"/></svg></button>
+    """
+  }
+
+  /// The price: the sale price, with the list price struck through when it is lower.
+  static func price(_ book: Book) -> HTML {
+    if book.isDiscounted {
+      return """
+        <span class="book-price"><del aria-label="정가 \(Won.format(book.price))">\(Won.format(book.price))</del> \
+        <strong>\(Won.format(book.salePrice))</strong></span>
+        """
+    }
+    let amount = Won.format(book.effectivePrice)
+    return amount.isEmpty ? "" : "<span class=\"book-price\"><strong>\(amount)</strong></span>"
+  }
+
+  private static func authorsLine(_ book: Book) -> String {
+    [book.authorsText, book.publisher].filter { !$0.isEmpty }.joined(separator: " · ")
+  }
+
+  /// Only http(s) URLs become links or images: a `javascript:` url from a provider must not.
+  static func isWebURL(_ text: String) -> Bool {
+    guard let url = URL(string: text), let scheme = url.scheme?.lowercased() else { return false }
+    return (scheme == "https" || scheme == "http") && url.host != nil
+  }
+}

@@ -1,0 +1,105 @@
+import BookModel
+
+/// The app's one page: the 검색 and 담은 책 tabs, the detail dialog, the confirmation dialog and the
+/// toast, server-rendered so it works before (and without) the script.
+struct Page {
+  /// Which tab is shown.
+  enum Tab {
+    case search, saved
+  }
+
+  var tab: Tab
+  var query = ""
+  var target: SearchQuery.Target?
+  var sort: SearchQuery.Sort = .accuracy
+  var results: HTML = ""
+  var resultsAreComplete = true
+  var resultsStatus = ""
+  var recent: HTML = ""
+  var saved: HTML = ""
+  var savedCount = 0
+  var savedOrder = "title"
+  var detail: HTML?
+  var stylesheet: String
+  var script: String
+
+  var body: HTML {
+    let searchHidden: HTML = tab == .search ? "" : " hidden"
+    let savedHidden: HTML = tab == .saved ? "" : " hidden"
+    return """
+      <!doctype html>
+      <html lang="ko"><head><meta charset="utf-8">
+      <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
+      <meta name="color-scheme" content="light dark"><meta name="theme-color" content="#f7f4ee">
+      <title>\(tab == .search ? "책 검색" : "담은 책") — 책</title>
+      <link rel="icon" href="/static/icon.svg" type="image/svg+xml">
+      <link rel="stylesheet" href="\(stylesheet)"><script type="module" src="\(script)"></script></head>
+      <body data-tab="\(tab == .search ? "search" : "saved")">
+      <a class="skip-link" href="#main">본문으로 건너뛰기</a>
+      <main id="main">
+      <section id="search-panel" class="panel" aria-labelledby="tab-search"\(searchHidden)>
+      <h1 class="visually-hidden">책 검색</h1>
+      <form id="search-form" class="search-form" role="search" action="/" method="get">
+      <label class="visually-hidden" for="search-input">책 검색</label>
+      <input id="search-input" name="query" type="search" value="\(query)" placeholder="제목, 저자, 출판사, ISBN" \
+      autocomplete="off" enterkeyhint="search" spellcheck="false">
+      <div class="filters">
+      <label class="visually-hidden" for="search-target">검색 대상</label>
+      <select id="search-target" name="target">\(options(Self.targets, selected: target?.rawValue ?? ""))</select>
+      <label class="visually-hidden" for="search-sort">정렬</label>
+      <select id="search-sort" name="sort">\(options(Self.sorts, selected: sort.rawValue))</select>
+      <button class="search-submit" type="submit">검색</button></div></form>
+      <section class="recent-section" aria-labelledby="recent-heading">
+      <h2 id="recent-heading">최근 본 책</h2>
+      <ul id="recent" class="strip">\(recent)</ul>
+      <p class="strip-empty">아직 본 책이 없습니다.</p></section>
+      <p id="search-status" class="status" role="status" aria-live="polite">\(resultsStatus)</p>
+      <ul id="results" class="books" aria-label="검색 결과" data-is-end="\(resultsAreComplete ? "true" : "false")">\(results)</ul>
+      <div id="more" class="more" aria-live="polite"></div>
+      </section>
+      <section id="saved-panel" class="panel" aria-labelledby="tab-saved"\(savedHidden)>
+      <div class="saved-toolbar"><h1>담은 책</h1>
+      <label class="visually-hidden" for="saved-sort">정렬</label>
+      <select id="saved-sort">\(options([("title", "제목순"), ("added", "담은 순")], selected: savedOrder))</select>
+      <button id="clear-all" class="text-button danger" type="button">전체 삭제</button></div>
+      <ul id="saved" class="books" aria-label="담은 책 목록">\(saved)</ul>
+      <p class="saved-empty">담은 책이 없습니다. 검색해서 마음에 드는 책을 담아 보세요.</p>
+      </section>
+      </main>
+      <nav class="tabbar" aria-label="탭"><div role="tablist">
+      <a id="tab-search" role="tab" href="/" aria-selected="\(tab == .search ? "true" : "false")" \
+      aria-controls="search-panel"><span aria-hidden="true">⌕</span> 검색</a>
+      <a id="tab-saved" role="tab" href="/saved" aria-selected="\(tab == .saved ? "true" : "false")" \
+      aria-controls="saved-panel"><span aria-hidden="true">♥</span> 담은 책 \
+      <span id="saved-count" class="count" aria-label="\(savedCount)권">\(savedCount)</span></a></div></nav>
+      <dialog id="detail" class="sheet" aria-labelledby="detail-title"\(detail == nil ? "" : " open" as HTML)>\(detail)</dialog>
+      <dialog id="confirm-clear" class="confirm" aria-labelledby="confirm-title">
+      <form method="dialog"><p id="confirm-title">담은 책을 모두 삭제하시겠습니까?</p>
+      <div class="confirm-buttons"><button value="cancel" type="submit">취소</button>
+      <button value="delete" class="danger" type="submit">삭제</button></div></form></dialog>
+      <div id="toast" class="toast" role="status" aria-live="polite"></div>
+      <noscript><p class="noscript">검색과 목록은 스크립트 없이도 동작하지만, 담기와 삭제에는 스크립트가 필요합니다.</p></noscript>
+      </body></html>
+      """
+  }
+
+  private static let targets = [("", "전체"), ("title", "제목"), ("person", "저자"), ("publisher", "출판사"), ("isbn", "ISBN")]
+  private static let sorts = [("accuracy", "정확도순"), ("latest", "최신순")]
+
+  private func options(_ choices: [(String, String)], selected: String) -> HTML {
+    HTML.join(
+      choices.map { value, label in
+        "<option value=\"\(value)\"\(value == selected ? " selected" as HTML : "")>\(label)</option>"
+      })
+  }
+
+  /// A plain page for unknown addresses.
+  static func notFound() -> HTML {
+    """
+    <!doctype html><html lang="ko"><head><meta charset="utf-8">\
+    <meta name="viewport" content="width=device-width, initial-scale=1"><title>찾을 수 없음 — 책</title>\
+    <link rel="stylesheet" href="/static/app.css"></head><body class="plain"><main>\
+    <h1>페이지를 찾을 수 없습니다</h1><p><a href="/">검색으로 돌아가기</a></p></main></body></html>
+    """
+  }
+}

@@ -1,0 +1,169 @@
+import BookModel
+import Foundation
+import HTTPServer
+import Library
+
+/// A saved or viewed book in the API: `{"id", "book", "saved_at" | "viewed_at"}`.
+struct LibraryEntry: Encodable {
+  let id: String
+  let book: Book
+  var savedAt: String?
+  var viewedAt: String?
+  var saved: Bool?
+
+  enum CodingKeys: String, CodingKey {
+    case id, book, saved
+    case savedAt = "saved_at"
+    case viewedAt = "viewed_at"
+  }
+}
+
+extension WebApp {
+  /// `GET /api/library[?sort=title|added]`: `{"books":[...],"count":N}`.
+  func listSaved(_ request: HTTPRequest) async -> HTTPResponse {
+    guard let order = SavedOrder(rawValue: request.query["sort"] ?? "title") else {
+      return APIError.badRequest("sort must be title or added")
+    }
+    do {
+      let books = try await library.savedBooks(sortedBy: order)
+      let entries = books.map {
+        LibraryEntry(id: $0.book.id.rawValue, book: $0.book, savedAt: KakaoDate.format($0.savedAt))
+      }
+      return .json(SavedList(books: entries, count: entries.count))
+    } catch {
+      return APIError.internalError(String(describing: error))
+    }
+  }
+
+  /// `PUT /api/library/{id}`: saves the book. The body is the book (a Kakao document) whose
+  /// identity must be `id`; without a body the book is looked up by `id`.
+  func save(_ request: HTTPRequest) async -> HTTPResponse {
+    let book: Book
+    if request.body.isEmpty {
+      switch await self.book(for: request) {
+      case .success(let found): book = found
+      case .failure(let response): return response
+      }
+    } else {
+      guard String(data: request.body, encoding: .utf8) != nil else {
+        return APIError.badRequest("the body is not valid UTF-8")
+      }
+      do {
+        book = try JSONDecoder().decode(Book.self, from: request.body)
+      } catch {
+        return APIError.badRequest("the body is not a book document: \(Self.describe(error))")
+      }
+      guard book.id.rawValue == request.pathParameters["id"] else {
+        return APIError.badRequest("the book's id is \(book.id), not \(request.pathParameters["id"] ?? "")")
+      }
+    }
+    do {
+      let outcome = try await library.save(book)
+      return .json(
+        SaveReply(id: book.id.rawValue, title: book.title, status: outcome == .saved ? "saved" : "already_saved"),
+        status: outcome == .saved ? 201 : 200)
+    } catch {
+      return APIError.internalError(String(describing: error))
+    }
+  }
+
+  /// `DELETE /api/library/{id}`.
+  func remove(_ request: HTTPRequest) async -> HTTPResponse {
+    guard let text = request.pathParameters["id"], let id = BookID(parsing: text) else {
+      return APIError.badRequest("not a book id: \(request.pathParameters["id"] ?? "")")
+    }
+    do {
+      guard try await library.remove(id) else { return APIError.notFound("\(id) is not saved") }
+      return .json(["id": id.rawValue, "status": "removed"])
+    } catch {
+      return APIError.internalError(String(describing: error))
+    }
+  }
+
+  /// `DELETE /api/library`: removes every saved book.
+  func removeAll() async -> HTTPResponse {
+    do {
+      return .json(["removed": try await library.removeAll()])
+    } catch {
+      return APIError.internalError(String(describing: error))
+    }
+  }
+
+  /// `GET /api/recent`: `{"books":[...]}`, newest first.
+  func listRecent() async -> HTTPResponse {
+    do {
+      let views = try await library.recentViews()
+      let entries = views.map {
+        LibraryEntry(id: $0.book.id.rawValue, book: $0.book, viewedAt: KakaoDate.format($0.viewedAt))
+      }
+      return .json(["books": entries])
+    } catch {
+      return APIError.internalError(String(describing: error))
+    }
+  }
+
+  /// `POST /api/recent/{id}`: records that the book was viewed.
+  func recordView(_ request: HTTPRequest) async -> HTTPResponse {
+    switch await book(for: request) {
+    case .failure(let response): return response
+    case .success(let book):
+      do {
+        try await library.recordView(book)
+        return .json(["id": book.id.rawValue, "status": "viewed"])
+      } catch {
+        return APIError.internalError(String(describing: error))
+      }
+    }
+  }
+
+  /// `GET /api/books/{id}`: `{"id","saved","book"}`.
+  func bookDetails(_ request: HTTPRequest) async -> HTTPResponse {
+    switch await book(for: request) {
+    case .failure(let response): return response
+    case .success(let book):
+      let saved = (try? await library.contains(book.id)) ?? false
+      return .json(LibraryEntry(id: book.id.rawValue, book: book, saved: saved))
+    }
+  }
+
+  /// `GET /healthz`.
+  func health() async -> HTTPResponse {
+    do {
+      return .json(
+        Health(status: "ok", provider: search.providerName, catalogBooks: try await search.catalog.count()))
+    } catch {
+      return APIError.internalError(String(describing: error))
+    }
+  }
+
+  private static func describe(_ error: any Error) -> String {
+    switch error {
+    case DecodingError.dataCorrupted(let context): context.debugDescription
+    case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
+      "\(context.codingPath.map(\.stringValue).joined(separator: ".")) has the wrong type"
+    default: "invalid JSON"
+    }
+  }
+}
+
+private struct SavedList: Encodable {
+  let books: [LibraryEntry]
+  let count: Int
+}
+
+private struct SaveReply: Encodable {
+  let id: String
+  let title: String
+  let status: String
+}
+
+private struct Health: Encodable {
+  let status: String
+  let provider: String
+  let catalogBooks: Int
+
+  enum CodingKeys: String, CodingKey {
+    case status, provider
+    case catalogBooks = "catalog_books"
+  }
+}
