@@ -14,6 +14,12 @@ let package = Package(
       pkgConfig: "sqlite3",
       providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
     ),
+    .systemLibrary(
+      name: "CMicroHTTPD",
+      pkgConfig: "libmicrohttpd",
+      providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]
+    ),
+    .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
 
     // MARK: - Layers
     .target(name: "BookModel"),
@@ -24,7 +30,16 @@ let package = Package(
       resources: [.copy("Resources/starter-catalog.json")]
     ),
     .target(name: "Library", dependencies: ["BookModel", "Storage"]),
-    .target(name: "ChaekCLI", dependencies: ["BookModel", "BookSearch", "Library", "Storage"]),
+    .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "CZlib"]),
+    .target(
+      name: "WebApp",
+      dependencies: ["BookModel", "BookSearch", "Library", "HTTPServer"],
+      resources: [.copy("Resources/static")]
+    ),
+    .target(
+      name: "ChaekCLI",
+      dependencies: ["BookModel", "BookSearch", "Library", "Storage", "HTTPServer", "WebApp"]
+    ),
     .executableTarget(name: "chaek", dependencies: ["ChaekCLI"]),
     .executableTarget(
       name: "chaek-bench",
@@ -37,6 +52,9 @@ let package = Package(
     .testTarget(name: "StorageTests", dependencies: ["Storage"]),
     .testTarget(name: "BookSearchTests", dependencies: ["BookSearch", "BookModel", "Storage"]),
     .testTarget(name: "LibraryTests", dependencies: ["Library", "BookModel", "Storage"]),
+    .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
+    .testTarget(
+      name: "WebAppTests", dependencies: ["WebApp", "HTTPServer", "BookSearch", "Library", "BookModel"]),
     .testTarget(name: "ChaekCLITests", dependencies: ["ChaekCLI", "BookModel", "Library", "BookSearch"]),
   ],
   swiftLanguageModes: [.v6]

@@ -20,8 +20,6 @@ struct Page {
   var savedCount = 0
   var savedOrder = "title"
   var detail: HTML?
-  var stylesheet: String
-  var script: String
 
   var body: HTML {
     let searchHidden: HTML = tab == .search ? "" : " hidden"
@@ -33,7 +31,7 @@ struct Page {
       <meta name="color-scheme" content="light dark"><meta name="theme-color" content="#f7f4ee">
       <title>\(tab == .search ? "책 검색" : "담은 책") — 책</title>
       <link rel="icon" href="/static/icon.svg" type="image/svg+xml">
-      <link rel="stylesheet" href="\(stylesheet)"><script type="module" src="\(script)"></script></head>
+      <link rel="stylesheet" href="/static/app.css"><script type="module" src="/static/app.js"></script></head>
       <body data-tab="\(tab == .search ? "search" : "saved")">
       <a class="skip-link" href="#main">본문으로 건너뛰기</a>
       <main id="main">

@@ -40,9 +40,10 @@ extension WebApp {
   func save(_ request: HTTPRequest) async -> HTTPResponse {
     let book: Book
     if request.body.isEmpty {
-      switch await self.book(for: request) {
-      case .success(let found): book = found
-      case .failure(let response): return response
+      do {
+        book = try await self.book(for: request)
+      } catch {
+        return error.response
       }
     } else {
       guard String(data: request.body, encoding: .utf8) != nil else {
@@ -104,25 +105,27 @@ extension WebApp {
 
   /// `POST /api/recent/{id}`: records that the book was viewed.
   func recordView(_ request: HTTPRequest) async -> HTTPResponse {
-    switch await book(for: request) {
-    case .failure(let response): return response
-    case .success(let book):
+    do {
+      let book = try await book(for: request)
       do {
         try await library.recordView(book)
-        return .json(["id": book.id.rawValue, "status": "viewed"])
       } catch {
         return APIError.internalError(String(describing: error))
       }
+      return .json(["id": book.id.rawValue, "status": "viewed"])
+    } catch {
+      return error.response
     }
   }
 
   /// `GET /api/books/{id}`: `{"id","saved","book"}`.
   func bookDetails(_ request: HTTPRequest) async -> HTTPResponse {
-    switch await book(for: request) {
-    case .failure(let response): return response
-    case .success(let book):
+    do {
+      let book = try await book(for: request)
       let saved = (try? await library.contains(book.id)) ?? false
       return .json(LibraryEntry(id: book.id.rawValue, book: book, saved: saved))
+    } catch {
+      return error.response
     }
   }
 

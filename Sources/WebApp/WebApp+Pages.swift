@@ -10,22 +10,22 @@ extension WebApp {
   /// `GET /` and `GET /saved`: the whole app, with the first page of results when the address has
   /// a query, so a search can be bookmarked and works without the script.
   func page(_ request: HTTPRequest, tab: Page.Tab) async -> HTTPResponse {
-    var page = Page(tab: tab, stylesheet: assetURL("app.css"), script: assetURL("app.js"))
+    var page = Page(tab: tab)
     await fill(&page, request: request)
     return .html(page.body.description)
   }
 
   /// `GET /books/{id}`: the app with the book's detail open.
   func bookPage(_ request: HTTPRequest) async -> HTTPResponse {
-    switch await book(for: request) {
-    case .failure(let response):
-      return response.status == 404 ? .html(Page.notFound().description, status: 404) : response
-    case .success(let book):
-      var page = Page(tab: .search, stylesheet: assetURL("app.css"), script: assetURL("app.js"))
+    do {
+      let book = try await book(for: request)
+      var page = Page(tab: .search)
       let saved = (try? await library.contains(book.id)) ?? false
       page.detail = BookViews.detail(book, saved: saved)
       await fill(&page, request: request)
       return .html(page.body.description)
+    } catch {
+      return error.response.status == 404 ? .html(Page.notFound().description, status: 404) : error.response
     }
   }
 
@@ -92,13 +92,14 @@ extension WebApp {
 
   /// `GET /fragments/books/{id}`: the detail sheet's content.
   func detailFragment(_ request: HTTPRequest) async -> HTTPResponse {
-    switch await book(for: request) {
-    case .failure(let response): return response
-    case .success(let book):
+    do {
+      let book = try await book(for: request)
       let saved = (try? await library.contains(book.id)) ?? false
       var response = HTTPResponse.html(BookViews.detail(book, saved: saved).description)
       response.headers["Cache-Control"] = "no-store"
       return response
+    } catch {
+      return error.response
     }
   }
 
@@ -108,13 +109,14 @@ extension WebApp {
     guard file.hasSuffix(".svg") else { return APIError.notFound("no such cover") }
     var parameters = request
     parameters.pathParameters["id"] = String(file.dropLast(4))
-    switch await book(for: parameters) {
-    case .failure(let response): return response
-    case .success(let book):
+    do {
+      let book = try await book(for: parameters)
       var response = HTTPResponse(status: 200, body: Data(CoverArt.svg(for: book).utf8))
       response.headers["Content-Type"] = "image/svg+xml; charset=utf-8"
       response.headers["Cache-Control"] = "public, max-age=86400"
       return response
+    } catch {
+      return error.response
     }
   }
 

@@ -30,7 +30,8 @@ public struct WebApp: Sendable {
     guard let directory = Bundle.module.url(forResource: "static", withExtension: nil) else {
       throw CocoaError(.fileNoSuchFile)
     }
-    self.assets = StaticFiles(directory: directory, cacheControl: "public, max-age=3600")
+    // Asset addresses are not versioned, so browsers revalidate them (a cheap 304) on every load.
+    self.assets = StaticFiles(directory: directory, cacheControl: "no-cache")
   }
 
   /// The handler to give ``HTTPServer``.
@@ -81,22 +82,24 @@ public struct WebApp: Sendable {
   // MARK: - Shared lookups
 
   /// The book with the identity in the path, from the library, the catalog or the provider.
-  func book(for request: HTTPRequest) async -> Result<Book, HTTPResponse> {
+  func book(for request: HTTPRequest) async throws(ErrorResponse) -> Book {
     guard let text = request.pathParameters["id"], let id = BookID(parsing: text) else {
-      return .failure(APIError.badRequest("not a book id: \(request.pathParameters["id"] ?? "")"))
+      throw ErrorResponse(APIError.badRequest("not a book id: \(request.pathParameters["id"] ?? "")"))
     }
     do {
-      if let saved = try await library.savedBook(id) { return .success(saved.book) }
-      if let found = try await search.book(id) { return .success(found) }
-      if let recent = try await library.recentBook(id) { return .success(recent) }
-      return .failure(APIError.notFound("no book \(id)"))
+      if let saved = try await library.savedBook(id) { return saved.book }
+      if let found = try await search.book(id) { return found }
+      if let recent = try await library.recentBook(id) { return recent }
     } catch {
-      return .failure(APIError.internalError(String(describing: error)))
+      throw ErrorResponse(APIError.internalError(String(describing: error)))
     }
+    throw ErrorResponse(APIError.notFound("no book \(id)"))
   }
+}
 
-  /// Stamps the app's version of static assets into URLs so browsers cache them safely.
-  func assetURL(_ file: String) -> String {
-    "/static/\(file)?v=\(assets.etag(for: file) ?? "0")"
-  }
+/// A response that ends a handler early, thrown from shared lookups.
+struct ErrorResponse: Error {
+  let response: HTTPResponse
+
+  init(_ response: HTTPResponse) { self.response = response }
 }

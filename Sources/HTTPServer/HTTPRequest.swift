@@ -1,0 +1,67 @@
+import Foundation
+
+/// A complete HTTP request: method, path, query, headers and the whole body.
+public struct HTTPRequest: Sendable {
+  /// The request method.
+  public let method: HTTPMethod
+  /// The percent-decoded path, without the query: `/api/library/책`.
+  public let path: String
+  /// The decoded query arguments (`+` is a space); for a repeated name the last value wins.
+  public let query: [String: String]
+  /// The request headers.
+  public let headers: HTTPHeaders
+  /// The request body, empty when there is none.
+  public let body: Data
+  /// The values of a route's `{name}` segments, filled in by ``Router``.
+  public var pathParameters: [String: String]
+
+  /// A request; the server makes them, tests and routers may too.
+  public init(
+    method: HTTPMethod, path: String, query: [String: String] = [:], headers: HTTPHeaders = [:],
+    body: Data = Data(), pathParameters: [String: String] = [:]
+  ) {
+    self.method = method
+    self.path = path
+    self.query = query
+    self.headers = headers
+    self.body = body
+    self.pathParameters = pathParameters
+  }
+
+  // MARK: - Body
+
+  /// The fields of an `application/x-www-form-urlencoded` body (`+` is a space; the last value wins).
+  ///
+  /// - Throws: ``HTTPRequestError`` when the body is not UTF-8 or holds a bad percent escape.
+  public func form() throws -> [String: String] {
+    guard let text = String(data: body, encoding: .utf8) else {
+      throw HTTPRequestError.invalidForm("the body is not UTF-8")
+    }
+    var fields: [String: String] = [:]
+    for pair in text.split(separator: "&") {
+      let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+      let name = try Self.formDecoded(parts[0])
+      fields[name] = parts.count == 2 ? try Self.formDecoded(parts[1]) : ""
+    }
+    return fields
+  }
+
+  /// The JSON body decoded as `T`.
+  ///
+  /// - Throws: ``HTTPRequestError`` saying what did not decode.
+  public func decode<T: Decodable>(_ type: T.Type) throws -> T {
+    do {
+      return try JSONDecoder().decode(type, from: body)
+    } catch let error as DecodingError {
+      throw HTTPRequestError.invalidJSON(error)
+    }
+  }
+
+  private static func formDecoded(_ text: Substring) throws -> String {
+    let spaced = text.replacingOccurrences(of: "+", with: " ")
+    guard let decoded = spaced.removingPercentEncoding else {
+      throw HTTPRequestError.invalidForm("bad percent escape in \"\(text)\"")
+    }
+    return decoded
+  }
+}

@@ -1,0 +1,171 @@
+import CMicroHTTPD
+import Foundation
+
+/// One request's state between libmicrohttpd's calls of the access handler: the head, the body
+/// received so far, and then the handler's task and its response.
+///
+/// libmicrohttpd holds it (retained) in the request's `con_cls` from the first call until
+/// `MHD_OPTION_NOTIFY_COMPLETED`; the handler's task holds it too. The connection pointer is used
+/// from outside libmicrohttpd's threads only while the connection is suspended, under the lock.
+final class RequestContext: @unchecked Sendable {
+  private enum Phase {
+    /// The head and maybe part of the body have arrived.
+    case receiving
+    /// The connection is suspended while the handler runs.
+    case handling
+    /// The handler has answered; the response is queued on the next call.
+    case answered(HTTPResponse)
+    /// The server stopped before the handler answered.
+    case abandoned
+  }
+
+  /// What the next call of the access handler should do.
+  enum Step {
+    /// Receive the end of the request and start the handler.
+    case handle
+    /// Queue this response.
+    case respond(HTTPResponse)
+  }
+
+  let method: HTTPMethod
+  private let connection: OpaquePointer
+  private let path: String
+  private let query: [String: String]
+  private let headers: HTTPHeaders
+  /// The body so far; only libmicrohttpd's thread for the connection touches it, before the handler.
+  private var body = Data()
+  /// The limit the body went over, once it has.
+  private var exceededLimit: Int?
+
+  private let lock = NSLock()
+  private var phase = Phase.receiving
+  private var suspended = false
+  private var task: Task<Void, Never>?
+
+  /// Reads the request head from `connection`: the first call of the access handler.
+  init(connection: OpaquePointer, method: String, url: String) {
+    self.connection = connection
+    self.method = HTTPMethod(rawValue: method)
+    self.path = url
+    var headers = HTTPHeaders()
+    var query: [String: String] = [:]
+    Self.values(of: connection, kind: .HEADER_KIND) { headers.add($0, $1) }
+    Self.values(of: connection, kind: .GET_ARGUMENT_KIND) { query[$0] = $1 }
+    self.headers = headers
+    self.query = query
+  }
+
+  // MARK: - Receiving
+
+  /// `true` when the client declared a body above `limit` and waits for `100 Continue` before
+  /// sending it: answering at once spares sending it.
+  func expectsBodyOver(_ limit: Int) -> Bool {
+    guard let expect = headers["Expect"], expect.lowercased() == "100-continue",
+      let length = headers["Content-Length"].flatMap(Int.init)
+    else { return false }
+    return length > limit
+  }
+
+  /// Appends a chunk of the body; beyond `limit` bytes the body is dropped and a 413 will follow.
+  func receive(_ bytes: UnsafePointer<CChar>, count: Int, limit: Int) {
+    guard exceededLimit == nil else { return }
+    guard body.count + count <= limit else {
+      exceededLimit = limit
+      body = Data()
+      return
+    }
+    body.append(UnsafeRawPointer(bytes).assumingMemoryBound(to: UInt8.self), count: count)
+  }
+
+  /// What to do now that the whole request has arrived, or the connection has been resumed.
+  func nextStep() -> Step {
+    lock.withLock {
+      switch phase {
+      case .receiving:
+        return exceededLimit.map { .respond(Self.tooLarge(limit: $0)) } ?? .handle
+      case .handling, .abandoned:
+        return .respond(.error(status: 503, type: "ServiceUnavailable", message: "the server is stopping"))
+      case .answered(let response):
+        return .respond(response)
+      }
+    }
+  }
+
+  // MARK: - Handling
+
+  /// Suspends the connection and runs the handler in a task that stores the response and resumes
+  /// the connection. `false`, doing nothing, when the server is stopping.
+  func startHandler(in server: ServerContext) -> Bool {
+    let request = HTTPRequest(method: method, path: path, query: query, headers: headers, body: body)
+    body = Data()
+    return lock.withLock {
+      guard server.beginHandling(self) else { return false }
+      phase = .handling
+      suspended = true
+      MHD_suspend_connection(connection)
+      task = Task {
+        let response = await server.handler(request).compressed(for: request)
+        self.answer(response)
+        server.endHandling(self)
+      }
+      return true
+    }
+  }
+
+  /// Gives up on the handler when the server stops: cancels its task and resumes the connection,
+  /// which then answers 503.
+  func abandon() {
+    let task = lock.withLock {
+      guard case .handling = phase else { return Task<Void, Never>?.none }
+      phase = .abandoned
+      resume()
+      return self.task
+    }
+    task?.cancel()
+  }
+
+  private func answer(_ response: HTTPResponse) {
+    lock.withLock {
+      task = nil
+      guard case .handling = phase else { return }
+      phase = .answered(response)
+      resume()
+    }
+  }
+
+  /// Resumes the connection if it is suspended; call with the lock held.
+  private func resume() {
+    guard suspended else { return }
+    suspended = false
+    MHD_resume_connection(connection)
+  }
+
+  // MARK: - Helpers
+
+  /// The answer to a body above `limit` bytes.
+  static func tooLarge(limit: Int) -> HTTPResponse {
+    .error(status: 413, type: "PayloadTooLarge", message: "the request body is larger than \(limit) bytes")
+  }
+
+  /// Calls `body` with each name and value of `kind` the connection has, in order.
+  private static func values(
+    of connection: OpaquePointer, kind: MHD_ValueKind, _ body: (String, String) -> Void
+  ) {
+    withoutActuallyEscaping(body) { body in
+      var visitor = body
+      _ = withUnsafeMutablePointer(to: &visitor) { pointer in
+        MHD_get_connection_values_n(
+          connection, kind,
+          { context, _, key, keySize, value, valueSize in
+            guard let context, let key else { return .YES }
+            let name = String(decoding: UnsafeRawBufferPointer(start: key, count: keySize), as: UTF8.self)
+            let text = value.map {
+              String(decoding: UnsafeRawBufferPointer(start: $0, count: valueSize), as: UTF8.self)
+            }
+            context.assumingMemoryBound(to: ((String, String) -> Void).self).pointee(name, text ?? "")
+            return .YES
+          }, pointer)
+      }
+    }
+  }
+}

@@ -1,0 +1,78 @@
+import Foundation
+
+/// What the daemon's callbacks share with the server: the handler, the limits, the requests whose
+/// handler is running and the open event streams, so that stopping can finish them all.
+///
+/// Callbacks reach it through the daemon's context pointer, on libmicrohttpd's threads; the server
+/// releases it after `MHD_stop_daemon`.
+final class ServerContext: @unchecked Sendable {
+  /// The application's handler.
+  let handler: HTTPHandler
+  /// Bodies above this many bytes get a 413 without reaching the handler.
+  let maximumBodySize: Int
+  /// How long an event stream may stay quiet before the server sends a `: ping` comment.
+  let heartbeatInterval: Duration
+
+  private let lock = NSLock()
+  private var stopping = false
+  private var handling: [ObjectIdentifier: RequestContext] = [:]
+  private var streams: [ObjectIdentifier: EventStream] = [:]
+
+  init(handler: @escaping HTTPHandler, maximumBodySize: Int, heartbeatInterval: Duration) {
+    self.handler = handler
+    self.maximumBodySize = maximumBodySize
+    self.heartbeatInterval = heartbeatInterval
+  }
+
+  // MARK: - Requests and streams
+
+  /// Records that `request`'s handler runs; `false` once the server is stopping.
+  func beginHandling(_ request: RequestContext) -> Bool {
+    lock.withLock {
+      guard !stopping else { return false }
+      handling[ObjectIdentifier(request)] = request
+      return true
+    }
+  }
+
+  /// Records that `request`'s handler has answered, or has been given up on.
+  func endHandling(_ request: RequestContext) {
+    _ = lock.withLock { handling.removeValue(forKey: ObjectIdentifier(request)) }
+  }
+
+  /// Records an open event stream; `false` once the server is stopping.
+  func open(_ stream: EventStream) -> Bool {
+    lock.withLock {
+      guard !stopping else { return false }
+      streams[ObjectIdentifier(stream)] = stream
+      return true
+    }
+  }
+
+  /// Forgets a stream whose response libmicrohttpd has freed.
+  func close(_ stream: EventStream) {
+    _ = lock.withLock { streams.removeValue(forKey: ObjectIdentifier(stream)) }
+  }
+
+  // MARK: - Stopping
+
+  /// From now on requests get 503 and no handler or stream starts; returns the open streams.
+  func beginStopping() -> [EventStream] {
+    lock.withLock {
+      stopping = true
+      return Array(streams.values)
+    }
+  }
+
+  /// Waits until every running handler has answered and every event stream has sent its end, or
+  /// `timeout` has passed; returns the requests whose handler is still running.
+  func waitUntilIdle(timeout: Duration) async -> [RequestContext] {
+    let clock = ContinuousClock()
+    let deadline = clock.now.advanced(by: timeout)
+    while true {
+      let (running, idle) = lock.withLock { (Array(handling.values), handling.isEmpty && streams.isEmpty) }
+      guard !idle, clock.now < deadline else { return running }
+      try? await Task.sleep(for: .milliseconds(10))
+    }
+  }
+}

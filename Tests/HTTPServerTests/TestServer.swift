@@ -1,0 +1,96 @@
+import Foundation
+import HTTPServer
+import Testing
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// A server on an ephemeral loopback port for one test, and URLSession requests to it.
+struct TestServer {
+  /// A response as URLSession delivers it (bodies already decompressed if it asked for gzip).
+  struct Response {
+    let status: Int
+    let headers: [String: String]
+    let body: Data
+
+    /// The value of a header, whatever the case of `name`.
+    func header(_ name: String) -> String? {
+      headers.first { $0.key.lowercased() == name.lowercased() }?.value
+    }
+
+    /// The body as UTF-8 text.
+    var text: String { String(decoding: body, as: UTF8.self) }
+  }
+
+  let server: HTTPServer
+  let port: Int
+
+  /// `http://127.0.0.1:{port}`.
+  var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
+
+  /// Starts a server on `127.0.0.1:0` with `handler`, after `configure` has changed the defaults.
+  static func start(
+    configure: (inout HTTPServer.Configuration) -> Void = { _ in },
+    handler: @escaping HTTPHandler
+  ) async throws -> TestServer {
+    var configuration = HTTPServer.Configuration()
+    configuration.port = 0
+    configure(&configuration)
+    let server = HTTPServer(configuration: configuration, handler: handler)
+    let port = try await server.start()
+    return TestServer(server: server, port: port)
+  }
+
+  /// Runs `body` with a server started with `handler`, and stops the server afterwards.
+  static func with(
+    configure: (inout HTTPServer.Configuration) -> Void = { _ in }, handler: @escaping HTTPHandler,
+    _ body: (TestServer) async throws -> Void
+  ) async throws {
+    let server = try await start(configure: configure, handler: handler)
+    do {
+      try await body(server)
+    } catch {
+      await server.stop()
+      throw error
+    }
+    await server.stop()
+  }
+
+  /// Runs `body` with a server that routes with `router`, and stops the server afterwards.
+  static func with(
+    configure: (inout HTTPServer.Configuration) -> Void = { _ in }, router: Router,
+    _ body: (TestServer) async throws -> Void
+  ) async throws {
+    try await with(configure: configure, handler: { await router.handle($0) }, body)
+  }
+
+  func stop() async { await server.stop() }
+
+  // MARK: - Requests
+
+  /// Sends a request with URLSession (a fresh ephemeral session, no cache, 20 s timeout).
+  func request(
+    _ target: String, method: String = "GET", headers: [String: String] = [:], body: Data? = nil
+  ) async throws -> Response {
+    var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)\(target)")!)
+    request.httpMethod = method
+    request.httpBody = body
+    request.timeoutInterval = 20
+    for (name, value) in headers {
+      request.setValue(value, forHTTPHeaderField: name)
+    }
+    let configuration = URLSessionConfiguration.ephemeral
+    configuration.urlCache = nil
+    configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+    let session = URLSession(configuration: configuration)
+    defer { session.finishTasksAndInvalidate() }
+    let (data, response) = try await session.data(for: request)
+    let http = try #require(response as? HTTPURLResponse)
+    var fields: [String: String] = [:]
+    for case (let name as String, let value as String) in http.allHeaderFields {
+      fields[name] = value
+    }
+    return Response(status: http.statusCode, headers: fields, body: data)
+  }
+}
