@@ -6,26 +6,28 @@ SWIFT ?= swift
 CHAEK_HOME ?= $(HOME)/.local/share/chaek
 BIN := .build/release/chaek
 
-.PHONY: run test deps build release bench format lint clean
+.PHONY: run test deps test-deps build release bench format lint clean
 
-## run: install what is missing, build, and try the CLI on the starter catalog
+PORT ?= 8080
+SCREENSHOTS := .build/screenshots
+
+## run: install what is missing, build, and serve the app on http://127.0.0.1:$(PORT)
 run: deps release
-	@echo
-	@echo "== chaek search 채식 (offline starter catalog) =="
-	@$(BIN) search 채식 --source local
-	@echo
-	@echo "Chaek is built: $(BIN). Try:"
-	@echo "  $(BIN) search 해리포터            # Kakao with KAKAO_REST_API_KEY, else Open Library, else offline"
-	@echo "  $(BIN) show ISBN && $(BIN) save ISBN && $(BIN) saved && $(BIN) recent"
-	@echo "  $(BIN) help                       # every command"
+	@echo "The command line is $(BIN) (try: $(BIN) help)."
+	$(BIN) serve --port $(PORT)
 
-## test: every test (unit, storage, loopback HTTP, CLI across processes)
-test: deps
+## test: every test: Swift (unit, SQLite, loopback HTTP, CLI processes), then the browser
+test: test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	CHAEK_BIN=.build/debug/chaek CHAEK_SCREENSHOTS=$(SCREENSHOTS) python3 -m pytest -q Tests/e2e
+	@echo "Screenshots of every screen: $(SCREENSHOTS)/"
 
 deps:
 	@scripts/install-deps
+
+test-deps:
+	@scripts/install-deps test
 
 build: deps
 	$(SWIFT) build

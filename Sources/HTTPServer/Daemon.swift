@@ -42,7 +42,8 @@ final class Daemon: @unchecked Sendable {
       throw HTTPServerError.invalidConfiguration("\(name) \(value) is not a positive number")
     }
     guard configuration.heartbeatInterval > .zero else {
-      throw HTTPServerError.invalidConfiguration("heartbeatInterval \(configuration.heartbeatInterval) is not positive")
+      throw HTTPServerError.invalidConfiguration(
+        "heartbeatInterval \(configuration.heartbeatInterval) is not positive")
     }
 
     #if os(Linux)
@@ -62,7 +63,9 @@ final class Daemon: @unchecked Sendable {
           flags, port, address, UInt32(configuration.threads), UInt32(configuration.connectionLimit),
           UInt32(configuration.connectionTimeout), configuration.memoryLimitPerConnection,
           { context, connection, url, method, _, upload, uploadSize, state in
-            guard let context, let connection, let url, let method, let uploadSize, let state else { return .NO }
+            guard let context, let connection, let url, let method, let uploadSize, let state else {
+              return .NO
+            }
             return Callbacks.access(
               server: Unmanaged<ServerContext>.fromOpaque(context).takeUnretainedValue(),
               connection: connection, method: String(cString: method), url: String(cString: url),
@@ -97,6 +100,6 @@ final class Daemon: @unchecked Sendable {
     }
     MHD_stop_daemon(pointer)
     if listener >= 0 { close(listener) }
-    // mutated
+    retainedServer.release()
   }
 }

@@ -44,7 +44,7 @@ final class EventStream: @unchecked Sendable {
       discard(events)
     }
     let reader = Unmanaged.passRetained(stream)
-    return MHD_create_response_from_callback(
+    let response = MHD_create_response_from_callback(
       chaek_mhd_size_unknown(), 4096,
       { context, _, buffer, capacity in
         guard let context, let buffer else { return chaek_mhd_end_with_error() }
@@ -56,6 +56,11 @@ final class EventStream: @unchecked Sendable {
         stream.takeUnretainedValue().close()
         stream.release()
       })
+    if response == nil {
+      stream.close()
+      reader.release()
+    }
+    return response
   }
 
   /// Ends `events` without sending them (a `HEAD` request, a stopping server): its `onTermination`
@@ -130,7 +135,8 @@ final class EventStream: @unchecked Sendable {
       if overflowed { return chaek_mhd_end_with_error() }
       if !pending.isEmpty {
         let count = min(capacity, pending.count)
-        pending.copyBytes(to: UnsafeMutableRawPointer(buffer).assumingMemoryBound(to: UInt8.self), count: count)
+        pending.copyBytes(
+          to: UnsafeMutableRawPointer(buffer).assumingMemoryBound(to: UInt8.self), count: count)
         pending.removeFirst(count)
         return count
       }
@@ -145,7 +151,7 @@ final class EventStream: @unchecked Sendable {
   private func close() {
     let cancelled = lock.withLock {
       finished = true
-      return [Task<Void, Never>]()
+      return tasks
     }
     for task in cancelled { task.cancel() }
     server.close(self)

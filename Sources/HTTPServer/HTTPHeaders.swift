@@ -40,10 +40,14 @@ public struct HTTPHeaders: Sendable, Sequence, Equatable, ExpressibleByDictionar
   /// `true` when there is no header.
   public var isEmpty: Bool { fields.isEmpty }
 
+  /// The fields in order, each name as it was given.
   public func makeIterator() -> IndexingIterator<[Element]> { fields.makeIterator() }
 
+  /// `true` when both have the same fields in the same order, names compared without case.
   public static func == (lhs: HTTPHeaders, rhs: HTTPHeaders) -> Bool {
-    lhs.fields.elementsEqual(rhs.fields) { $0.name.lowercased() == $1.name.lowercased() && $0.value == $1.value }
+    lhs.fields.elementsEqual(rhs.fields) {
+      $0.name.lowercased() == $1.name.lowercased() && $0.value == $1.value
+    }
   }
 
   private static func same(_ lhs: String, _ rhs: String) -> Bool {

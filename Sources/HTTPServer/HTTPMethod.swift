@@ -1,3 +1,6 @@
+// The standard methods are named as HTTP spells them (`.GET`), as the request line does.
+// swift-format-ignore-file: AlwaysUseLowerCamelCase
+
 /// An HTTP request method, as the request line spells it (`GET`, `POST`, ...).
 public struct HTTPMethod: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
   /// The method's name, upper case for the standard ones.
@@ -21,5 +24,6 @@ public struct HTTPMethod: RawRepresentable, Hashable, Sendable, CustomStringConv
   /// `OPTIONS`: ask what a resource allows.
   public static let OPTIONS = HTTPMethod(rawValue: "OPTIONS")
 
+  /// The method's name.
   public var description: String { rawValue }
 }

@@ -3,6 +3,7 @@ public struct HTTPRequestError: Error, Equatable, Sendable, CustomStringConverti
   /// What was wrong, for a person: `the JSON body has no "title" (a string)`.
   public let message: String
 
+  /// The message.
   public var description: String { message }
 
   // MARK: - Kinds

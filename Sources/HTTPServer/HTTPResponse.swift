@@ -35,7 +35,8 @@ public struct HTTPResponse: Sendable {
     do {
       return json(raw: try encoder.encode(value), status: status)
     } catch {
-      return .error(status: 500, type: "InternalError", message: "the response could not be encoded: \(error)")
+      return .error(
+        status: 500, type: "InternalError", message: "the response could not be encoded: \(error)")
     }
   }
 
@@ -56,7 +57,7 @@ public struct HTTPResponse: Sendable {
 
   /// A stream of Server-Sent Events (`text/event-stream`, not cached, not buffered by proxies).
   ///
-  /// The server sends each event as it comes and a `: ping` comment when the stream is quiet. The
+  /// The server sends each event as it comes, and a `: ping` comment every heartbeat interval. The
   /// stream's `onTermination` runs when the client leaves or the server stops.
   public static func events(_ stream: AsyncStream<ServerSentEvent>) -> HTTPResponse {
     var response = HTTPResponse(

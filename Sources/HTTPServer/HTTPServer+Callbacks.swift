@@ -17,7 +17,8 @@ enum Callbacks {
       let request = RequestContext(connection: connection, method: method, url: url)
       state.pointee = Unmanaged.passRetained(request).toOpaque()
       guard request.expectsBodyOver(server.maximumBodySize) else { return .YES }
-      return queue(RequestContext.tooLarge(limit: server.maximumBodySize), for: request, on: connection, server)
+      return queue(
+        RequestContext.tooLarge(limit: server.maximumBodySize), for: request, on: connection, server)
     }
     let request = Unmanaged<RequestContext>.fromOpaque(existing).takeUnretainedValue()
     if uploadSize.pointee > 0 {
@@ -28,8 +29,7 @@ enum Callbacks {
     switch request.nextStep() {
     case .handle:
       guard request.startHandler(in: server) else {
-        return queue(.error(status: 503, type: "ServiceUnavailable", message: "the server is stopping"),
-          for: request, on: connection, server)
+        return queue(RequestContext.stopping, for: request, on: connection, server)
       }
       return .YES
     case .respond(let response):
@@ -57,7 +57,8 @@ enum Callbacks {
     switch response.body {
     case .data(let data):
       made = data.withUnsafeBytes {
-        MHD_create_response_from_buffer($0.count, UnsafeMutableRawPointer(mutating: $0.baseAddress), .RESPMEM_MUST_COPY)
+        MHD_create_response_from_buffer(
+          $0.count, UnsafeMutableRawPointer(mutating: $0.baseAddress), .RESPMEM_MUST_COPY)
       }
     case .events(let events) where request.method == .HEAD:
       EventStream.discard(events)

@@ -29,7 +29,8 @@ public actor HTTPServer {
     public var memoryLimitPerConnection = 64 * 1024
     /// Request bodies above this many bytes get 413 Payload Too Large.
     public var maximumBodySize = 1 << 20
-    /// How long an event stream may stay quiet before the server sends a `: ping` comment.
+    /// How often the server sends a `: ping` comment on each event stream, so that a client that
+    /// has gone is noticed (a write to it fails).
     public var heartbeatInterval: Duration = .seconds(15)
     /// How long ``HTTPServer/stop()`` waits for running handlers before it answers them 503.
     public var shutdownGracePeriod: Duration = .seconds(5)

@@ -17,6 +17,7 @@ public struct HTTPServerError: Error, Equatable, Sendable, CustomStringConvertib
   /// What went wrong, for a person: `cannot listen on 127.0.0.1:8080: address already in use`.
   public let message: String
 
+  /// The message.
   public var description: String { message }
 
   /// `true` when another socket already listens on the address.
@@ -31,8 +32,10 @@ public struct HTTPServerError: Error, Equatable, Sendable, CustomStringConvertib
   /// The daemon did not start on `host:port`; `code` is the `errno` it left (0 if none).
   static func cannotListen(host: String, port: Int, code: Int32) -> HTTPServerError {
     let error = String(cString: strerror(code))
-    let reason = code == 0 ? "libmicrohttpd could not start" : error.prefix(1).lowercased() + error.dropFirst()
-    return HTTPServerError(kind: .cannotListen(code: code), message: "cannot listen on \(host):\(port): \(reason)")
+    let reason =
+      code == 0 ? "libmicrohttpd could not start" : error.prefix(1).lowercased() + error.dropFirst()
+    return HTTPServerError(
+      kind: .cannotListen(code: code), message: "cannot listen on \(host):\(port): \(reason)")
   }
 
   static func notIdle(_ state: HTTPServer.State) -> HTTPServerError {

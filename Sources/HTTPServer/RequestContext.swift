@@ -38,8 +38,8 @@ final class RequestContext: @unchecked Sendable {
   private var exceededLimit: Int?
 
   private let lock = NSLock()
+  /// The connection is suspended exactly while the phase is `handling`.
   private var phase = Phase.receiving
-  private var suspended = false
   private var task: Task<Void, Never>?
 
   /// Reads the request head from `connection`: the first call of the access handler.
@@ -84,7 +84,7 @@ final class RequestContext: @unchecked Sendable {
       case .receiving:
         return exceededLimit.map { .respond(Self.tooLarge(limit: $0)) } ?? .handle
       case .handling, .abandoned:
-        return .respond(.error(status: 503, type: "ServiceUnavailable", message: "the server is stopping"))
+        return .respond(Self.stopping)
       case .answered(let response):
         return .respond(response)
       }
@@ -101,7 +101,6 @@ final class RequestContext: @unchecked Sendable {
     return lock.withLock {
       guard server.beginHandling(self) else { return false }
       phase = .handling
-      suspended = true
       MHD_suspend_connection(connection)
       task = Task {
         let response = await server.handler(request).compressed(for: request)
@@ -118,7 +117,7 @@ final class RequestContext: @unchecked Sendable {
     let task = lock.withLock {
       guard case .handling = phase else { return Task<Void, Never>?.none }
       phase = .abandoned
-      resume()
+      MHD_resume_connection(connection)
       return self.task
     }
     task?.cancel()
@@ -129,18 +128,15 @@ final class RequestContext: @unchecked Sendable {
       task = nil
       guard case .handling = phase else { return }
       phase = .answered(response)
-      resume()
+      MHD_resume_connection(connection)
     }
   }
 
-  /// Resumes the connection if it is suspended; call with the lock held.
-  private func resume() {
-    guard suspended else { return }
-    suspended = false
-    MHD_resume_connection(connection)
-  }
-
   // MARK: - Helpers
+
+  /// The answer to a request that comes while the server stops.
+  static let stopping = HTTPResponse.error(
+    status: 503, type: "ServiceUnavailable", message: "the server is stopping")
 
   /// The answer to a body above `limit` bytes.
   static func tooLarge(limit: Int) -> HTTPResponse {

@@ -10,7 +10,7 @@ final class ServerContext: @unchecked Sendable {
   let handler: HTTPHandler
   /// Bodies above this many bytes get a 413 without reaching the handler.
   let maximumBodySize: Int
-  /// How long an event stream may stay quiet before the server sends a `: ping` comment.
+  /// How often each event stream gets a `: ping` comment.
   let heartbeatInterval: Duration
 
   private let lock = NSLock()

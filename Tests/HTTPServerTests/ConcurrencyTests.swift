@@ -14,7 +14,8 @@ struct ConcurrencyTests {
       let answers = try await withThrowingTaskGroup(of: (Int, [String: String]).self) { group in
         for id in 0..<100 {
           group.addTask {
-            let response = try await server.request("/echo?id=\(id)", method: "POST", body: Data("책 \(id)".utf8))
+            let response = try await server.request(
+              "/echo?id=\(id)", method: "POST", body: Data("책 \(id)".utf8))
             #expect(response.status == 200)
             return (id, try JSONDecoder().decode([String: String].self, from: response.body))
           }
@@ -41,7 +42,7 @@ struct ConcurrencyTests {
       running.subtract(1, ordering: .relaxed)
       return .text("slept")
     }
-    try await TestServer.with(configure: { $0.threads = threads }, handler: handler) { server in
+    try await TestServer.with(TestServer.configuration { $0.threads = threads }, handler: handler) { server in
       let clock = ContinuousClock()
       let elapsed = try await clock.measure {
         try await withThrowingTaskGroup(of: Void.self) { group in

@@ -76,8 +76,8 @@ struct EventStreamTests {
 
   @Test func sendsAHeartbeatWhenTheStreamIsQuiet() async throws {
     let feed = Feed()
-    try await TestServer.with(configure: { $0.heartbeatInterval = .milliseconds(100) }, handler: feed.handler) {
-      server in
+    let configuration = TestServer.configuration { $0.heartbeatInterval = .milliseconds(100) }
+    try await TestServer.with(configuration, handler: feed.handler) { server in
       let connection = try RawHTTPConnection(port: server.port)
       try connection.send("GET", "/events")
       _ = try await connection.head()
@@ -89,12 +89,47 @@ struct EventStreamTests {
     }
   }
 
+  #if os(Linux)
+    /// A reader that returned "no data yet" without suspending the connection would be called again
+    /// at once, keeping a server thread busy for as long as the stream is quiet.
+    @Test func aQuietStreamKeepsNoServerThreadBusy() async throws {
+      let feed = Feed()
+      try await TestServer.with(TestServer.configuration { $0.threads = 1 }, handler: feed.handler) {
+        server in
+        let connection = try RawHTTPConnection(port: server.port)
+        try connection.send("GET", "/events")
+        _ = try await connection.head()
+        let before = Self.serverThreadsCPUTime()
+        try await Task.sleep(for: .milliseconds(500))
+        let used = Self.serverThreadsCPUTime() - before
+        #expect(used < 0.2, "libmicrohttpd's threads used \(used) s of CPU in 0.5 s")
+        feed.send(ServerSentEvent(data: "still here"))
+        #expect(Self.text(try await connection.chunk()) == "data: still here\n\n")
+      }
+    }
+
+    /// Seconds of CPU used so far by this process's libmicrohttpd threads (named `MHD-worker`).
+    static func serverThreadsCPUTime() -> Double {
+      let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
+      let ticks = tasks.compactMap { task -> Int? in
+        guard let stat = try? String(contentsOfFile: "/proc/self/task/\(task)/stat", encoding: .utf8),
+          let open = stat.firstIndex(of: "("), let close = stat.lastIndex(of: ")"),
+          stat[stat.index(after: open)..<close].hasPrefix("MHD")
+        else { return nil }
+        // After the name: state, then fields 4...; utime and stime are fields 14 and 15.
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        return (Int(fields[11]) ?? 0) + (Int(fields[12]) ?? 0)
+      }
+      return Double(ticks.reduce(0, +)) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+  #endif
+
   // MARK: - Ending
 
   @Test func aClientThatLeavesEndsTheStream() async throws {
     let feed = Feed()
-    try await TestServer.with(configure: { $0.heartbeatInterval = .milliseconds(50) }, handler: feed.handler) {
-      server in
+    let configuration = TestServer.configuration { $0.heartbeatInterval = .milliseconds(50) }
+    try await TestServer.with(configuration, handler: feed.handler) { server in
       let connection = try RawHTTPConnection(port: server.port)
       try connection.send("GET", "/events")
       _ = try await connection.head()
@@ -131,7 +166,7 @@ struct EventStreamTests {
           }
         })
     }
-    try await TestServer.with(configure: { $0.threads = 2 }, handler: handler) { server in
+    try await TestServer.with(TestServer.configuration { $0.threads = 2 }, handler: handler) { server in
       try await withThrowingTaskGroup(of: Void.self) { group in
         for index in 0..<20 {
           group.addTask {

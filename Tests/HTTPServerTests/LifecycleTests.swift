@@ -1,8 +1,6 @@
 import Foundation
-import Synchronization
+import HTTPServer
 import Testing
-
-@testable import HTTPServer
 
 #if canImport(Glibc)
   import Glibc
@@ -12,13 +10,13 @@ import Testing
 
 @Suite("Server lifecycle", .timeLimit(.minutes(1)))
 struct LifecycleTests {
-  static func configuration(port: Int = 0, _ change: (inout HTTPServer.Configuration) -> Void = { _ in })
-    -> HTTPServer.Configuration
-  {
-    var configuration = HTTPServer.Configuration()
-    configuration.port = port
-    change(&configuration)
-    return configuration
+  static func configuration(
+    port: Int = 0, _ change: (inout HTTPServer.Configuration) -> Void = { _ in }
+  ) -> HTTPServer.Configuration {
+    TestServer.configuration {
+      $0.port = port
+      change(&$0)
+    }
   }
 
   // MARK: - States
@@ -71,11 +69,19 @@ struct LifecycleTests {
   }
 
   @Test(arguments: [
-    (Self.configuration { $0.host = "localhost" }, #"invalid server configuration: host "localhost" is not an IPv4 address"#),
+    (
+      Self.configuration { $0.host = "localhost" },
+      #"invalid server configuration: host "localhost" is not an IPv4 address"#
+    ),
     (Self.configuration(port: 70000), "invalid server configuration: port 70000 is not in 0...65535"),
-    (Self.configuration { $0.threads = 0 }, "invalid server configuration: threads 0 is not a positive number"),
+    (
+      Self.configuration { $0.threads = 0 },
+      "invalid server configuration: threads 0 is not a positive number"
+    ),
   ])
-  func aBadConfigurationGivesAClearError(configuration: HTTPServer.Configuration, message: String) async throws {
+  func aBadConfigurationGivesAClearError(configuration: HTTPServer.Configuration, message: String)
+    async throws
+  {
     let server = HTTPServer(configuration: configuration) { _ in .text("no") }
     let error = try await #require(throws: HTTPServerError.self) { try await server.start() }
     #expect(error.description == message)

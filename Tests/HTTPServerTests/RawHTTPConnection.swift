@@ -125,7 +125,9 @@ final class RawHTTPConnection: @unchecked Sendable {
 
   private func readResponse(head: Bool) throws -> Response {
     let (status, headers) = try readHead()
-    if head || status == 304 || status == 204 { return Response(status: status, headers: headers, body: Data()) }
+    if head || status == 304 || status == 204 {
+      return Response(status: status, headers: headers, body: Data())
+    }
     if headers["Transfer-Encoding"]?.lowercased() == "chunked" {
       var body = Data()
       while let chunk = try readChunk() { body += chunk }
@@ -147,7 +149,8 @@ final class RawHTTPConnection: @unchecked Sendable {
     var headers = HTTPHeaders()
     for line in lines {
       guard let colon = line.firstIndex(of: ":") else { continue }
-      headers.add(String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
+      headers.add(
+        String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
     }
     return (status, headers)
   }
@@ -183,7 +186,8 @@ final class RawHTTPConnection: @unchecked Sendable {
     var buffer = [UInt8](repeating: 0, count: 65_536)
     let count = recv(socket, &buffer, buffer.count, 0)
     guard count > 0 else {
-      throw Failure(description: count == 0 ? "connection closed" : "recv: \(String(cString: strerror(errno)))")
+      throw Failure(
+        description: count == 0 ? "connection closed" : "recv: \(String(cString: strerror(errno)))")
     }
     received.append(contentsOf: buffer[0..<count])
   }

@@ -9,7 +9,8 @@ struct RequestTests {
   static let echo: HTTPHandler = { request in
     .json([
       "method": request.method.rawValue, "path": request.path,
-      "query": request.query.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "&"),
+      "query": request.query.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(
+        separator: "&"),
       "body": String(decoding: request.body, as: UTF8.self),
       "contentType": request.headers["content-type"] ?? "",
     ])
@@ -41,7 +42,8 @@ struct RequestTests {
 
   @Test func decodesThePath() async throws {
     try await TestServer.with(handler: Self.echo) { server in
-      let echo = try Self.decoded(try await server.request("/books/%EC%B1%84%EC%8B%9D%EC%A3%BC%EC%9D%98%EC%9E%90?x=1"))
+      let echo = try Self.decoded(
+        try await server.request("/books/%EC%B1%84%EC%8B%9D%EC%A3%BC%EC%9D%98%EC%9E%90?x=1"))
       #expect(echo["path"] == "/books/채식주의자")
     }
   }
@@ -66,12 +68,16 @@ struct RequestTests {
     try await TestServer.with(handler: handler) { server in
       let note = Note(isbn: "9788936433598", text: "좋은 책 / 추천", stars: 4)
       let created = try await server.request(
-        "/notes", method: "POST", headers: ["Content-Type": "application/json"], body: try JSONEncoder().encode(note))
+        "/notes", method: "POST", headers: ["Content-Type": "application/json"],
+        body: try JSONEncoder().encode(note))
       #expect(created.status == 201)
-      #expect(try JSONDecoder().decode(Note.self, from: created.body) == Note(isbn: note.isbn, text: "좋은 책 / 추천!", stars: 5))
+      #expect(
+        try JSONDecoder().decode(Note.self, from: created.body)
+          == Note(isbn: note.isbn, text: "좋은 책 / 추천!", stars: 5))
       #expect(created.text.contains("좋은 책 / 추천!"))  // no escaped slash
 
-      let invalid = try await server.request("/notes", method: "POST", body: Data(#"{"isbn":"1","text":"t"}"#.utf8))
+      let invalid = try await server.request(
+        "/notes", method: "POST", body: Data(#"{"isbn":"1","text":"t"}"#.utf8))
       #expect(invalid.status == 400)
       #expect(try Self.decoded(invalid)["message"] == #"invalid JSON body: missing "stars""#)
     }
@@ -99,11 +105,14 @@ struct RequestTests {
 
   @Test func aBodyOverTheLimitGets413WithoutCallingTheHandler() async throws {
     let calls = Atomic(0)
-    try await TestServer.with(configure: { $0.maximumBodySize = 1024 }) { request in
+    let handler: HTTPHandler = { request in
       calls.add(1, ordering: .relaxed)
       return .text("got \(request.body.count)")
-    } _: { server in
-      let atLimit = try await server.request("/upload", method: "POST", body: Data(repeating: 65, count: 1024))
+    }
+    try await TestServer.with(TestServer.configuration { $0.maximumBodySize = 1024 }, handler: handler) {
+      server in
+      let atLimit = try await server.request(
+        "/upload", method: "POST", body: Data(repeating: 65, count: 1024))
       #expect(atLimit.text == "got 1024")
 
       let over = try await server.request("/upload", method: "POST", body: Data(repeating: 65, count: 5000))
@@ -115,10 +124,12 @@ struct RequestTests {
   }
 
   @Test func aClientWaitingFor100ContinueGets413BeforeSendingTheBody() async throws {
-    try await TestServer.with(configure: { $0.maximumBodySize = 1024 }) { _ in
+    let handler: HTTPHandler = { _ in
       Issue.record("the handler was called")
       return .text("no")
-    } _: { server in
+    }
+    try await TestServer.with(TestServer.configuration { $0.maximumBodySize = 1024 }, handler: handler) {
+      server in
       let connection = try RawHTTPConnection(port: server.port)
       try connection.send(
         "PUT", "/upload", headers: [("Content-Length", "10000000"), ("Expect", "100-continue")])
@@ -129,7 +140,8 @@ struct RequestTests {
   }
 
   @Test func bodiesDoNotHaveToBeUTF8() async throws {
-    try await TestServer.with(handler: { .text("\($0.body.count) \($0.body.first ?? 0)") }) { server in
+    let handler: HTTPHandler = { .text("\($0.body.count) \($0.body.first ?? 0)") }
+    try await TestServer.with(handler: handler) { server in
       let response = try await server.request("/bytes", method: "POST", body: Data([0xFF, 0xFE, 0x00, 0x80]))
       #expect(response.text == "4 255")
     }

@@ -11,14 +11,17 @@ struct ResponseTests {
     let authors: [String]
   }
 
-  static let longText = String(repeating: "해리 포터와 마법사의 돌 — Harry Potter and the Philosopher's Stone\n", count: 100)
+  static let longText = String(
+    repeating: "해리 포터와 마법사의 돌 — Harry Potter and the Philosopher's Stone\n", count: 100)
 
   // MARK: - Kinds
 
   @Test func jsonHasSortedKeysUnescapedSlashesAndACharset() async throws {
     let response = HTTPResponse.json(
       Book(title: "채식주의자", url: "https://search.daum.net/search?q=1", authors: ["한강"]), status: 201)
-    guard case .data(let body) = response.body else { throw RawHTTPConnection.Failure(description: "not data") }
+    guard case .data(let body) = response.body else {
+      throw RawHTTPConnection.Failure(description: "not data")
+    }
     #expect(response.status == 201)
     #expect(response.headers["content-type"] == "application/json; charset=utf-8")
     #expect(
@@ -29,7 +32,8 @@ struct ResponseTests {
   @Test func everyKindHasItsContentType() {
     #expect(HTTPResponse.html("<p>").headers["Content-Type"] == "text/html; charset=utf-8")
     #expect(HTTPResponse.text("t").headers["Content-Type"] == "text/plain; charset=utf-8")
-    #expect(HTTPResponse.json(raw: Data("[]".utf8)).headers["Content-Type"] == "application/json; charset=utf-8")
+    #expect(
+      HTTPResponse.json(raw: Data("[]".utf8)).headers["Content-Type"] == "application/json; charset=utf-8")
     let events = HTTPResponse.events(AsyncStream { $0.finish() })
     #expect(events.headers["Content-Type"] == "text/event-stream")
     #expect(events.headers["Cache-Control"] == "no-cache")
@@ -54,7 +58,9 @@ struct ResponseTests {
   @Test func eventsAreEncodedLineByLine() {
     #expect(String(decoding: ServerSentEvent(data: "hi").encoded, as: UTF8.self) == "data: hi\n\n")
     #expect(
-      String(decoding: ServerSentEvent(event: "library\nchanged", data: "a\nb\r\nc", id: "7").encoded, as: UTF8.self)
+      String(
+        decoding: ServerSentEvent(event: "library\nchanged", data: "a\nb\r\nc", id: "7").encoded,
+        as: UTF8.self)
         == "event: library changed\nid: 7\ndata: a\ndata: b\ndata: c\n\n")
     #expect(String(decoding: ServerSentEvent.comment("ping").encoded, as: UTF8.self) == ": ping\n\n")
   }
@@ -62,7 +68,9 @@ struct ResponseTests {
   // MARK: - Over HTTP
 
   @Test func everyResponseSaysNosniff() async throws {
-    try await TestServer.with(configure: { $0.maximumBodySize = 10 }) { _ in .text("ok") } _: { server in
+    let handler: HTTPHandler = { _ in .text("ok") }
+    try await TestServer.with(TestServer.configuration { $0.maximumBodySize = 10 }, handler: handler) {
+      server in
       #expect(try await server.request("/").header("X-Content-Type-Options") == "nosniff")
       let tooLarge = try await server.request("/", method: "POST", body: Data(count: 100))
       #expect(tooLarge.status == 413)
@@ -71,7 +79,8 @@ struct ResponseTests {
   }
 
   @Test func redirectsAreSentAsTheyAre() async throws {
-    try await TestServer.with(handler: { _ in .redirect(to: "/library?saved=1") }) { server in
+    let handler: HTTPHandler = { _ in .redirect(to: "/library?saved=1") }
+    try await TestServer.with(handler: handler) { server in
       let connection = try RawHTTPConnection(port: server.port)
       try connection.send("POST", "/save", body: Data("isbn=1".utf8))
       let response = try await connection.response()
@@ -81,7 +90,8 @@ struct ResponseTests {
   }
 
   @Test func compressesLargeTextOnlyForClientsThatAcceptGzip() async throws {
-    try await TestServer.with(handler: { _ in .text(Self.longText) }) { server in
+    let handler: HTTPHandler = { _ in .text(Self.longText) }
+    try await TestServer.with(handler: handler) { server in
       let connection = try RawHTTPConnection(port: server.port)
       try connection.send("GET", "/", headers: [("Accept-Encoding", "br;q=1.0, gzip;q=0.8, *;q=0.1")])
       let gzipped = try await connection.response()
@@ -107,7 +117,8 @@ struct ResponseTests {
     (HTTPResponse(body: Data(repeating: 7, count: 5000)), "no type"),
   ])
   func leavesSmallOrIncompressibleBodiesAlone(response: HTTPResponse, label: String) async throws {
-    try await TestServer.with(handler: { _ in response }) { server in
+    let handler: HTTPHandler = { _ in response }
+    try await TestServer.with(handler: handler) { server in
       let connection = try RawHTTPConnection(port: server.port)
       try connection.send("GET", "/", headers: [("Accept-Encoding", "gzip")])
       let sent = try await connection.response()
@@ -118,7 +129,8 @@ struct ResponseTests {
 
   @Test func compressesJSONToo() async throws {
     let books = (0..<50).map { Book(title: "책 \($0)", url: "https://example.com/\($0)", authors: ["작가"]) }
-    try await TestServer.with(handler: { _ in .json(books) }) { server in
+    let handler: HTTPHandler = { _ in .json(books) }
+    try await TestServer.with(handler: handler) { server in
       let connection = try RawHTTPConnection(port: server.port)
       try connection.send("GET", "/", headers: [("Accept-Encoding", "gzip, deflate")])
       let response = try await connection.response()

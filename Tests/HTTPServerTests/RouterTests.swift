@@ -1,7 +1,6 @@
 import Foundation
+import HTTPServer
 import Testing
-
-@testable import HTTPServer
 
 @Suite("Router", .timeLimit(.minutes(1)))
 struct RouterTests {
@@ -41,7 +40,9 @@ struct RouterTests {
     #expect(Self.text(response) == body)
   }
 
-  @Test(arguments: ["/api/libraryx", "/api/library/1/2", "/api/library/", "/", "/api", "/api/books/978/notes/"])
+  @Test(arguments: [
+    "/api/libraryx", "/api/library/1/2", "/api/library/", "/", "/api", "/api/books/978/notes/",
+  ])
   func answersNotFoundWhenNoPatternMatchesThePath(path: String) async throws {
     let response = await Self.library().handle(HTTPRequest(method: .GET, path: path))
     #expect(response.status == 404)
@@ -77,7 +78,8 @@ struct RouterTests {
     router.get("/{a}/{b}") { _ in .text("params") }
     router.get("/{a}/fixed") { _ in .text("second literal") }
     router.get("/fixed/{b}") { _ in .text("first literal") }
-    #expect(Self.text(await router.handle(HTTPRequest(method: .GET, path: "/fixed/fixed"))) == "first literal")
+    #expect(
+      Self.text(await router.handle(HTTPRequest(method: .GET, path: "/fixed/fixed"))) == "first literal")
     #expect(Self.text(await router.handle(HTTPRequest(method: .GET, path: "/x/fixed"))) == "second literal")
     #expect(Self.text(await router.handle(HTTPRequest(method: .GET, path: "/x/y"))) == "params")
   }
@@ -97,19 +99,19 @@ struct RouterTests {
     var router = Self.library()
     router.get("/api/search/{term}") { .text("term=\($0.pathParameters["term"] ?? "?")") }
     try await TestServer.with(router: router) { server in
-    let found = try await server.request("/api/library/42")
-    #expect(found.status == 200)
-    #expect(found.text == "book 42")
-    let hangul = try await server.request("/api/search/%ED%95%B4%EB%A6%AC")
-    #expect(hangul.text == "term=해리")
+      let found = try await server.request("/api/library/42")
+      #expect(found.status == 200)
+      #expect(found.text == "book 42")
+      let hangul = try await server.request("/api/search/%ED%95%B4%EB%A6%AC")
+      #expect(hangul.text == "term=해리")
 
-    let missing = try await server.request("/nope")
-    #expect(missing.status == 404)
-    #expect(missing.header("Content-Type") == "application/json; charset=utf-8")
+      let missing = try await server.request("/nope")
+      #expect(missing.status == 404)
+      #expect(missing.header("Content-Type") == "application/json; charset=utf-8")
 
-    let wrongMethod = try await server.request("/api/library/42", method: "POST", body: Data("x".utf8))
-    #expect(wrongMethod.status == 405)
-    #expect(wrongMethod.header("Allow") == "DELETE, GET, HEAD, PATCH, PUT")
+      let wrongMethod = try await server.request("/api/library/42", method: "POST", body: Data("x".utf8))
+      #expect(wrongMethod.status == 405)
+      #expect(wrongMethod.header("Allow") == "DELETE, GET, HEAD, PATCH, PUT")
     }
   }
 
@@ -117,16 +119,16 @@ struct RouterTests {
     var router = Router()
     router.get("/page") { _ in .text(String(repeating: "책", count: 100)) }
     try await TestServer.with(router: router) { server in
-    let connection = try RawHTTPConnection(port: server.port)
-    try connection.send("HEAD", "/page")
-    let head = try await connection.response(head: true)
-    try connection.send("GET", "/page")
-    let get = try await connection.response()
+      let connection = try RawHTTPConnection(port: server.port)
+      try connection.send("HEAD", "/page")
+      let head = try await connection.response(head: true)
+      try connection.send("GET", "/page")
+      let get = try await connection.response()
 
-    #expect(head.status == 200)
-    #expect(head.headers["Content-Length"] == "300")
-    #expect(head.headers["Content-Type"] == "text/plain; charset=utf-8")
-    #expect(get.body.count == 300)
+      #expect(head.status == 200)
+      #expect(head.headers["Content-Length"] == "300")
+      #expect(head.headers["Content-Type"] == "text/plain; charset=utf-8")
+      #expect(get.body.count == 300)
     }
   }
 }

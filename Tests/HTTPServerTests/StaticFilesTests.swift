@@ -25,7 +25,8 @@ final class StaticFilesTests {
     ]
     for (path, data) in contents {
       let url = directory.appendingPathComponent(path)
-      try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try FileManager.default.createDirectory(
+        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
       try data.write(to: url)
     }
     files = StaticFiles(directory: directory, cacheControl: "public, max-age=60")
@@ -78,7 +79,8 @@ final class StaticFilesTests {
 
   @Test func etagsAreStrongAndDependOnTheContent() throws {
     let html = try #require(files.response(for: "/index.html", request: Self.get()))
-    let again = try #require(StaticFiles(directory: directory).response(for: "/index.html", request: Self.get()))
+    let again = try #require(
+      StaticFiles(directory: directory).response(for: "/index.html", request: Self.get()))
     let css = try #require(files.response(for: "/app.css", request: Self.get()))
     #expect(html.headers["ETag"] == again.headers["ETag"])
     #expect(html.headers["ETag"] != css.headers["ETag"])
@@ -91,13 +93,15 @@ final class StaticFilesTests {
     let first = try #require(files.response(for: "/app.css", request: Self.get()))
     let etag = try #require(first.headers["ETag"])
     for ifNoneMatch in [etag, "\"other\", \(etag)", "W/\(etag)", "*"] {
-      let cached = try #require(files.response(for: "/app.css", request: Self.get(["If-None-Match": ifNoneMatch])))
+      let cached = try #require(
+        files.response(for: "/app.css", request: Self.get(["If-None-Match": ifNoneMatch])))
       #expect(cached.status == 304, "If-None-Match: \(ifNoneMatch)")
       #expect(cached.headers["ETag"] == etag)
       #expect(cached.headers["Cache-Control"] == "public, max-age=60")
       #expect(Self.body(cached)?.isEmpty == true)
     }
-    let changed = try #require(files.response(for: "/app.css", request: Self.get(["If-None-Match": "\"old\""])))
+    let changed = try #require(
+      files.response(for: "/app.css", request: Self.get(["If-None-Match": "\"old\""])))
     #expect(changed.status == 200)
   }
 
@@ -105,7 +109,8 @@ final class StaticFilesTests {
 
   @Test func sendsTheGzipFormToClientsThatAcceptIt() throws {
     let plain = try #require(files.response(for: "/index.html", request: Self.get()))
-    let gzipped = try #require(files.response(for: "/index.html", request: Self.get(["Accept-Encoding": "gzip"])))
+    let gzipped = try #require(
+      files.response(for: "/index.html", request: Self.get(["Accept-Encoding": "gzip"])))
     #expect(plain.headers["Content-Encoding"] == nil)
     #expect(plain.headers["Vary"] == "Accept-Encoding")
     #expect(gzipped.headers["Content-Encoding"] == "gzip")
@@ -116,7 +121,8 @@ final class StaticFilesTests {
     #expect(try gunzip(compressed) == Data(Self.page.utf8))
 
     let etag = try #require(gzipped.headers["ETag"])
-    let cached = files.response(for: "/index.html", request: Self.get(["Accept-Encoding": "gzip", "If-None-Match": etag]))
+    let cached = files.response(
+      for: "/index.html", request: Self.get(["Accept-Encoding": "gzip", "If-None-Match": etag]))
     #expect(cached?.status == 304)
   }
 

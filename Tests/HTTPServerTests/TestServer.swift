@@ -29,14 +29,20 @@ struct TestServer {
   /// `http://127.0.0.1:{port}`.
   var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
 
-  /// Starts a server on `127.0.0.1:0` with `handler`, after `configure` has changed the defaults.
-  static func start(
-    configure: (inout HTTPServer.Configuration) -> Void = { _ in },
-    handler: @escaping HTTPHandler
-  ) async throws -> TestServer {
+  /// The default configuration on port 0 (a port the system chooses), after `change`.
+  static func configuration(
+    _ change: (inout HTTPServer.Configuration) -> Void = { _ in }
+  ) -> HTTPServer.Configuration {
     var configuration = HTTPServer.Configuration()
     configuration.port = 0
-    configure(&configuration)
+    change(&configuration)
+    return configuration
+  }
+
+  /// Starts a server with `configuration` and `handler`.
+  static func start(
+    _ configuration: HTTPServer.Configuration = configuration(), handler: @escaping HTTPHandler
+  ) async throws -> TestServer {
     let server = HTTPServer(configuration: configuration, handler: handler)
     let port = try await server.start()
     return TestServer(server: server, port: port)
@@ -44,10 +50,10 @@ struct TestServer {
 
   /// Runs `body` with a server started with `handler`, and stops the server afterwards.
   static func with(
-    configure: (inout HTTPServer.Configuration) -> Void = { _ in }, handler: @escaping HTTPHandler,
+    _ configuration: HTTPServer.Configuration = configuration(), handler: @escaping HTTPHandler,
     _ body: (TestServer) async throws -> Void
   ) async throws {
-    let server = try await start(configure: configure, handler: handler)
+    let server = try await start(configuration, handler: handler)
     do {
       try await body(server)
     } catch {
@@ -59,10 +65,11 @@ struct TestServer {
 
   /// Runs `body` with a server that routes with `router`, and stops the server afterwards.
   static func with(
-    configure: (inout HTTPServer.Configuration) -> Void = { _ in }, router: Router,
+    _ configuration: HTTPServer.Configuration = configuration(), router: Router,
     _ body: (TestServer) async throws -> Void
   ) async throws {
-    try await with(configure: configure, handler: { await router.handle($0) }, body)
+    let handler: HTTPHandler = { await router.handle($0) }
+    try await with(configuration, handler: handler, body)
   }
 
   func stop() async { await server.stop() }

@@ -32,18 +32,21 @@ final class StreamReader {
 
   deinit { close(socket) }
 
-  /// Reads until `text` has arrived (true) or `seconds` pass (false).
-  func waitFor(_ text: String, seconds: Double = 5) -> Bool {
+  /// Reads until `text` has arrived (true) or `seconds` pass (false). Polls without blocking, so
+  /// the server's handlers keep the test's threads.
+  func waitFor(_ text: String, seconds: Double = 5) async -> Bool {
     let deadline = Date().addingTimeInterval(seconds)
     var buffer = [UInt8](repeating: 0, count: 4096)
     while !received.contains(text) {
-      let remaining = deadline.timeIntervalSinceNow
-      guard remaining > 0 else { return false }
+      guard Date() < deadline else { return false }
       var descriptor = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
-      guard poll(&descriptor, 1, Int32(remaining * 1000)) > 0 else { return false }
-      let count = recv(socket, &buffer, buffer.count, 0)
-      guard count > 0 else { return false }
-      received += String(decoding: buffer[0..<count], as: UTF8.self)
+      if poll(&descriptor, 1, 0) > 0 {
+        let count = recv(socket, &buffer, buffer.count, 0)
+        guard count > 0 else { return false }
+        received += String(decoding: buffer[0..<count], as: UTF8.self)
+      } else {
+        try? await Task.sleep(for: .milliseconds(20))
+      }
     }
     return true
   }
@@ -57,23 +60,23 @@ struct EventsTests {
     let app = try await AppServer.start()
     defer { Task { await app.stop() } }
     let stream = try StreamReader(port: app.port, path: "/api/events")
-    #expect(stream.waitFor("event: ready"))
+    #expect(await stream.waitFor("event: ready"))
     #expect(stream.text.contains("text/event-stream"))
     _ = try await app.request("PUT", "/api/library/9788936433598")
-    #expect(stream.waitFor("event: saved\ndata: {\"id\":\"9788936433598\"}"))
+    #expect(await stream.waitFor("event: saved\ndata: {\"id\":\"9788936433598\"}"))
     _ = try await app.request("DELETE", "/api/library")
-    #expect(stream.waitFor("event: cleared"))
+    #expect(await stream.waitFor("event: cleared"))
   }
 
   @Test func aChangeFromAnotherProcessReachesTheStream() async throws {
     let app = try await AppServer.start()
     defer { Task { await app.stop() } }
     let stream = try StreamReader(port: app.port, path: "/api/events")
-    #expect(stream.waitFor("event: ready"))
+    #expect(await stream.waitFor("event: ready"))
     let otherProcess = try Library(path: app.libraryPath)  // another connection, as the CLI opens
     try await otherProcess.save(Book(title: "CLI에서 담은 책", url: "https://example.com/cli"))
-    #expect(stream.waitFor("event: saved"))
+    #expect(await stream.waitFor("event: saved"))
     try await otherProcess.recordView(Book(title: "CLI에서 본 책", url: "https://example.com/seen"))
-    #expect(stream.waitFor("event: viewed"))
+    #expect(await stream.waitFor("event: viewed"))
   }
 }
