@@ -35,10 +35,13 @@ build: deps
 release: deps
 	$(SWIFT) build -c release --product chaek
 
-## bench: catalog search latency (starter and a generated 100,000-book catalog), library timings
-bench: deps
+## bench: catalog search latency (starter and a generated 100,000-book catalog), library timings,
+## and HTTP throughput with wrk against chaek serve and nginx
+bench: deps release
+	@scripts/install-deps bench
 	$(SWIFT) build -c release --product chaek-bench
 	.build/release/chaek-bench
+	Benchmarks/http-bench
 
 format:
 	$(SWIFT) format --configuration .swift-format -i -r Package.swift Sources Tests Benchmarks

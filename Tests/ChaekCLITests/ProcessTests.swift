@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
 import Testing
 
 /// The built `chaek` executable: `CHAEK_BIN`, else `.build/debug/chaek` of this package.
@@ -74,5 +77,47 @@ struct ProcessTests {
     let saved = try runProcess(["saved", "--json"], home: home)
     let entries = try JSONSerialization.jsonObject(with: Data(saved.out.utf8)) as? [[String: Any]]
     #expect(entries?.count == searchIDs.count)
+  }
+}
+
+@Suite(
+  "chaek serve as a process", .enabled(if: FileManager.default.isExecutableFile(atPath: chaekExecutable().path)),
+  .timeLimit(.minutes(1)))
+struct ServeProcessTests {
+  @Test func servesUntilSIGTERMThenStopsCleanly() async throws {
+    let home = FileManager.default.temporaryDirectory.appendingPathComponent("chaek-serve-\(UUID())")
+    defer { try? FileManager.default.removeItem(at: home) }
+    let process = Process()
+    process.executableURL = chaekExecutable()
+    process.arguments = ["serve", "--port", "0", "--source", "local"]
+    process.environment = ["CHAEK_HOME": home.path, "HOME": home.path]
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = output
+    try process.run()
+    let reader = output.fileHandleForReading
+    var text = ""
+    while !text.contains("\n") {
+      let chunk = reader.availableData
+      guard !chunk.isEmpty else { break }
+      text += String(decoding: chunk, as: UTF8.self)
+    }
+    let port = try #require(text.firstMatch(of: /127\.0\.0\.1:(\d+)/).map { String($0.1) })
+    let (data, _) = try await URLSession.shared.data(from: URL(string: "http://127.0.0.1:\(port)/healthz")!)
+    #expect(String(decoding: data, as: UTF8.self).contains("\"status\":\"ok\""))
+    process.terminate()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    text += String(decoding: reader.readDataToEndOfFile(), as: UTF8.self)
+    #expect(text.hasSuffix("Stopped.\n"))
+  }
+
+  @Test func listeningBeyondLoopbackNeedsAToken() throws {
+    let home = FileManager.default.temporaryDirectory.appendingPathComponent("chaek-serve-\(UUID())")
+    defer { try? FileManager.default.removeItem(at: home) }
+    let result = try runProcess(["serve", "--host", "0.0.0.0", "--port", "0"], home: home)
+    #expect(result.status == 2)
+    #expect(result.err.contains("requires --token"))
+    #expect(try runProcess(["serve", "--port", "70000"], home: home).status == 2)
   }
 }
