@@ -28,7 +28,26 @@ extension Catalog {
           tokenize = 'unicode61 remove_diacritics 2'
         );
         INSERT INTO books_fts (books_fts, rank) VALUES ('rank', 'bm25(10.0, 5.0, 2.0, 1.0)');
+        """),
+    Migration("add ranking keys and initials") { connection in
+      try connection.execute(
+        """
+        ALTER TABLE books ADD COLUMN title_key TEXT NOT NULL DEFAULT '';
+        ALTER TABLE books ADD COLUMN title_base_key TEXT NOT NULL DEFAULT '';
+        ALTER TABLE books ADD COLUMN title_initials TEXT NOT NULL DEFAULT '';
+        ALTER TABLE books ADD COLUMN people_key TEXT NOT NULL DEFAULT '';
+        ALTER TABLE books ADD COLUMN publisher_key TEXT NOT NULL DEFAULT '';
+        CREATE INDEX books_by_title_key ON books (title_key);
+        CREATE INDEX books_by_title_base_key ON books (title_base_key);
+        DROP TABLE books_fts;
+        CREATE VIRTUAL TABLE books_fts USING fts5 (
+          title, people, publisher, contents, initials,
+          tokenize = 'unicode61 remove_diacritics 2'
+        );
+        INSERT INTO books_fts (books_fts, rank) VALUES ('rank', 'bm25(10.0, 5.0, 2.0, 1.0, 0.0)');
         """)
+      try reindex(on: connection)
+    },
   ]
 
   /// Loads the starter catalog shipped in the package: once per catalog, like any migration.
@@ -67,15 +86,14 @@ extension Catalog {
       id, book.isbn13, book.title, try encode(book), book.datetime.map(KakaoDate.format) ?? "", rank,
       source.rawValue, Date().timeIntervalSince1970,
     ]
-    let rowid: Int
     if let existing {
-      rowid = existing.rowid
       try connection.run(
         """
         UPDATE books SET id = ?, isbn13 = ?, title = ?, book = ?, published = ?, popularity = ?, source = ?,
           updated_at = ? WHERE rowid = ?
-        """, values + [rowid])
-      try connection.run("DELETE FROM books_fts WHERE rowid = ?", [rowid])
+        """, values + [existing.rowid])
+      try connection.run("DELETE FROM books_fts WHERE rowid = ?", [existing.rowid])
+      try index(book, rowid: existing.rowid, on: connection)
       report.updated += 1
     } else {
       try connection.run(
@@ -83,16 +101,38 @@ extension Catalog {
         INSERT INTO books (id, isbn13, title, book, published, popularity, source, updated_at)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?)
         """, values)
-      rowid = connection.lastInsertedRowID
+      try index(book, rowid: connection.lastInsertedRowID, on: connection)
       report.added += 1
     }
+  }
+
+  /// Writes a book's ranking keys and its full-text row; the caller removed any previous FTS row.
+  static func index(_ book: Book, rowid: Int, on connection: Connection) throws {
+    let people = (book.authors + book.translators).joined(separator: ", ")
     try connection.run(
-      "INSERT INTO books_fts (rowid, title, people, publisher, contents) VALUES (?, ?, ?, ?, ?)",
+      """
+      UPDATE books SET title_key = ?, title_base_key = ?, title_initials = ?, people_key = ?, publisher_key = ?
+      WHERE rowid = ?
+      """,
       [
-        rowid, SearchText.indexed(book.title),
-        SearchText.indexed((book.authors + book.translators).joined(separator: ", ")),
-        SearchText.indexed(book.publisher), SearchText.indexed(book.contents),
+        SearchKeys.key(book.title), SearchKeys.baseKey(ofTitle: book.title), SearchKeys.initialsKey(book.title),
+        SearchKeys.key(people), SearchKeys.key(book.publisher), rowid,
       ])
+    try connection.run(
+      "INSERT INTO books_fts (rowid, title, people, publisher, contents, initials) VALUES (?, ?, ?, ?, ?, ?)",
+      [
+        rowid, SearchText.indexed(book.title), SearchText.indexed(people), SearchText.indexed(book.publisher),
+        SearchText.indexed(book.contents),
+        SearchText.indexedInitials(book.title) + " " + SearchText.indexedInitials(people),
+      ])
+  }
+
+  /// Rebuilds every book's keys and full-text row from its stored JSON: what a migration runs when
+  /// the analysis changes.
+  static func reindex(on connection: Connection) throws {
+    try connection.run("DELETE FROM books_fts")
+    let rows = try connection.query("SELECT rowid, book FROM books") { ($0.int(0), $0.text(1)) }
+    for (rowid, json) in rows { try index(decode(json), rowid: rowid, on: connection) }
   }
 
   static func encode(_ book: Book) throws -> String {

@@ -35,7 +35,10 @@ public enum SearchText {
   /// Hangul word (as the phrase of its bigrams) must match; the last Latin word matches as a prefix.
   /// Splitting at spaces here while indexing across them is what makes spacing irrelevant both
   /// ways: 해리포터 finds 해리 포터와, and 해리 포터 finds 해리포터. `nil` when nothing is searchable.
-  public static func matchExpression(_ query: String) -> String? {
+  ///
+  /// With `toleratingTypos`, each Latin word of five letters or more matches any word one edit
+  /// away (`mockingbrd` finds `mockingbird`), and no word is a prefix.
+  public static func matchExpression(_ query: String, toleratingTypos: Bool = false) -> String? {
     var terms: [String] = []
     let parts = query.nfc.split(whereSeparator: \.isWhitespace).flatMap { segments(of: String($0)) }
     for (index, segment) in parts.enumerated() {
@@ -44,12 +47,43 @@ public enum SearchText {
         terms.append(quoted(bigrams(run).joined(separator: " ")))
       case .words(let words):
         for (wordIndex, word) in words.enumerated() {
-          let isLast = index == parts.count - 1 && wordIndex == words.count - 1
-          terms.append(quoted(word) + (isLast ? "*" : ""))
+          if toleratingTypos, word.count >= 5, word.allSatisfy({ $0.isASCII && $0.isLetter }) {
+            terms.append("(" + SearchKeys.typoVariants(of: word).map(quoted).joined(separator: " OR ") + ")")
+          } else {
+            let isLast = index == parts.count - 1 && wordIndex == words.count - 1
+            terms.append(quoted(word) + (isLast && !toleratingTypos ? "*" : ""))
+          }
         }
       }
     }
-    return terms.isEmpty ? nil : terms.joined(separator: " ")
+    return terms.isEmpty ? nil : terms.joined(separator: " AND ")
+  }
+
+  /// `true` when typo tolerance could change what a query finds: it has a Latin word of five
+  /// letters or more.
+  public static func hasTypoCandidates(_ query: String) -> Bool {
+    query.split(whereSeparator: { !$0.isLetter }).contains { word in
+      word.count >= 5 && word.allSatisfy { $0.isASCII && $0.isLetter }
+    }
+  }
+
+  // MARK: - 초성
+
+  /// The initials column of a text: the bigrams of each Hangul run's initial consonants
+  /// (`채식주의자` → `ㅊㅅ ㅅㅈ ㅈㅇ ㅇㅈ`), so a 초성 query finds words inside longer ones.
+  public static func indexedInitials(_ text: String) -> String {
+    segments(of: text.nfc).flatMap { segment -> [String] in
+      guard case .hangul(let run) = segment else { return [] }
+      return bigrams(Array(SearchKeys.initialsKey(String(run))))
+    }.joined(separator: " ")
+  }
+
+  /// The FTS5 expression of a 초성 query: each space-separated group of initials as the phrase of
+  /// its bigrams.
+  public static func initialsExpression(_ query: String) -> String? {
+    let groups = query.nfc.split(whereSeparator: \.isWhitespace).map { Array($0) }.filter { $0.count >= 2 }
+    guard !groups.isEmpty else { return nil }
+    return groups.map { quoted(bigrams($0).joined(separator: " ")) }.joined(separator: " AND ")
   }
 
   // MARK: - Segmentation

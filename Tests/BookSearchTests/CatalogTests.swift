@@ -191,8 +191,80 @@ struct SearchTextTests {
 
   @Test func queriesBecomePhrasesOfBigramsAndQuotedWords() {
     #expect(SearchText.matchExpression("해리포터") == "\"해리 리포 포터\"")
-    #expect(SearchText.matchExpression("해리 포터") == "\"해리\" \"포터\"")
-    #expect(SearchText.matchExpression("o\"brien  les") == "\"o\" \"brien\" \"les\"*")
+    #expect(SearchText.matchExpression("해리 포터") == "\"해리\" AND \"포터\"")
+    #expect(SearchText.matchExpression("o\"brien  les") == "\"o\" AND \"brien\" AND \"les\"*")
     #expect(SearchText.matchExpression("\"*()") == nil)
+  }
+}
+
+@Suite("Ranking, 초성 and typos")
+struct RankingTests {
+  func catalog(_ books: [Book], popularity: [Int]? = nil) async throws -> Catalog {
+    let catalog = try Catalog(path: ":memory:", includingStarter: false)
+    try await catalog.upsert(books, source: .imported, popularity: popularity)
+    return catalog
+  }
+
+  @Test func exactTitleThenPrefixThenPhraseThenWordsThenPeople() async throws {
+    let books = [
+      Book(title: "A Story of the Sea and Whales", authors: ["X"]),  // all words, not a phrase
+      Book(title: "The Sea Story Collection", authors: ["Y"]),  // phrase "sea story"
+      Book(title: "Sea Story", authors: ["Z"]),  // exact
+      Book(title: "Sea Story: The Sequel", authors: ["W"]),  // prefix
+      Book(title: "Unrelated", contents: "A sea story told at night.", authors: ["V"]),  // description
+      Book(title: "Memoirs", authors: ["Sea Story"]),  // people
+    ]
+    let found = try await titles(catalog(books), "sea story")
+    #expect(
+      found == [
+        "Sea Story", "Sea Story: The Sequel", "The Sea Story Collection", "A Story of the Sea and Whales", "Memoirs",
+        "Unrelated",
+      ])
+  }
+
+  @Test func popularityBreaksTiesWithinATier() async throws {
+    let books = [
+      Book(title: "The Hunger Games Companion", authors: ["Lois Gresh"]),
+      Book(title: "The Hunger Games (The Hunger Games, #1)", authors: ["Suzanne Collins"]),
+      Book(title: "The Hunger Games Tribute Guide", authors: ["Emily Seife"]),
+    ]
+    let found = try await titles(catalog(books, popularity: [900, 4_780_653, 12_000]), "hunger games")
+    #expect(found.first == "The Hunger Games (The Hunger Games, #1)")
+    let exact = try await titles(catalog(books, popularity: [900, 10, 12_000]), "the hunger games")
+    #expect(exact.first == "The Hunger Games (The Hunger Games, #1)", "the title without its series note is exact")
+  }
+
+  @Test func initialsFindTitlesAndPeople() async throws {
+    let catalog = try await fixtureCatalog()
+    #expect(try await titles(catalog, "ㅊㅅㅈㅇㅈ") == ["채식주의자"])
+    #expect(try await titles(catalog, "ㅎㄹㅍㅌ").count == 2)
+    #expect(try await titles(catalog, "ㅎㄱ", target: .person, sort: .latest) == ["흰", "소년이 온다", "채식주의자"])
+    #expect(try await titles(catalog, "ㅊㅅ").first == "채식주의자")
+  }
+
+  @Test func oneLetterTyposInLongWordsStillFind() async throws {
+    let catalog = try await fixtureCatalog()
+    #expect(try await titles(catalog, "mockingbrd") == ["To Kill a Mockingbird"])
+    #expect(try await titles(catalog, "solitdue") == ["One Hundred Years of Solitude"])
+    #expect(try await titles(catalog, "hungre games") == ["The Hunger Games"])
+    #expect(try await titles(catalog, "mockxngbxrd").isEmpty, "two letters off is not a typo")
+    #expect(try await titles(catalog, "gmes").isEmpty, "short words must match exactly")
+  }
+
+  @Test func isbnFindsTheBookInAnyTarget() async throws {
+    let catalog = try await fixtureCatalog()
+    #expect(try await titles(catalog, "9788936433598", target: .title) == ["채식주의자"])
+    #expect(try await titles(catalog, "89-364-3359-8", target: .person) == ["채식주의자"])
+  }
+
+  @Test func keysFoldSpacingCaseAndAccents() {
+    #expect(SearchKeys.key("The Hunger Games!") == "thehungergames")
+    #expect(SearchKeys.key("Les Misérables") == "lesmiserables")
+    #expect(SearchKeys.key("해리 포터와".decomposedStringWithCanonicalMapping) == "해리포터와")
+    #expect(SearchKeys.baseKey(ofTitle: "The Hunger Games (The Hunger Games, #1)") == "thehungergames")
+    #expect(SearchKeys.initialsKey("채식주의자, 해리 포터") == "ㅊㅅㅈㅇㅈㅎㄹㅍㅌ")
+    #expect(SearchKeys.isInitialsQuery("ㅊㅅ ㅈㅇㅈ") && !SearchKeys.isInitialsQuery("ㅊ") && !SearchKeys.isInitialsQuery("ㅊa"))
+    #expect(SearchKeys.typoVariants(of: "abcde").contains("abdce"))
+    #expect(SearchKeys.typoVariants(of: "abcde").first == "abcde")
   }
 }

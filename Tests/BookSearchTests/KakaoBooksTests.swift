@@ -201,9 +201,10 @@ struct KakaoBooksTests {
 
     let error = try await searchError(server, timeout: 0.5)
 
-    let elapsed = clock.now - start
+    // The stub answers after 2 s: an error at all proves the timeout fired first; the lower bound
+    // proves it did not fire early (no upper bound: a loaded machine may be slow to report it).
     #expect(error == .unreachable(provider: "Kakao", detail: "timed out after 0.5 s"))
-    #expect(elapsed >= .milliseconds(400) && elapsed < .milliseconds(1900))
+    #expect(clock.now - start >= .milliseconds(400))
   }
 
   @Test func refusedConnectionIsUnreachable() async throws {

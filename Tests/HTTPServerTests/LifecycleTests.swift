@@ -167,7 +167,7 @@ struct LifecycleTests {
 
     let clock = ContinuousClock()
     let elapsed = await clock.measure { await server.stop() }
-    #expect(elapsed < .seconds(2))
+    #expect(elapsed < .seconds(4), "stop() waited for the grace period: the stream was not ended")
     #expect(await terminated.wait())
     #expect(try await connection.chunk() == nil)
   }
