@@ -1,71 +1,142 @@
 import BookModel
 import Foundation
 
-/// A deterministic catalog of any size: Korean and English titles, people and publishers drawn
-/// from fixed vocabularies with a fixed seed, so every run indexes the same books.
+/// A deterministic catalog of any size: titles and people drawn, with a fixed seed, from real
+/// vocabularies — English words from the goodbooks-10k titles and Korean words from the starter
+/// catalog's titles — with Zipf-distributed word frequencies, as in real catalogs, so every run
+/// indexes the same books.
 struct CatalogGenerator {
+  /// Words and names the books are made of.
+  struct Vocabulary {
+    var englishWords: [String]
+    var koreanWords: [String]
+    var englishNames: [String]
+    var koreanNames: [String]
+    var publishers: [String]
+
+    /// Reads the vocabularies from goodbooks-10k (when `goodbooksCSV` exists) and the starter
+    /// catalog, in a stable order (by descending frequency, then alphabetically).
+    static func load(goodbooksCSV: URL, starter: [Book]) -> Vocabulary {
+      var english: [String: Int] = [:]
+      var englishNames: [String: Int] = [:]
+      if let text = try? String(contentsOf: goodbooksCSV, encoding: .utf8) {
+        for line in text.split(separator: "\n").dropFirst() {
+          let fields = csvFields(line)
+          guard fields.count > 11 else { continue }
+          for word in fields[10].split(whereSeparator: { !$0.isLetter })
+          where word.count >= 3 && word.count <= 12 {
+            english[word.lowercased(), default: 0] += 1
+          }
+          for name in fields[7].split(separator: ",") {
+            englishNames[name.trimmingCharacters(in: .whitespaces), default: 0] += 1
+          }
+        }
+      }
+      var korean: [String: Int] = [:]
+      var koreanNames: [String: Int] = [:]
+      for book in starter {
+        for word in book.title.split(whereSeparator: { $0.isWhitespace || $0.isPunctuation })
+        where word.unicodeScalars.allSatisfy({ (0xAC00...0xD7A3).contains($0.value) }) && word.count >= 2 {
+          korean[String(word), default: 0] += 1
+        }
+        for author in book.authors
+        where author.unicodeScalars.contains(where: { (0xAC00...0xD7A3).contains($0.value) }) {
+          koreanNames[author, default: 0] += 1
+        }
+      }
+      func ranked(_ counts: [String: Int]) -> [String] {
+        counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map(\.key)
+      }
+      let fallbackEnglish = [
+        "love", "war", "night", "house", "garden", "river", "winter", "secret", "city", "dream",
+      ]
+      return Vocabulary(
+        englishWords: english.isEmpty ? fallbackEnglish : ranked(english).filter { !stopWords.contains($0) },
+        koreanWords: ranked(korean),
+        englishNames: englishNames.isEmpty
+          ? ["Jane Roe", "John Doe"] : ranked(englishNames).filter { !$0.isEmpty },
+        koreanNames: ranked(koreanNames),
+        publishers: [
+          "창비", "문학동네", "민음사", "열린책들", "위키북스", "한빛미디어", "문학과지성사", "Penguin", "Vintage",
+          "HarperCollins", "Scholastic", "Bloomsbury", "Knopf", "Gallimard",
+        ])
+    }
+
+    /// The fields of one CSV line (quoted fields may hold commas; doubled quotes are quotes).
+    private static func csvFields(_ line: Substring) -> [String] {
+      var fields: [String] = []
+      var field = ""
+      var quoted = false
+      var previous: Character = " "
+      for character in line {
+        if character == "\"" {
+          if quoted && previous == "\"" { field.append("\"") }
+          quoted.toggle()
+        } else if character == "," && !quoted {
+          fields.append(field)
+          field = ""
+        } else {
+          field.append(character)
+        }
+        previous = character
+      }
+      fields.append(field)
+      return fields
+    }
+
+    private static let stopWords: Set<String> = [
+      "the", "and", "for", "with", "from", "book", "series", "vol",
+    ]
+  }
+
+  let vocabulary: Vocabulary
   private var random: SplitMix64
+  private let englishZipf: Zipf
+  private let koreanZipf: Zipf
 
-  init(seed: UInt64 = 0x00C4_AE4B) { random = SplitMix64(seed: seed) }
+  init(vocabulary: Vocabulary, seed: UInt64 = 0x00C4_AE4B) {
+    self.vocabulary = vocabulary
+    random = SplitMix64(seed: seed)
+    englishZipf = Zipf(count: vocabulary.englishWords.count)
+    koreanZipf = Zipf(count: vocabulary.koreanWords.count)
+  }
 
-  static let koreanWords = [
-    "사랑", "바다", "기억", "시간", "여름", "겨울", "마음", "도시", "소년", "소녀", "하늘", "바람", "별", "나무",
-    "고양이", "편지", "여행", "전쟁", "평화", "역사", "철학", "과학", "우주", "경제", "심리학", "요리", "정원", "음악",
-    "그림", "도서관", "학교", "가족", "친구", "비밀", "모험", "마법", "용기", "행복", "슬픔", "침묵", "빛", "그림자",
-    "강", "산", "섬", "길", "밤", "아침", "꿈", "이야기", "인생", "자유", "미래", "과거", "세계", "한국", "서울",
-    "부산", "제주", "객체지향", "알고리즘", "데이터", "프로그래밍", "디자인", "채식", "주의자", "노래", "계절",
-  ]
-  static let koreanEndings = ["의 노래", "에 대하여", "의 역사", "과 나", "를 찾아서", "의 기술", " 이야기", "의 시간", "", ""]
-  static let englishWords = [
-    "love", "sea", "memory", "time", "summer", "winter", "heart", "city", "boy", "girl", "sky", "wind",
-    "star",
-    "tree", "cat", "letter", "journey", "war", "peace", "history", "philosophy", "science", "universe",
-    "economy",
-    "garden", "music", "library", "school", "family", "secret", "adventure", "magic", "courage", "shadow",
-    "river",
-    "mountain", "island", "road", "night", "morning", "dream", "story", "freedom", "future", "world",
-    "kingdom",
-    "house", "fire", "ice", "silence", "stranger", "daughter", "empire", "machine", "algorithm", "design",
-    "data",
-  ]
-  static let koreanFamilyNames = ["김", "이", "박", "최", "정", "강", "조", "윤", "장", "임", "한", "오", "서", "신", "권"]
-  static let koreanGivenNames = ["민준", "서연", "지훈", "하은", "도윤", "지우", "현우", "수아", "건우", "예린", "영호", "은희"]
-  static let englishFirstNames = [
-    "James", "Mary", "John", "Linda", "Robert", "Susan", "Emily", "David", "Anna", "Peter",
-  ]
-  static let englishLastNames = [
-    "Smith", "Brown", "Taylor", "Wilson", "Evans", "Thomas", "Roberts", "García", "Müller",
-  ]
-  static let publishers = [
-    "창비", "문학동네", "민음사", "열린책들", "위키북스", "한빛미디어", "문학과지성사", "Penguin", "Vintage", "HarperCollins",
-    "Scholastic", "Bloomsbury",
-  ]
-
-  /// The next book; every 16th has an ISBN-13 derived from its number.
+  /// Book number `number`; every 16th has an ISBN-13 derived from its number.
   mutating func next(number: Int) -> Book {
-    let korean = random.next() % 2 == 0
+    let korean = random.next() % 3 == 0
     let title: String
     let authors: [String]
     if korean {
-      let words = (0..<Int(1 + random.next() % 3)).map { _ in pick(Self.koreanWords) }
-      title = words.joined(separator: " ") + pick(Self.koreanEndings)
-      authors = [pick(Self.koreanFamilyNames) + pick(Self.koreanGivenNames)]
+      let words = (0..<Int(1 + random.next() % 3)).map { _ in
+        vocabulary.koreanWords[koreanZipf.sample(&random)]
+      }
+      title = words.joined(separator: " ")
+      authors = [pick(vocabulary.koreanNames)]
     } else {
-      let words = (0..<Int(1 + random.next() % 4)).map { _ in pick(Self.englishWords).capitalized }
-      title = (random.next() % 3 == 0 ? "The " : "") + words.joined(separator: " ")
-      authors = [pick(Self.englishFirstNames) + " " + pick(Self.englishLastNames)]
+      let words = (0..<Int(1 + random.next() % 4)).map { _ in
+        vocabulary.englishWords[englishZipf.sample(&random)].capitalized
+      }
+      title = (random.next() % 4 == 0 ? "The " : "") + words.joined(separator: " ")
+      authors = [pick(vocabulary.englishNames)]
     }
     let year = 1950 + Int(random.next() % 75)
-    return Book(
+    let topic = vocabulary.englishWords[englishZipf.sample(&random)]
+    var book = Book(
       title: title,
-      contents:
-        "\(title) — \(authors[0])의 책. A book about \(pick(Self.englishWords)) and \(pick(Self.koreanWords)).",
+      contents: "\(title) by \(authors[0]): a book about \(topic).",
       isbn: number % 16 == 0 ? Self.isbn13(number) : "",
       datetime: KakaoDate.parse("\(year)-01-01T00:00:00.000+09:00"),
       authors: authors,
-      publisher: pick(Self.publishers),
+      publisher: pick(vocabulary.publishers),
       price: 8_000 + Int(random.next() % 30) * 500
-    ).withURL("https://books.example/\(number)")
+    )
+    book.url = "https://books.example/\(number)"
+    return book
+  }
+
+  /// A popularity for a book: most books have few ratings, a few have very many.
+  mutating func popularity() -> Int {
+    Int(pow(10, Double(random.next() % 6_000) / 1_000))
   }
 
   /// A valid ISBN-13 in the 979 range made from a number.
@@ -79,11 +150,27 @@ struct CatalogGenerator {
   private mutating func pick<T>(_ items: [T]) -> T { items[Int(random.next() % UInt64(items.count))] }
 }
 
-extension Book {
-  fileprivate func withURL(_ url: String) -> Book {
-    var book = self
-    book.url = url
-    return book
+/// Samples ranks 0..<count with probability proportional to 1 / (rank + 1).
+struct Zipf {
+  private let cumulative: [Double]
+
+  init(count: Int) {
+    var total = 0.0
+    cumulative = (0..<max(1, count)).map { rank in
+      total += 1 / Double(rank + 1)
+      return total
+    }
+  }
+
+  func sample(_ random: inout SplitMix64) -> Int {
+    let target = Double(random.next() % 1_000_000_000) / 1_000_000_000 * (cumulative.last ?? 1)
+    var low = 0
+    var high = cumulative.count - 1
+    while low < high {
+      let middle = (low + high) / 2
+      if cumulative[middle] < target { low = middle + 1 } else { high = middle }
+    }
+    return low
   }
 }
 

@@ -3,8 +3,10 @@ import BookSearch
 import Foundation
 import Library
 
-// chaek-bench: catalog search latency on the starter catalog and on a generated catalog, and the
-// time of library operations. Usage: chaek-bench [--books N] [--rounds N]
+// chaek-bench: catalog search latency on the starter catalog; library operations; a generated
+// N-book catalog (default 1,000,000) with a mixed query set, measured next to tantivy on the same
+// corpus and queries. Usage: chaek-bench [--books N] [--rounds N] [--no-tantivy] [--keep]
+// (--keep leaves the databases and the tantivy corpus in the temporary directory it prints).
 
 let arguments = CommandLine.arguments
 func option(_ name: String, default value: Int) -> Int {
@@ -13,121 +15,84 @@ func option(_ name: String, default value: Int) -> Int {
   else { return value }
   return number
 }
-let generatedCount = option("--books", default: 100_000)
-let rounds = option("--rounds", default: 20)
+let scaleCount = option("--books", default: 1_000_000)
+let rounds = option("--rounds", default: 10)
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+  .deletingLastPathComponent()
+let sharedData = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/data")
 
 let directory = FileManager.default.temporaryDirectory.appendingPathComponent("chaek-bench-\(UUID())")
 try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-defer { try? FileManager.default.removeItem(at: directory) }
-
-/// Queries of every kind a person types: Korean words and fragments, English words, people, ISBNs.
-func querySet(isbn: String) throws -> [SearchQuery] {
-  let texts: [(String, SearchQuery.Target?)] = [
-    ("채식", nil), ("해리포터", nil), ("소년", nil), ("사랑", nil), ("바다의 노래", nil), ("객체지향", nil),
-    ("역사", .title), ("한강", .person), ("김민준", .person), ("창비", .publisher), ("love", nil),
-    ("the great", nil), ("war and peace", nil), ("orwell", .person), ("garcia marquez", nil),
-    ("magic", .title),
-    ("hunger games", nil), (isbn, nil),
-  ]
-  return try texts.flatMap { text, target in
-    try SearchQuery.Sort.allCases.map { try SearchQuery(query: text, target: target, sort: $0, size: 10) }
+defer {
+  if arguments.contains("--keep") {
+    print("kept \(directory.path)")
+  } else {
+    try? FileManager.default.removeItem(at: directory)
   }
-}
-
-/// Runs every query `rounds` times and prints p50/p99 per sort.
-func measureSearch(_ catalog: Catalog, label: String, isbn: String) async throws {
-  let queries = try querySet(isbn: isbn)
-  for query in queries { _ = try await catalog.search(query) }  // warm the page cache
-  var samples: [SearchQuery.Sort: [Double]] = [:]
-  var hits = 0
-  for _ in 0..<rounds {
-    for query in queries {
-      let start = ContinuousClock.now
-      let page = try await catalog.search(query)
-      samples[query.sort, default: []].append(milliseconds(ContinuousClock.now - start))
-      hits += page.documents.isEmpty ? 0 : 1
-    }
-  }
-  for sort in SearchQuery.Sort.allCases {
-    let values = samples[sort] ?? []
-    print(
-      "  \(label) search, sort=\(sort.rawValue): p50 \(format(percentile(values, 0.5))) ms, "
-        + "p99 \(format(percentile(values, 0.99))) ms, max \(format(values.max() ?? 0)) ms (\(values.count) queries)"
-    )
-  }
-  print("  \(label): \(hits * 100 / max(1, queries.count * rounds))% of queries found something")
-}
-
-func milliseconds(_ duration: Duration) -> Double {
-  Double(duration.components.seconds) * 1_000 + Double(duration.components.attoseconds) / 1e15
-}
-func percentile(_ values: [Double], _ fraction: Double) -> Double {
-  guard !values.isEmpty else { return 0 }
-  let sorted = values.sorted()
-  return sorted[min(sorted.count - 1, Int((Double(sorted.count) * fraction).rounded(.up)) - 1)]
-}
-func format(_ value: Double) -> String { String(format: "%.3f", value) }
-func fileSize(_ path: String) -> Int {
-  ((try? FileManager.default.attributesOfItem(atPath: path)[.size]) as? Int) ?? 0
 }
 
 // MARK: - Starter catalog
 
-print("chaek-bench: \(rounds) rounds of \(try querySet(isbn: "0").count) queries per catalog")
-let starterPath = directory.appendingPathComponent("starter.sqlite").path
-var clock = ContinuousClock.now
-let starter = try Catalog(path: starterPath)
-print(
-  "starter catalog: \(try await starter.count()) books, loaded in \(format(milliseconds(ContinuousClock.now - clock))) ms"
-)
-try await measureSearch(starter, label: "starter", isbn: "9788936433598")
-
-// MARK: - Generated catalog
-
-let generatedPath = directory.appendingPathComponent("generated.sqlite").path
-let generated = try Catalog(path: generatedPath, includingStarter: false)
-var generator = CatalogGenerator()
-clock = ContinuousClock.now
-let batch = 10_000
-for start in stride(from: 0, to: generatedCount, by: batch) {
-  let books = (start..<min(start + batch, generatedCount)).map { generator.next(number: $0) }
-  try await generated.upsert(books, source: .imported)
+let starter = try Catalog(path: directory.appendingPathComponent("starter.sqlite").path)
+let starterQueries = try [
+  ("채식", nil), ("해리포터", nil), ("소년", nil), ("사랑", nil), ("ㅊㅅㅈㅇㅈ", nil), ("한강", .person), ("창비", .publisher),
+  ("the", nil), ("war and peace", nil), ("garcia marquez", nil), ("mockingbrd", nil), ("orwell", .person),
+].flatMap { (text: String, target: SearchQuery.Target?) in
+  try SearchQuery.Sort.allCases.map { try SearchQuery(query: text, target: target, sort: $0) }
 }
-let buildTime = ContinuousClock.now - clock
-print(
-  "generated catalog: \(generatedCount) books indexed in \(format(milliseconds(buildTime) / 1_000)) s, "
-    + "\(fileSize(generatedPath) / 1_048_576) MiB")
-try await measureSearch(generated, label: "generated", isbn: CatalogGenerator.isbn13(16 * 777))
+var starterSamples = Samples()
+for query in starterQueries { _ = try await starter.search(query) }
+for _ in 0..<(rounds * 5) {
+  for query in starterQueries {
+    let start = ContinuousClock.now
+    _ = try await starter.search(query)
+    starterSamples.add(Measure.since(start))
+  }
+}
+print("starter catalog (\(try await starter.count()) books) search: \(starterSamples.summary)")
 
 // MARK: - Library
 
 let library = try Library(path: directory.appendingPathComponent("library.sqlite").path)
-var sample = CatalogGenerator(seed: 7)
-let books = (0..<500).map { sample.next(number: $0) }
-var saveTimes: [Double] = []
+let books = Array(try Catalog.starterBooks().prefix(300))
+var saves = Samples()
+var lists = Samples()
+var removes = Samples()
 for book in books {
   let start = ContinuousClock.now
   try await library.save(book)
-  saveTimes.append(milliseconds(ContinuousClock.now - start))
+  saves.add(Measure.since(start))
 }
-var listTimes: [Double] = []
 for _ in 0..<50 {
   let start = ContinuousClock.now
   _ = try await library.savedBooks()
-  listTimes.append(milliseconds(ContinuousClock.now - start))
+  lists.add(Measure.since(start))
 }
-var removeTimes: [Double] = []
 for book in books {
   let start = ContinuousClock.now
   try await library.remove(book.id)
-  removeTimes.append(milliseconds(ContinuousClock.now - start))
+  removes.add(Measure.since(start))
 }
-print(
-  "library: save p50 \(format(percentile(saveTimes, 0.5))) ms, p99 \(format(percentile(saveTimes, 0.99))) ms (500 books)"
-)
-print(
-  "library: list of 500 p50 \(format(percentile(listTimes, 0.5))) ms, p99 \(format(percentile(listTimes, 0.99))) ms"
-)
-print(
-  "library: remove p50 \(format(percentile(removeTimes, 0.5))) ms, p99 \(format(percentile(removeTimes, 0.99))) ms"
-)
+print("library save:           \(saves.summary)")
+print("library list of \(books.count):    \(lists.summary)")
+print("library remove:         \(removes.summary)")
+
+// MARK: - Scale, next to tantivy
+
+guard scaleCount > 0 else { exit(0) }
+let vocabulary = CatalogGenerator.Vocabulary.load(
+  goodbooksCSV: sharedData.appendingPathComponent("goodbooks-10k/books.csv"),
+  starter: try Catalog.starterBooks())
+let scale = ScaleBenchmark(count: scaleCount, rounds: rounds, directory: directory, vocabulary: vocabulary)
+let (corpus, queries) = try await scale.run()
+guard !arguments.contains("--no-tantivy") else { exit(0) }
+let script = packageRoot.appendingPathComponent("Benchmarks/tantivy_bench.py")
+guard FileManager.default.fileExists(atPath: script.path) else {
+  print("tantivy: \(script.path) is missing")
+  exit(0)
+}
+let python = Process()
+python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+python.arguments = ["python3", script.path, corpus.path, queries.path, "--rounds", String(rounds)]
+try python.run()
+python.waitUntilExit()

@@ -59,7 +59,7 @@ extension Catalog {
   }
 
   /// The books of the shipped starter catalog.
-  static func starterBooks() throws -> [Book] {
+  public static func starterBooks() throws -> [Book] {
     guard let url = Bundle.module.url(forResource: "starter-catalog", withExtension: "json") else {
       throw CocoaError(.fileNoSuchFile)
     }
@@ -115,7 +115,8 @@ extension Catalog {
       WHERE rowid = ?
       """,
       [
-        SearchKeys.key(book.title), SearchKeys.baseKey(ofTitle: book.title), SearchKeys.initialsKey(book.title),
+        SearchKeys.key(book.title), SearchKeys.baseKey(ofTitle: book.title),
+        SearchKeys.initialsKey(book.title),
         SearchKeys.key(people), SearchKeys.key(book.publisher), rowid,
       ])
     try connection.run(

@@ -87,7 +87,9 @@ extension Catalog {
       )
     }
     let key = SearchKeys.key(text)
-    let words = text.split(whereSeparator: \.isWhitespace).map { SearchKeys.key(String($0)) }.filter { !$0.isEmpty }
+    let words = text.split(whereSeparator: \.isWhitespace).map { SearchKeys.key(String($0)) }.filter {
+      !$0.isEmpty
+    }
     func all(in column: String) -> String {
       words.map { _ in "instr(b.\(column), ?) > 0" }.joined(separator: " AND ")
     }
@@ -104,7 +106,9 @@ extension Catalog {
     return (sql, values)
   }
 
-  private static func isbnPage(_ isbn: ISBN, query: SearchQuery, on connection: Connection) throws -> SearchPage {
+  private static func isbnPage(_ isbn: ISBN, query: SearchQuery, on connection: Connection) throws
+    -> SearchPage
+  {
     let books = try connection.query(
       "SELECT book FROM books WHERE isbn13 = ? ORDER BY published DESC LIMIT ? OFFSET ?",
       [isbn.isbn13, query.size, query.offset]

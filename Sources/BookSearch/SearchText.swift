@@ -39,24 +39,37 @@ public enum SearchText {
   /// With `toleratingTypos`, each Latin word of five letters or more matches any word one edit
   /// away (`mockingbrd` finds `mockingbird`), and no word is a prefix.
   public static func matchExpression(_ query: String, toleratingTypos: Bool = false) -> String? {
-    var terms: [String] = []
-    let parts = query.nfc.split(whereSeparator: \.isWhitespace).flatMap { segments(of: String($0)) }
-    for (index, segment) in parts.enumerated() {
-      switch segment {
-      case .hangul(let run):
-        terms.append(quoted(bigrams(run).joined(separator: " ")))
-      case .words(let words):
-        for (wordIndex, word) in words.enumerated() {
-          if toleratingTypos, word.count >= 5, word.allSatisfy({ $0.isASCII && $0.isLetter }) {
-            terms.append("(" + SearchKeys.typoVariants(of: word).map(quoted).joined(separator: " OR ") + ")")
-          } else {
-            let isLast = index == parts.count - 1 && wordIndex == words.count - 1
-            terms.append(quoted(word) + (isLast && !toleratingTypos ? "*" : ""))
-          }
-        }
+    let terms = queryTerms(query)
+    let expressions = terms.enumerated().map { index, term -> String in
+      switch term {
+      case .phrase(let tokens):
+        return quoted(tokens.joined(separator: " "))
+      case .word(let word)
+      where toleratingTypos && word.count >= 5 && word.allSatisfy({ $0.isASCII && $0.isLetter }):
+        return "(" + SearchKeys.typoVariants(of: word).map(quoted).joined(separator: " OR ") + ")"
+      case .word(let word):
+        return quoted(word) + (index == terms.count - 1 && !toleratingTypos ? "*" : "")
       }
     }
-    return terms.isEmpty ? nil : terms.joined(separator: " AND ")
+    return expressions.isEmpty ? nil : expressions.joined(separator: " AND ")
+  }
+
+  /// One term of a query, as the index holds it.
+  public enum QueryTerm: Equatable, Sendable {
+    /// A Latin (or other non-Hangul) word, lowercased.
+    case word(String)
+    /// A space-separated Hangul word as its bigrams (or its one syllable), matched as a phrase.
+    case phrase([String])
+  }
+
+  /// The terms every match must contain, in query order.
+  public static func queryTerms(_ query: String) -> [QueryTerm] {
+    query.nfc.split(whereSeparator: \.isWhitespace).flatMap { segments(of: String($0)) }.flatMap { segment in
+      switch segment {
+      case .hangul(let run): [QueryTerm.phrase(bigrams(run))]
+      case .words(let words): words.map(QueryTerm.word)
+      }
+    }
   }
 
   /// `true` when typo tolerance could change what a query finds: it has a Latin word of five

@@ -6,7 +6,8 @@ extension Command {
   static let serve = Command(
     name: "serve",
     summary: "run the web app and the Kakao-compatible API",
-    usage: "usage: chaek serve [--host 127.0.0.1] [--port 8080] [--source auto|kakao|openlibrary|local] [--token T]",
+    usage:
+      "usage: chaek serve [--host 127.0.0.1] [--port 8080] [--source auto|kakao|openlibrary|local] [--token T]",
     details: """
       Serves the app (open the printed address in a browser, phone or desktop) and
       GET /v3/search/book, which answers any Kakao book-search client. Stop it with Ctrl-C.
@@ -21,17 +22,21 @@ extension Command {
       """,
     valued: ["host", "port", "source", "token"]
   ) { arguments, context in
-    guard arguments.positionals.isEmpty else { throw CLIError.usage("unexpected '\(arguments.positionals[0])'") }
+    guard arguments.positionals.isEmpty else {
+      throw CLIError.usage("unexpected '\(arguments.positionals[0])'")
+    }
     var configuration = HTTPServer.Configuration()
     configuration.host = arguments.options["host"] ?? "127.0.0.1"
     configuration.port = try arguments.integer("port") ?? 8080
     configuration.maximumBodySize = WebApp.maximumBodySize
     guard (0...65_535).contains(configuration.port) else { throw CLIError.usage("--port must be 0 to 65535") }
-    let token = arguments.options["token"] ?? context.environment["CHAEK_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
+    let token =
+      arguments.options["token"] ?? context.environment["CHAEK_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
     let loopback = ["127.0.0.1", "localhost"].contains(configuration.host)
     if configuration.host == "localhost" { configuration.host = "127.0.0.1" }
     guard loopback || token != nil else {
-      throw CLIError.usage("--host \(configuration.host) reaches other machines: it requires --token (or CHAEK_TOKEN)")
+      throw CLIError.usage(
+        "--host \(configuration.host) reaches other machines: it requires --token (or CHAEK_TOKEN)")
     }
     let app = try WebApp(search: context.searchService(arguments), library: context.library(), token: token)
     let server = HTTPServer(configuration: configuration, handler: app.handler)
@@ -42,7 +47,8 @@ extension Command {
       throw CLIError.failure("\(error)")
     }
     let shown = configuration.host == "0.0.0.0" ? "127.0.0.1" : configuration.host
-    context.console.write("Chaek is running at http://\(shown):\(port)/\(token == nil ? "" : "?token=…") — Ctrl-C stops it.\n")
+    context.console.write(
+      "Chaek is running at http://\(shown):\(port)/\(token == nil ? "" : "?token=…") — Ctrl-C stops it.\n")
     await server.runUntilSignalled()
     context.console.write("Stopped.\n")
   }

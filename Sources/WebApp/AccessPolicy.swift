@@ -13,7 +13,8 @@ struct AccessPolicy: Sendable {
   /// Why a request is refused, or `nil` when it may proceed.
   func refusal(for request: HTTPRequest) -> HTTPResponse? {
     if let token, !Self.presents(token, in: request) {
-      return APIError.unauthorized("this server needs its token: open /?token=TOKEN once, or send Authorization: Bearer TOKEN")
+      return APIError.unauthorized(
+        "this server needs its token: open /?token=TOKEN once, or send Authorization: Bearer TOKEN")
     }
     if request.method != .GET && request.method != .HEAD, let reason = Self.crossSiteReason(request) {
       return APIError.forbidden(reason)
@@ -53,7 +54,8 @@ struct AccessPolicy: Sendable {
   /// Requests without these headers (curl, scripts) are not from a browser page and may proceed.
   private static func crossSiteReason(_ request: HTTPRequest) -> String? {
     if let site = request.headers["Sec-Fetch-Site"] {
-      return site == "same-origin" || site == "none" ? nil : "cross-site requests may not change data (\(site))"
+      return site == "same-origin" || site == "none"
+        ? nil : "cross-site requests may not change data (\(site))"
     }
     if let origin = request.headers["Origin"] {
       let host = request.headers["Host"] ?? ""

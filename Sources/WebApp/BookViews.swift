@@ -55,7 +55,9 @@ enum BookViews {
       isWebURL(book.url)
       ? "<a class=\"original-link\" href=\"\(book.url)\" target=\"_blank\" rel=\"noopener noreferrer\">원문 보기</a>"
       : ""
-    let contents: HTML = book.contents.isEmpty ? "<p class=\"contents empty\">소개가 없습니다.</p>" : "<p class=\"contents\">\(book.contents)</p>"
+    let contents: HTML =
+      book.contents.isEmpty
+      ? "<p class=\"contents empty\">소개가 없습니다.</p>" : "<p class=\"contents\">\(book.contents)</p>"
     return """
       <article class="detail" data-book-id="\(id)" data-title="\(book.title)" data-saved="\(saved ? "true" : "false")">\
       <button class="close" type="button" data-action="close" aria-label="닫기">✕</button>\

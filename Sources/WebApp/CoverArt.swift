@@ -10,7 +10,8 @@ enum CoverArt {
 
   /// The SVG document for a book.
   static func svg(for book: Book) -> String {
-    let palette = palettes[Int(book.id.rawValue.unicodeScalars.reduce(0) { $0 &+ Int($1.value) } % palettes.count)]
+    let palette = palettes[
+      Int(book.id.rawValue.unicodeScalars.reduce(0) { $0 &+ Int($1.value) } % palettes.count)]
     let lines = wrap(book.title, limit: 13, maximumLines: 5)
     let titleLines = lines.enumerated().map { index, line in
       "<text x=\"16\" y=\"\(52 + index * 26)\" font-size=\"20\" font-weight=\"700\">\(HTML.escape(line))</text>"
@@ -28,7 +29,9 @@ enum CoverArt {
   /// Splits text into lines of at most `limit` columns (Hangul and other wide letters count two),
   /// breaking between words where it can; the last line ends with `…` when the text does not fit.
   static func wrap(_ text: String, limit: Int, maximumLines: Int) -> [String] {
-    func width(_ character: Character) -> Int { (character.unicodeScalars.first?.value ?? 0) >= 0x1100 ? 2 : 1 }
+    func width(_ character: Character) -> Int {
+      (character.unicodeScalars.first?.value ?? 0) >= 0x1100 ? 2 : 1
+    }
     var lines: [String] = []
     var line = ""
     var lineWidth = 0

@@ -81,7 +81,9 @@ struct Page {
       """
   }
 
-  private static let targets = [("", "전체"), ("title", "제목"), ("person", "저자"), ("publisher", "출판사"), ("isbn", "ISBN")]
+  private static let targets = [
+    ("", "전체"), ("title", "제목"), ("person", "저자"), ("publisher", "출판사"), ("isbn", "ISBN"),
+  ]
   private static let sorts = [("accuracy", "정확도순"), ("latest", "최신순")]
 
   private func options(_ choices: [(String, String)], selected: String) -> HTML {

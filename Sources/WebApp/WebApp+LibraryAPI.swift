@@ -61,7 +61,8 @@ extension WebApp {
     do {
       let outcome = try await library.save(book)
       return .json(
-        SaveReply(id: book.id.rawValue, title: book.title, status: outcome == .saved ? "saved" : "already_saved"),
+        SaveReply(
+          id: book.id.rawValue, title: book.title, status: outcome == .saved ? "saved" : "already_saved"),
         status: outcome == .saved ? 201 : 200)
     } catch {
       return APIError.internalError(String(describing: error))

@@ -81,7 +81,8 @@ extension WebApp {
     let order = SavedOrder(rawValue: request.query["sort"] ?? "title") ?? .title
     do {
       let books = try await library.savedBooks(sortedBy: order)
-      var response = HTTPResponse.html(HTML.join(books.map { BookViews.savedRow($0.book, savedAt: $0.savedAt) }).description)
+      var response = HTTPResponse.html(
+        HTML.join(books.map { BookViews.savedRow($0.book, savedAt: $0.savedAt) }).description)
       response.headers["X-Chaek-Count"] = String(books.count)
       response.headers["Cache-Control"] = "no-store"
       return response
@@ -134,7 +135,8 @@ extension WebApp {
     do {
       let outcome = try await search.search(query)
       var results = Results()
-      results.rows = HTML.join(outcome.page.documents.map { BookViews.resultRow($0, saved: saved.contains($0.id)) })
+      results.rows = HTML.join(
+        outcome.page.documents.map { BookViews.resultRow($0, saved: saved.contains($0.id)) })
       results.total = outcome.page.meta.totalCount
       results.isEnd = outcome.page.meta.isEnd
       let count = outcome.page.meta.totalCount

@@ -1,6 +1,6 @@
-import Foundation
 import BookModel
 import BookSearch
+import Foundation
 import HTTPServer
 
 extension WebApp {
@@ -27,7 +27,8 @@ extension WebApp {
 
   /// Header values must be ASCII: non-ASCII text is percent-encoded.
   static func headerSafe(_ text: String) -> String {
-    text.addingPercentEncoding(withAllowedCharacters: .init(charactersIn: " !#$&'()*+,-./:;=?@_~").union(.alphanumerics))
+    text.addingPercentEncoding(
+      withAllowedCharacters: .init(charactersIn: " !#$&'()*+,-./:;=?@_~").union(.alphanumerics))
       ?? ""
   }
 }

@@ -217,7 +217,8 @@ struct RankingTests {
     let found = try await titles(catalog(books), "sea story")
     #expect(
       found == [
-        "Sea Story", "Sea Story: The Sequel", "The Sea Story Collection", "A Story of the Sea and Whales", "Memoirs",
+        "Sea Story", "Sea Story: The Sequel", "The Sea Story Collection", "A Story of the Sea and Whales",
+        "Memoirs",
         "Unrelated",
       ])
   }
@@ -231,7 +232,8 @@ struct RankingTests {
     let found = try await titles(catalog(books, popularity: [900, 4_780_653, 12_000]), "hunger games")
     #expect(found.first == "The Hunger Games (The Hunger Games, #1)")
     let exact = try await titles(catalog(books, popularity: [900, 10, 12_000]), "the hunger games")
-    #expect(exact.first == "The Hunger Games (The Hunger Games, #1)", "the title without its series note is exact")
+    #expect(
+      exact.first == "The Hunger Games (The Hunger Games, #1)", "the title without its series note is exact")
   }
 
   @Test func initialsFindTitlesAndPeople() async throws {
@@ -263,7 +265,9 @@ struct RankingTests {
     #expect(SearchKeys.key("해리 포터와".decomposedStringWithCanonicalMapping) == "해리포터와")
     #expect(SearchKeys.baseKey(ofTitle: "The Hunger Games (The Hunger Games, #1)") == "thehungergames")
     #expect(SearchKeys.initialsKey("채식주의자, 해리 포터") == "ㅊㅅㅈㅇㅈㅎㄹㅍㅌ")
-    #expect(SearchKeys.isInitialsQuery("ㅊㅅ ㅈㅇㅈ") && !SearchKeys.isInitialsQuery("ㅊ") && !SearchKeys.isInitialsQuery("ㅊa"))
+    #expect(
+      SearchKeys.isInitialsQuery("ㅊㅅ ㅈㅇㅈ") && !SearchKeys.isInitialsQuery("ㅊ")
+        && !SearchKeys.isInitialsQuery("ㅊa"))
     #expect(SearchKeys.typoVariants(of: "abcde").contains("abdce"))
     #expect(SearchKeys.typoVariants(of: "abcde").first == "abcde")
   }

@@ -1,8 +1,9 @@
 import Foundation
+import Testing
+
 #if canImport(FoundationNetworking)
   import FoundationNetworking
 #endif
-import Testing
 
 /// The built `chaek` executable: `CHAEK_BIN`, else `.build/debug/chaek` of this package.
 func chaekExecutable() -> URL {
@@ -81,7 +82,8 @@ struct ProcessTests {
 }
 
 @Suite(
-  "chaek serve as a process", .enabled(if: FileManager.default.isExecutableFile(atPath: chaekExecutable().path)),
+  "chaek serve as a process",
+  .enabled(if: FileManager.default.isExecutableFile(atPath: chaekExecutable().path)),
   .timeLimit(.minutes(1)))
 struct ServeProcessTests {
   @Test func servesUntilSIGTERMThenStopsCleanly() async throws {

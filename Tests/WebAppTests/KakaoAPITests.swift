@@ -6,7 +6,8 @@ struct KakaoAPITests {
   @Test func answersWithKakaosShapeAndParameters() async throws {
     let app = try await AppServer.start()
     defer { Task { await app.stop() } }
-    let reply = try await app.get("/v3/search/book?query=%EC%8B%9C%EB%A6%AC%EC%A6%88&size=10&page=3&sort=accuracy")
+    let reply = try await app.get(
+      "/v3/search/book?query=%EC%8B%9C%EB%A6%AC%EC%A6%88&size=10&page=3&sort=accuracy")
     #expect(reply.status == 200)
     #expect(reply.header("Content-Type")?.hasPrefix("application/json") == true)
     #expect(reply.header("X-Chaek-Source") == "catalog")
@@ -29,7 +30,10 @@ struct KakaoAPITests {
     ("/v3/search/book?query=", "MissingParameter", "query parameter required"),
     ("/v3/search/book?query=a&page=51", "InvalidArgument", "page is more than max"),
     ("/v3/search/book?query=a&size=0", "InvalidArgument", "size is less than min"),
-    ("/v3/search/book?query=a&sort=popular", "InvalidArgument", "sort must be accuracy or latest (got 'popular')"),
+    (
+      "/v3/search/book?query=a&sort=popular", "InvalidArgument",
+      "sort must be accuracy or latest (got 'popular')"
+    ),
   ])
   func invalidParametersGetKakaosErrorBodies(path: String, errorType: String, message: String) async throws {
     let app = try await AppServer.start()
@@ -46,7 +50,8 @@ struct KakaoAPITests {
     defer { Task { await app.stop() } }
     let byISBN = try await app.get("/v3/search/book?query=89-364-3359-8&target=isbn").json()
     #expect((byISBN["documents"] as? [[String: Any]])?.first?["title"] as? String == "채식주의자")
-    let byPerson = try await app.get("/v3/search/book?query=%ED%95%9C%EA%B0%95&target=person&sort=latest").json()
+    let byPerson = try await app.get("/v3/search/book?query=%ED%95%9C%EA%B0%95&target=person&sort=latest")
+      .json()
     #expect((byPerson["documents"] as? [[String: Any]])?.count == 2)
   }
 }

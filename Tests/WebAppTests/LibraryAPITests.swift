@@ -46,8 +46,10 @@ struct LibraryAPITests {
     defer { Task { await app.stop() } }
     #expect(try await app.request("PUT", "/api/library/9780000000002").status == 404)
     #expect(try await app.request("PUT", "/api/library/not-an-id").status == 400)
-    #expect(try await app.request("PUT", "/api/library/\(Self.id)", body: Data([0xFF, 0xFE, 0x00])).status == 400)
-    #expect(try await app.request("PUT", "/api/library/\(Self.id)", body: Data("{\"title\":".utf8)).status == 400)
+    #expect(
+      try await app.request("PUT", "/api/library/\(Self.id)", body: Data([0xFF, 0xFE, 0x00])).status == 400)
+    #expect(
+      try await app.request("PUT", "/api/library/\(Self.id)", body: Data("{\"title\":".utf8)).status == 400)
     let tooLarge = try await app.request("PUT", "/api/library/\(Self.id)", body: Data(count: 200_000))
     #expect(tooLarge.status == 413)
     let wrongMethod = try await app.request("POST", "/api/library")
@@ -62,7 +64,8 @@ struct LibraryAPITests {
   @Test func crossSiteRequestsMayNotChangeData() async throws {
     let app = try await AppServer.start()
     defer { Task { await app.stop() } }
-    let foreign = try await app.request("PUT", "/api/library/\(Self.id)", headers: ["Origin": "http://evil.example"])
+    let foreign = try await app.request(
+      "PUT", "/api/library/\(Self.id)", headers: ["Origin": "http://evil.example"])
     #expect(foreign.status == 403)
     let crossSite = try await app.request("DELETE", "/api/library", headers: ["Sec-Fetch-Site": "cross-site"])
     #expect(crossSite.status == 403)
@@ -87,7 +90,9 @@ struct LibraryAPITests {
     #expect(try await app.get("/").status == 401)
     #expect(try await app.get("/api/library", headers: ["Authorization": "Bearer wrong"]).status == 401)
     #expect(try await app.get("/api/library", headers: ["Authorization": "Bearer s3cret"]).status == 200)
-    #expect(try await app.get("/v3/search/book?query=a", headers: ["Authorization": "KakaoAK s3cret"]).status == 200)
+    #expect(
+      try await app.get("/v3/search/book?query=a", headers: ["Authorization": "KakaoAK s3cret"]).status == 200
+    )
     let login = try await app.get("/?token=s3cret")
     #expect(login.status == 303)
     #expect(login.header("Set-Cookie")?.contains("chaek_token=s3cret") == true)

@@ -62,7 +62,9 @@ struct PageTests {
     let search = try await app.get("/?query=%EC%B1%84%EC%8B%9D")
     #expect(search.text.contains("data-book-id=\"9788936433598\"") && search.text.contains("value=\"채식\""))
     let book = try await app.get("/books/9788936433598")
-    #expect(book.status == 200 && book.text.contains("<dialog id=\"detail\" class=\"sheet\" aria-labelledby=\"detail-title\" open>"))
+    #expect(
+      book.status == 200
+        && book.text.contains("<dialog id=\"detail\" class=\"sheet\" aria-labelledby=\"detail-title\" open>"))
     #expect(book.text.contains("책 담기") && book.text.contains("검색하기"))
     #expect(try await app.get("/books/9780000000002").status == 404)
     #expect(try await app.get("/nowhere").status == 404)

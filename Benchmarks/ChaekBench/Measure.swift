@@ -1,0 +1,46 @@
+import Foundation
+
+/// Latency samples and the figures printed from them.
+struct Samples {
+  private(set) var values: [Double] = []
+
+  mutating func add(_ milliseconds: Double) { values.append(milliseconds) }
+
+  func percentile(_ fraction: Double) -> Double {
+    guard !values.isEmpty else { return 0 }
+    let sorted = values.sorted()
+    return sorted[min(sorted.count - 1, max(0, Int((Double(sorted.count) * fraction).rounded(.up)) - 1))]
+  }
+
+  /// `p50 0.197 ms, p95 …, p99 …, max …`
+  var summary: String {
+    "p50 \(Measure.format(percentile(0.5))) ms, p95 \(Measure.format(percentile(0.95))) ms, "
+      + "p99 \(Measure.format(percentile(0.99))) ms, max \(Measure.format(values.max() ?? 0)) ms (\(values.count))"
+  }
+}
+
+enum Measure {
+  static func milliseconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) * 1_000 + Double(duration.components.attoseconds) / 1e15
+  }
+
+  /// Milliseconds since `start`.
+  static func since(_ start: ContinuousClock.Instant) -> Double { milliseconds(ContinuousClock.now - start) }
+
+  static func format(_ value: Double) -> String { String(format: "%.3f", value) }
+
+  static func fileSize(_ path: String) -> Int {
+    ["", "-wal"].reduce(0) {
+      $0 + (((try? FileManager.default.attributesOfItem(atPath: path + $1)[.size]) as? Int) ?? 0)
+    }
+  }
+
+  /// The process's peak resident set size in MiB (Linux `VmHWM`), or 0 where unknown.
+  static func peakRSS() -> Int {
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+      let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+      let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "")
+    else { return 0 }
+    return kilobytes / 1024
+  }
+}

@@ -1,0 +1,160 @@
+import BookModel
+import BookSearch
+import Foundation
+
+/// Builds an N-book catalog from ``CatalogGenerator`` and measures index build time, size, RSS and
+/// query latency over a fixed mixed query set; writes the same corpus and queries for tantivy.
+struct ScaleBenchmark {
+  /// A benchmark query and its kind (`1-word`, `2-word`, `ko-2char`, `choseong`, `isbn`, `person`).
+  struct Case {
+    let kind: String
+    let query: SearchQuery
+  }
+
+  let count: Int
+  let rounds: Int
+  let directory: URL
+  let vocabulary: CatalogGenerator.Vocabulary
+
+  /// The fixed query set: words, names and ISBNs picked at fixed frequency ranks.
+  func cases() throws -> [Case] {
+    let english = vocabulary.englishWords
+    let korean = vocabulary.koreanWords
+    func at(_ words: [String], _ ranks: [Int]) -> [String] {
+      ranks.compactMap { $0 < words.count ? words[$0] : nil }
+    }
+    var texts: [(String, String, SearchQuery.Target?)] = []
+    texts += at(english, [0, 3, 10, 40, 150, 600, 2_000]).map { ("1-word", $0, nil) }
+    texts += zip(at(english, [0, 2, 8, 30, 100]), at(english, [1, 5, 20, 60, 300])).map {
+      ("2-word", "\($0) \($1)", nil)
+    }
+    texts += at(korean, [0, 2, 6, 15, 40]).map { ("ko-2char", String($0.prefix(2)), nil) }
+    texts += at(korean, [1, 4, 9, 20]).map { ("choseong", SearchKeys.initialsKey($0), nil) }
+    texts += [16 * 7, 16 * 7_777, 16 * 55_555].filter { $0 < count }.map {
+      ("isbn", CatalogGenerator.isbn13($0), nil)
+    }
+    texts += at(vocabulary.englishNames, [0, 10, 100]).map { ("person", $0, .person) }
+    texts += at(vocabulary.koreanNames, [0, 5]).map { ("person", $0, .person) }
+    var cases: [Case] = []
+    for (kind, text, target) in texts where !text.isEmpty {
+      for sort in SearchQuery.Sort.allCases {
+        cases.append(Case(kind: kind, query: try SearchQuery(query: text, target: target, sort: sort)))
+      }
+    }
+    for text in at(english, [0, 3]) {
+      for sort in SearchQuery.Sort.allCases {
+        cases.append(Case(kind: "deep", query: try SearchQuery(query: text, sort: sort, page: 50, size: 50)))
+      }
+    }
+    return cases
+  }
+
+  /// Builds the catalog (and the tantivy corpus), then measures; returns the tantivy files.
+  func run() async throws -> (corpus: URL, queries: URL) {
+    let path = directory.appendingPathComponent("scale.sqlite").path
+    let corpusURL = directory.appendingPathComponent("corpus.jsonl")
+    try Data().write(to: corpusURL)
+    let corpus = try FileHandle(forWritingTo: corpusURL)
+    defer { try? corpus.close() }
+    let catalog = try Catalog(path: path, includingStarter: false)
+    var generator = CatalogGenerator(vocabulary: vocabulary)
+    let start = ContinuousClock.now
+    let batch = 20_000
+    for first in stride(from: 0, to: count, by: batch) {
+      var books: [Book] = []
+      var popularity: [Int] = []
+      for number in first..<min(first + batch, count) {
+        books.append(generator.next(number: number))
+        popularity.append(generator.popularity())
+      }
+      try await catalog.upsert(books, source: .imported, popularity: popularity)
+      corpus.write(try Self.corpusLines(books, popularity: popularity, firstNumber: first))
+    }
+    let buildTime = Measure.milliseconds(ContinuousClock.now - start) / 1_000
+    print(
+      "scale: \(count) books indexed in \(String(format: "%.1f", buildTime)) s (corpus export included), "
+        + "database \(Measure.fileSize(path) / 1_048_576) MiB, peak RSS \(Measure.peakRSS()) MiB")
+
+    let cases = try cases()
+    for item in cases { _ = try await catalog.search(item.query) }  // warm the page cache
+    var byKind: [String: Samples] = [:]
+    var bySort: [SearchQuery.Sort: Samples] = [:]
+    var all = Samples()
+    var slowest = (0.0, "")
+    for _ in 0..<rounds {
+      for item in cases {
+        let started = ContinuousClock.now
+        _ = try await catalog.search(item.query)
+        let elapsed = Measure.milliseconds(ContinuousClock.now - started)
+        byKind[item.kind, default: Samples()].add(elapsed)
+        bySort[item.query.sort, default: Samples()].add(elapsed)
+        all.add(elapsed)
+        if elapsed > slowest.0 {
+          slowest = (elapsed, "\(item.kind) ‘\(item.query.query)’ \(item.query.sort) p\(item.query.page)")
+        }
+      }
+    }
+    print("  chaek all queries:        \(all.summary)")
+    for sort in SearchQuery.Sort.allCases {
+      print(
+        "  chaek sort=\(sort.rawValue):".padding(toLength: 28, withPad: " ", startingAt: 0)
+          + (bySort[sort]?.summary ?? ""))
+    }
+    for kind in byKind.keys.sorted() {
+      print("  chaek \(kind):".padding(toLength: 28, withPad: " ", startingAt: 0) + byKind[kind]!.summary)
+    }
+    print("  chaek slowest: \(Measure.format(slowest.0)) ms — \(slowest.1)")
+
+    let queriesURL = directory.appendingPathComponent("queries.json")
+    try Self.tantivyQueries(cases).write(to: queriesURL)
+    return (corpusURL, queriesURL)
+  }
+
+  // MARK: - tantivy's input
+
+  /// JSON lines of analyzed books: the same tokens the catalog indexes.
+  static func corpusLines(_ books: [Book], popularity: [Int], firstNumber: Int) throws -> Data {
+    var data = Data()
+    let encoder = JSONEncoder()
+    for (index, book) in books.enumerated() {
+      let people = (book.authors + book.translators).joined(separator: ", ")
+      let line = CorpusLine(
+        id: String(firstNumber + index), title: SearchText.indexed(book.title),
+        people: SearchText.indexed(people),
+        publisher: SearchText.indexed(book.publisher), contents: SearchText.indexed(book.contents),
+        published: book.datetime.map { KakaoDate.year(of: $0) } ?? 0, popularity: popularity[index])
+      data.append(try encoder.encode(line))
+      data.append(0x0A)
+    }
+    return data
+  }
+
+  /// The queries tantivy can answer the same way (initials and ISBNs have no tantivy field).
+  static func tantivyQueries(_ cases: [Case]) throws -> Data {
+    let queries = cases.compactMap { item -> TantivyQuery? in
+      guard item.kind != "choseong", item.kind != "isbn" else { return nil }
+      let text = SearchText.queryTerms(item.query.query).map { term in
+        switch term {
+        case .word(let word): word
+        case .phrase(let tokens): tokens.count == 1 ? tokens[0] : "\"" + tokens.joined(separator: " ") + "\""
+        }
+      }.joined(separator: " ")
+      return TantivyQuery(
+        kind: item.kind, text: text, field: item.query.target == .person ? "people" : nil,
+        sort: item.query.sort.rawValue, page: item.query.page, size: item.query.size)
+    }
+    return try JSONEncoder().encode(queries)
+  }
+
+  private struct CorpusLine: Encodable {
+    let id, title, people, publisher, contents: String
+    let published, popularity: Int
+  }
+
+  private struct TantivyQuery: Encodable {
+    let kind, text: String
+    let field: String?
+    let sort: String
+    let page, size: Int
+  }
+}
