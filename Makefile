@@ -6,7 +6,7 @@ SWIFT ?= swift
 CHAEK_HOME ?= $(HOME)/.local/share/chaek
 BIN := .build/release/chaek
 
-.PHONY: run test deps build release bench format lint clean
+.PHONY: run test e2e deps build release bench format lint clean
 
 ## run: install what is missing, build, and try the CLI on the starter catalog
 run: deps release
@@ -23,6 +23,11 @@ run: deps release
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+
+## e2e: browser tests (Chromium + Selenium, Tests/e2e) against the debug build; screenshots in .build/screenshots
+e2e:
+	$(SWIFT) build --product chaek
+	python3 -m pytest Tests/e2e
 
 deps:
 	@scripts/install-deps
