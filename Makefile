@@ -6,7 +6,7 @@ SWIFT ?= swift
 CHAEK_HOME ?= $(HOME)/.local/share/chaek
 BIN := .build/release/chaek
 
-.PHONY: run test deps test-deps build release bench format lint clean
+.PHONY: run test e2e deps test-deps build release bench format lint clean
 
 PORT ?= 8080
 SCREENSHOTS := .build/screenshots
@@ -20,6 +20,11 @@ run: deps release
 test: test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	$(MAKE) --no-print-directory e2e
+
+## e2e: browser tests (Chromium + Selenium, Tests/e2e) against the debug build, with screenshots
+e2e: test-deps
+	$(SWIFT) build --product chaek
 	CHAEK_BIN=.build/debug/chaek CHAEK_SCREENSHOTS=$(SCREENSHOTS) python3 -m pytest -q Tests/e2e
 	@echo "Screenshots of every screen: $(SCREENSHOTS)/"
 

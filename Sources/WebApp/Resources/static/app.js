@@ -230,6 +230,8 @@ async function openDetail(id, trigger) {
     return;
   }
   detail.innerHTML = await response.text();
+  // While the sheet is open the rest of the page is inert and drawn under it: the toast moves in.
+  detail.append(toast);
   if (!detail.open) detail.showModal();
   $(".close", detail)?.focus();
   api("POST", `/api/recent/${encodeURIComponent(id)}`).then(refreshRecent).catch(() => {});
@@ -240,6 +242,7 @@ function closeDetail() {
 }
 
 detail.addEventListener("close", () => {
+  document.body.append(toast);
   detail.replaceChildren();
   if (location.pathname.startsWith("/books/")) history.replaceState({ tab: "search" }, "", "/");
   opener?.focus?.();

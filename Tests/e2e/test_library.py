@@ -1,0 +1,98 @@
+"""담은 책 across reloads, windows and processes."""
+
+from app_page import LIVE, AppPage
+from conftest import MOBILE
+
+
+def test_a_heart_survives_a_reload_and_pressing_it_again_unsaves(server, browser):
+    app = AppPage(browser(MOBILE), server).open()
+    app.search("the")
+    book_id = app.result_ids()[2]
+    title = app.find(".book-title", app.row(book_id)).get_attribute("textContent")
+    heart = app.find(".heart", app.row(book_id))
+    assert heart.get_attribute("aria-pressed") == "false"
+    assert title in heart.get_attribute("aria-label")
+
+    app.tap(heart)
+    app.wait_for(lambda: app.heart_pressed(book_id) == "true", "the heart did not turn on")
+    app.wait_for(lambda: app.saved_count() == "1", lambda: f"the count is {app.saved_count()} after one heart")
+    assert [entry["id"] for entry in server.request("GET", "api/library")[1]["books"]] == [book_id]
+
+    # The address follows the search, so a reload shows the same results with the server's state.
+    assert "query=the" in app.driver.current_url
+    app.reload()
+    assert book_id in app.result_ids(), "the reloaded page lost the search results"
+    assert app.heart_pressed(book_id) == "true", "the heart is off after a reload"
+    assert app.saved_count() == "1"
+    assert app.saved_ids() == [book_id]
+    app.show_tab("saved")
+    assert app.find(".book-title", app.row(book_id, "saved")).get_attribute("textContent") == title
+    app.show_tab("search")
+
+    app.tap(app.find(".heart", app.row(book_id)))
+    app.wait_for(lambda: app.heart_pressed(book_id) == "false", "pressing the heart again did not unsave")
+    app.wait_for(lambda: app.saved_count() == "0" and app.saved_ids() == [], "담은 책 still lists the book")
+    assert server.request("GET", "api/library")[1]["count"] == 0
+    app.reload()
+    assert app.heart_pressed(book_id) == "false", "the heart is back on after a reload"
+    assert app.console_errors() == []
+
+
+def wait_live(app, condition, what):
+    """Waits up to ~2 s, without a reload, for a window to follow a change made elsewhere."""
+    app.wait_for(
+        condition,
+        lambda: f"window {app.name} did not show {what} without a reload: hearts on {app.pressed_hearts()}, "
+        f"담은 책 {app.saved_ids()}, count {app.saved_count()}",
+        timeout=LIVE,
+    )
+
+
+def test_a_second_window_follows_saves_and_deletes_live(server, browser):
+    a = AppPage(browser(MOBILE), server, "A").open("/?query=the")
+    b = AppPage(browser(MOBILE), server, "B").open("/?query=the")
+    for app in (a, b):
+        app.wait_until_live()
+    ids = b.result_ids()
+    first, second = ids[0], ids[1]
+    assert b.heart_pressed(first) == "false" and b.saved_count() == "0"
+
+    # Saved with a heart in window A.
+    a.tap(a.find(".heart", a.row(first)))
+    wait_live(
+        b,
+        lambda: b.heart_pressed(first) == "true" and b.saved_count() == "1" and b.saved_ids() == [first],
+        "the heart, count and 담은 책 row of a book saved in window A",
+    )
+
+    # Saved by the command line, another process on the same CHAEK_HOME.
+    output = server.cli("save", second)
+    assert "Saved" in output, output
+    for app in (a, b):
+        wait_live(
+            app,
+            lambda app=app: app.heart_pressed(second) == "true"
+            and app.saved_count() == "2"
+            and set(app.saved_ids()) == {first, second},
+            "a book saved by `chaek save`",
+        )
+
+    # Deleted with 삭제 on window A's 담은 책 tab.
+    a.show_tab("saved")
+    a.tap(a.find(".delete", a.row(first, "saved")))
+    wait_live(
+        b,
+        lambda: b.heart_pressed(first) == "false" and b.saved_count() == "1" and b.saved_ids() == [second],
+        "a book deleted in window A",
+    )
+
+    # Removed by the command line.
+    server.cli("remove", second)
+    for app in (a, b):
+        wait_live(
+            app,
+            lambda app=app: app.saved_count() == "0" and app.saved_ids() == [],
+            "a book removed by `chaek remove`",
+        )
+    assert b.heart_pressed(second) == "false"
+    assert a.console_errors() == [] and b.console_errors() == []

@@ -1,0 +1,103 @@
+"""Every screen on a desktop window, and the phone in dark mode: they render, and are saved as
+screenshots for a person to look at."""
+
+from app_page import AppPage
+from conftest import DESKTOP, MOBILE
+
+LUMINANCE = """
+const rgb = getComputedStyle(arguments[0])[arguments[1]].match(/[\\d.]+/g).slice(0, 3).map(Number);
+const [r, g, b] = rgb.map(v => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; });
+return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+"""
+
+
+def contrast(app, element, background_element=None):
+    text = app.js(LUMINANCE, element, "color")
+    background = app.js(LUMINANCE, background_element or element, "backgroundColor")
+    lighter, darker = max(text, background), min(text, background)
+    return (lighter + 0.05) / (darker + 0.05)
+
+
+def visit_every_screen(app):
+    """Search, scroll, detail with the FAB menu, toast, 최근 본 책, 담은 책, confirmation, empty."""
+    app.search("the")
+    app.js("scrollTo(0, document.documentElement.scrollHeight)")
+    app.wait_for(lambda: len(app.result_ids()) > 10, "no second page")
+    app.wait_until_idle()
+    app.js("scrollTo(0, 0)")
+    app.wait_for(
+        lambda: app.js(
+            "return [...document.querySelectorAll('#results img.cover')].slice(0, 4)"
+            ".every(img => img.complete && img.naturalWidth > 0)"
+        ),
+        "the first covers did not load",
+    )
+    app.shot("search-results")
+
+    book_id = app.result_ids()[0]
+    title = app.find(".book-title", app.row(book_id)).get_attribute("textContent")
+    app.open_detail(book_id)
+    sheet = app.find("#detail").rect
+    app.fab()
+    app.settle()
+    app.shot("detail-fab-menu")
+    fab = app.find("#detail .fab-button").rect
+    viewport = app.js("return [document.documentElement.clientWidth, document.documentElement.clientHeight]")
+    assert fab["y"] + fab["height"] <= viewport[1] and fab["x"] + fab["width"] <= viewport[0], (
+        f"the FAB is off screen: {fab}, viewport {viewport}"
+    )
+    app.button("책 담기", app.find("#detail .fab-menu")).click()
+    app.wait_toast(f"‘{title}’ 저장되었습니다")
+    app.wait_toast_on_top("the toast is hidden behind the detail sheet")
+    app.shot("toast")
+    app.find("#detail .close").click()
+    app.wait_detail_closed()
+    app.wait_for(lambda: app.recent_ids()[:1] == [book_id], "최근 본 책 does not start with the book")
+    app.js("scrollTo(0, 0)")
+    app.settle()
+    app.shot("recent-strip")
+
+    app.show_tab("saved")
+    app.wait_for(lambda: app.saved_ids() == [book_id], lambda: f"담은 책 lists {app.saved_ids()}")
+    app.shot("saved-list")
+    app.find("#clear-all").click()
+    app.wait_for(lambda: app.js("return document.getElementById('confirm-clear').open"), "no confirmation")
+    app.settle()
+    app.shot("confirm-clear")
+    for label in ("취소", "삭제"):
+        ratio = contrast(app, app.button(label, app.find("#confirm-clear")))
+        assert ratio >= 4.5, f"the {label} button's text has contrast {ratio:.1f}"
+    app.button("삭제", app.find("#confirm-clear")).click()
+    app.wait_for(lambda: app.saved_ids() == [] and app.saved_count() == "0", "삭제 did not empty 담은 책")
+    app.settle()
+    app.shot("saved-empty")
+    return sheet, viewport
+
+
+def test_the_desktop_layout_renders_search_detail_and_saved(server, browser):
+    app = AppPage(browser(DESKTOP), server).open()
+    main = app.find("main").rect
+    width = app.js("return document.documentElement.clientWidth")
+    assert main["width"] <= 760 and abs(main["x"] * 2 + main["width"] - width) <= 2, f"main is not centred: {main}"
+    sheet, viewport = visit_every_screen(app)
+    # On a wide screen the sheet is a centred dialog, not a bottom sheet.
+    assert sheet["width"] <= 640, sheet
+    assert abs(sheet["x"] * 2 + sheet["width"] - viewport[0]) <= 2, f"the sheet is not centred: {sheet}"
+    assert sheet["y"] > 0 and sheet["y"] + sheet["height"] < viewport[1], f"the sheet is not centred: {sheet}"
+    assert app.console_errors() == []
+
+
+def test_dark_mode_is_dark_and_readable(server, browser):
+    app = AppPage(browser(MOBILE, dark=True), server).open()
+    body = app.find("body")
+    assert app.js(LUMINANCE, body, "backgroundColor") < 0.05, "the page is not dark in dark mode"
+    visit_every_screen(app)
+    app.show_tab("search")
+    app.js("scrollTo(0, 0)")
+    row = app.row(app.result_ids()[0])
+    for selector in (".book-title", ".book-authors"):
+        ratio = contrast(app, app.find(selector, row), body)
+        assert ratio >= 4.5, f"{selector} has contrast {ratio:.1f} on the dark page"
+    field = app.find("#search-input")
+    assert contrast(app, field) >= 4.5, "the search field is unreadable in dark mode"
+    assert app.console_errors() == []
