@@ -37,20 +37,30 @@ public final class Catalog: BookSearching, Sendable {
 
   public var name: String { "catalog" }
 
+  /// The connection that writes (and, for an in-memory catalog, also reads).
   let database: Database
+  /// Read-only connections to the same file, one per core, so searches run in parallel (WAL lets
+  /// readers proceed while the writer writes).
+  private let readers: [Database]
 
   /// Opens (creating if needed) the catalog at `path`, or `":memory:"`. A new catalog is filled
   /// with the starter catalog unless `includingStarter` is `false`.
   public init(path: String, includingStarter: Bool = true) throws {
     database = try Database(
       path: path, migrations: Catalog.schema + (includingStarter ? [Catalog.starterMigration] : []))
+    readers =
+      path == ":memory:"
+      ? [database] : try (0..<max(1, ProcessInfo.processInfo.activeProcessorCount)).map { _ in try Database(path: path) }
   }
+
+  /// A connection for a read: any reader, picked at random to spread concurrent searches.
+  private var reader: Database { readers.randomElement() ?? database }
 
   // MARK: - Searching
 
   public func search(_ query: SearchQuery) async throws(BookSearchError) -> SearchPage {
     do {
-      return try await database.read { try Catalog.page(for: query, on: $0) }
+      return try await reader.read { try Catalog.page(for: query, on: $0) }
     } catch {
       throw .catalog(String(describing: error))
     }
@@ -58,7 +68,7 @@ public final class Catalog: BookSearching, Sendable {
 
   /// The stored book with this identity.
   public func book(_ id: BookID) async throws -> Book? {
-    try await database.read { connection in
+    try await reader.read { connection in
       try connection.first("SELECT book FROM books WHERE id = ?", [id.rawValue]) {
         try Catalog.decode($0.text(0))
       }
@@ -67,7 +77,7 @@ public final class Catalog: BookSearching, Sendable {
 
   /// The number of books in the catalog.
   public func count() async throws -> Int {
-    try await database.read { try $0.integer("SELECT count(*) FROM books") }
+    try await reader.read { try $0.integer("SELECT count(*) FROM books") }
   }
 
   // MARK: - Writing
