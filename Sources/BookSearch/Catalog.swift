@@ -50,7 +50,8 @@ public final class Catalog: BookSearching, Sendable {
       path: path, migrations: Catalog.schema + (includingStarter ? [Catalog.starterMigration] : []))
     readers =
       path == ":memory:"
-      ? [database] : try (0..<max(1, ProcessInfo.processInfo.activeProcessorCount)).map { _ in try Database(path: path) }
+      ? [database]
+      : try (0..<max(1, ProcessInfo.processInfo.activeProcessorCount)).map { _ in try Database(path: path) }
   }
 
   /// A connection for a read: any reader, picked at random to spread concurrent searches.

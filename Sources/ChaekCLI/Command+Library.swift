@@ -41,7 +41,7 @@ extension Command {
     }
     let books = try await context.library().savedBooks(sortedBy: order)
     if arguments.flags.contains("json") {
-      context.console.write(try Output.json(books.map { LibraryEntryJSON($0.book, savedAt: $0.savedAt) }))
+      context.console.write(try Output.json(books.map(LibraryEntry.init)))
     } else if books.isEmpty {
       context.console.write("No saved books yet. Save one with `chaek save ID`.\n")
     } else {
@@ -118,7 +118,7 @@ extension Command {
     }
     let views = try await context.library().recentViews()
     if arguments.flags.contains("json") {
-      context.console.write(try Output.json(views.map { LibraryEntryJSON($0.book, viewedAt: $0.viewedAt) }))
+      context.console.write(try Output.json(views.map(LibraryEntry.init)))
     } else if views.isEmpty {
       context.console.write("No recently viewed books. Open one with `chaek show ID`.\n")
     } else {

@@ -82,6 +82,6 @@ extension Command {
     let saved = try await library.contains(book.id)
     context.console.write(
       arguments.flags.contains("json")
-        ? try Output.json(LibraryEntryJSON(book, saved: saved)) : Output.details(book, saved: saved))
+        ? try Output.json(LibraryEntry(book, saved: saved)) : Output.details(book, saved: saved))
   }
 }

@@ -81,26 +81,3 @@ enum Output {
     return lines.joined(separator: "\n")
   }
 }
-
-/// A saved or viewed book in stable JSON: `{"id", "book", and "saved_at" or "viewed_at"}`.
-struct LibraryEntryJSON: Encodable {
-  let id: String
-  let book: Book
-  let savedAt: String?
-  let viewedAt: String?
-  let saved: Bool?
-
-  init(_ book: Book, savedAt: Date? = nil, viewedAt: Date? = nil, saved: Bool? = nil) {
-    id = book.id.rawValue
-    self.book = book
-    self.savedAt = savedAt.map(KakaoDate.format)
-    self.viewedAt = viewedAt.map(KakaoDate.format)
-    self.saved = saved
-  }
-
-  enum CodingKeys: String, CodingKey {
-    case id, book, saved
-    case savedAt = "saved_at"
-    case viewedAt = "viewed_at"
-  }
-}

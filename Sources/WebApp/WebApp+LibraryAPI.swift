@@ -3,21 +3,6 @@ import Foundation
 import HTTPServer
 import Library
 
-/// A saved or viewed book in the API: `{"id", "book", "saved_at" | "viewed_at"}`.
-struct LibraryEntry: Encodable {
-  let id: String
-  let book: Book
-  var savedAt: String?
-  var viewedAt: String?
-  var saved: Bool?
-
-  enum CodingKeys: String, CodingKey {
-    case id, book, saved
-    case savedAt = "saved_at"
-    case viewedAt = "viewed_at"
-  }
-}
-
 extension WebApp {
   /// `GET /api/library[?sort=title|added]`: `{"books":[...],"count":N}`.
   func listSaved(_ request: HTTPRequest) async -> HTTPResponse {
@@ -26,9 +11,7 @@ extension WebApp {
     }
     do {
       let books = try await library.savedBooks(sortedBy: order)
-      let entries = books.map {
-        LibraryEntry(id: $0.book.id.rawValue, book: $0.book, savedAt: KakaoDate.format($0.savedAt))
-      }
+      let entries = books.map(LibraryEntry.init)
       return .json(SavedList(books: entries, count: entries.count))
     } catch {
       return APIError.internalError(String(describing: error))
@@ -95,9 +78,7 @@ extension WebApp {
   func listRecent() async -> HTTPResponse {
     do {
       let views = try await library.recentViews()
-      let entries = views.map {
-        LibraryEntry(id: $0.book.id.rawValue, book: $0.book, viewedAt: KakaoDate.format($0.viewedAt))
-      }
+      let entries = views.map(LibraryEntry.init)
       return .json(["books": entries])
     } catch {
       return APIError.internalError(String(describing: error))
@@ -124,7 +105,7 @@ extension WebApp {
     do {
       let book = try await book(for: request)
       let saved = (try? await library.contains(book.id)) ?? false
-      return .json(LibraryEntry(id: book.id.rawValue, book: book, saved: saved))
+      return .json(LibraryEntry(book, saved: saved))
     } catch {
       return error.response
     }
