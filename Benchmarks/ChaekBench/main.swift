@@ -77,6 +77,10 @@ print("library save:           \(saves.summary)")
 print("library list of \(books.count):    \(lists.summary)")
 print("library remove:         \(removes.summary)")
 
+// MARK: - Relevance
+
+try await Relevance.report(packageRoot: packageRoot, directory: directory)
+
 // MARK: - Scale, next to tantivy
 
 guard scaleCount > 0 else { exit(0) }

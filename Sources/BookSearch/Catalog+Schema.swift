@@ -41,10 +41,10 @@ extension Catalog {
         CREATE INDEX books_by_title_base_key ON books (title_base_key);
         DROP TABLE books_fts;
         CREATE VIRTUAL TABLE books_fts USING fts5 (
-          title, people, publisher, contents, initials,
+          title, people, publisher, contents, title_initials, people_initials,
           tokenize = 'unicode61 remove_diacritics 2'
         );
-        INSERT INTO books_fts (books_fts, rank) VALUES ('rank', 'bm25(10.0, 5.0, 2.0, 1.0, 0.0)');
+        INSERT INTO books_fts (books_fts, rank) VALUES ('rank', 'bm25(10.0, 5.0, 2.0, 1.0, 0.0, 0.0)');
         """)
       try reindex(on: connection)
     },
@@ -120,11 +120,14 @@ extension Catalog {
         SearchKeys.key(people), SearchKeys.key(book.publisher), rowid,
       ])
     try connection.run(
-      "INSERT INTO books_fts (rowid, title, people, publisher, contents, initials) VALUES (?, ?, ?, ?, ?, ?)",
+      """
+      INSERT INTO books_fts (rowid, title, people, publisher, contents, title_initials, people_initials)
+      VALUES (?, ?, ?, ?, ?, ?, ?)
+      """,
       [
         rowid, SearchText.indexed(book.title), SearchText.indexed(people), SearchText.indexed(book.publisher),
-        SearchText.indexed(book.contents),
-        SearchText.indexedInitials(book.title) + " " + SearchText.indexedInitials(people),
+        SearchText.indexed(book.contents), SearchText.indexedInitials(book.title),
+        SearchText.indexedInitials(people),
       ])
   }
 

@@ -14,7 +14,7 @@ extension Catalog {
   ///   nothing does, Latin words of five letters or more may be one letter off.
   ///
   /// `accuracy` orders by tier (exact title, title prefix, title phrase, all words in the title,
-  /// people, publisher, description), then popularity, then bm25, then recency; `latest` by date.
+  /// people, publisher, description), then popularity, then recency, then bm25; `latest` by date.
   static func page(for query: SearchQuery, on connection: Connection) throws -> SearchPage {
     if let isbn = ISBN(query.query) {
       return try isbnPage(isbn, query: query, on: connection)
@@ -24,7 +24,10 @@ extension Catalog {
       guard query.target != .publisher, let expression = SearchText.initialsExpression(query.query) else {
         return SearchPage(documents: [], totalCount: 0, query: query)
       }
-      return try matchPage("{initials} : (\(expression))", query: query, on: connection)
+      let columns =
+        query.target == .title
+        ? "title_initials" : query.target == .person ? "people_initials" : "title_initials people_initials"
+      return try matchPage("{\(columns)} : (\(expression))", query: query, on: connection)
     }
     guard let expression = SearchText.matchExpression(query.query) else {
       return SearchPage(documents: [], totalCount: 0, query: query)
@@ -61,7 +64,7 @@ extension Catalog {
         SELECT b.book FROM (
           SELECT rowid, rank FROM books_fts WHERE books_fts MATCH ? ORDER BY rank LIMIT ?
         ) AS f JOIN books AS b ON b.rowid = f.rowid
-        ORDER BY \(tierSQL), b.popularity DESC, f.rank, b.published DESC LIMIT ? OFFSET ?
+        ORDER BY \(tierSQL), b.popularity DESC, b.published DESC, f.rank LIMIT ? OFFSET ?
         """, [match, candidateLimit] + tierValues + [query.size, query.offset]
       ) { try decode($0.text(0)) }
     case .latest:
