@@ -37,6 +37,7 @@ extension Catalog {
         ALTER TABLE books ADD COLUMN title_initials TEXT NOT NULL DEFAULT '';
         ALTER TABLE books ADD COLUMN people_key TEXT NOT NULL DEFAULT '';
         ALTER TABLE books ADD COLUMN publisher_key TEXT NOT NULL DEFAULT '';
+        ALTER TABLE books ADD COLUMN fts_rowid INTEGER NOT NULL DEFAULT 0;
         CREATE INDEX books_by_title_key ON books (title_key);
         CREATE INDEX books_by_title_base_key ON books (title_base_key);
         DROP TABLE books_fts;
@@ -73,8 +74,10 @@ extension Catalog {
     into report: inout UpsertReport
   ) throws {
     let id = incoming.id.rawValue
-    let existing = try connection.first("SELECT rowid, book, popularity FROM books WHERE id = ?", [id]) {
-      (rowid: $0.int(0), book: try decode($0.text(1)), popularity: $0.int(2))
+    let existing = try connection.first(
+      "SELECT rowid, book, popularity, fts_rowid FROM books WHERE id = ?", [id]
+    ) {
+      (rowid: $0.int(0), book: try decode($0.text(1)), popularity: $0.int(2), ftsRowid: $0.int(3))
     }
     let book = existing.map { incoming.filledIn(from: $0.book) } ?? incoming
     let rank = max(popularity, existing?.popularity ?? 0)
@@ -92,8 +95,8 @@ extension Catalog {
         UPDATE books SET id = ?, isbn13 = ?, title = ?, book = ?, published = ?, popularity = ?, source = ?,
           updated_at = ? WHERE rowid = ?
         """, values + [existing.rowid])
-      try connection.run("DELETE FROM books_fts WHERE rowid = ?", [existing.rowid])
-      try index(book, rowid: existing.rowid, on: connection)
+      try connection.run("DELETE FROM books_fts WHERE rowid = ?", [existing.ftsRowid])
+      try index(book, rowid: existing.rowid, popularity: rank, on: connection)
       report.updated += 1
     } else {
       try connection.run(
@@ -101,23 +104,24 @@ extension Catalog {
         INSERT INTO books (id, isbn13, title, book, published, popularity, source, updated_at)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?)
         """, values)
-      try index(book, rowid: connection.lastInsertedRowID, on: connection)
+      try index(book, rowid: connection.lastInsertedRowID, popularity: rank, on: connection)
       report.added += 1
     }
   }
 
   /// Writes a book's ranking keys and its full-text row; the caller removed any previous FTS row.
-  static func index(_ book: Book, rowid: Int, on connection: Connection) throws {
+  static func index(_ book: Book, rowid: Int, popularity: Int, on connection: Connection) throws {
     let people = (book.authors + book.translators).joined(separator: ", ")
+    let ftsRowid = staticRank(popularity: popularity, published: book.datetime, rowid: rowid)
     try connection.run(
       """
-      UPDATE books SET title_key = ?, title_base_key = ?, title_initials = ?, people_key = ?, publisher_key = ?
-      WHERE rowid = ?
+      UPDATE books SET title_key = ?, title_base_key = ?, title_initials = ?, people_key = ?, publisher_key = ?,
+        fts_rowid = ? WHERE rowid = ?
       """,
       [
         SearchKeys.key(book.title), SearchKeys.baseKey(ofTitle: book.title),
         SearchKeys.initialsKey(book.title),
-        SearchKeys.key(people), SearchKeys.key(book.publisher), rowid,
+        SearchKeys.key(people), SearchKeys.key(book.publisher), ftsRowid, rowid,
       ])
     try connection.run(
       """
@@ -125,7 +129,8 @@ extension Catalog {
       VALUES (?, ?, ?, ?, ?, ?, ?)
       """,
       [
-        rowid, SearchText.indexed(book.title), SearchText.indexed(people), SearchText.indexed(book.publisher),
+        ftsRowid, SearchText.indexed(book.title), SearchText.indexed(people),
+        SearchText.indexed(book.publisher),
         SearchText.indexed(book.contents), SearchText.indexedInitials(book.title),
         SearchText.indexedInitials(people),
       ])
@@ -135,8 +140,26 @@ extension Catalog {
   /// the analysis changes.
   static func reindex(on connection: Connection) throws {
     try connection.run("DELETE FROM books_fts")
-    let rows = try connection.query("SELECT rowid, book FROM books") { ($0.int(0), $0.text(1)) }
-    for (rowid, json) in rows { try index(decode(json), rowid: rowid, on: connection) }
+    let rows = try connection.query("SELECT rowid, book, popularity FROM books") {
+      ($0.int(0), $0.text(1), $0.int(2))
+    }
+    for (rowid, json, popularity) in rows {
+      try index(decode(json), rowid: rowid, popularity: popularity, on: connection)
+    }
+  }
+
+  // MARK: - Static rank
+
+  /// The low bits of a full-text rowid: the book's own rowid.
+  static let rowidMask = (1 << 36) - 1
+
+  /// A book's full-text rowid: its static rank (popularity, then publication year, both best
+  /// first) above its own rowid, so a full-text query read in rowid order meets the most popular,
+  /// newest books first and can stop early instead of scoring every match.
+  static func staticRank(popularity: Int, published: Date?, rowid: Int) -> Int {
+    let bucket = min(63, Int(log2(Double(max(0, popularity)) + 1) * 2))
+    let year = min(9_999, max(0, published.map(KakaoDate.year) ?? 0))
+    return (63 - bucket) << 50 | (9_999 - year) << 36 | (rowid & rowidMask)
   }
 
   static func encode(_ book: Book) throws -> String {

@@ -25,33 +25,53 @@ extension Catalog {
         return SearchPage(documents: [], totalCount: 0, query: query)
       }
       let columns =
-        query.target == .title
-        ? "title_initials" : query.target == .person ? "people_initials" : "title_initials people_initials"
-      return try matchPage("{\(columns)} : (\(expression))", query: query, on: connection)
+        switch query.target {
+        case .title: "title_initials"
+        case .person: "people_initials"
+        default: "title_initials people_initials"
+        }
+      return try matchPage(
+        "{\(columns)} : (\(expression))",
+        titleMatch: query.target == nil ? "{title_initials} : (\(expression))" : nil, query: query,
+        on: connection)
     }
     guard let expression = SearchText.matchExpression(query.query) else {
       return SearchPage(documents: [], totalCount: 0, query: query)
     }
-    let exact = try matchPage(filtered(expression, query.target), query: query, on: connection)
+    let exact = try matchPage(expression, target: query.target, query: query, on: connection)
     guard exact.meta.totalCount == 0, SearchText.hasTypoCandidates(query.query),
       let tolerant = SearchText.matchExpression(query.query, toleratingTypos: true)
     else { return exact }
-    return try matchPage(filtered(tolerant, query.target), query: query, on: connection)
+    return try matchPage(tolerant, target: query.target, query: query, on: connection)
   }
 
-  private static func filtered(_ expression: String, _ target: SearchQuery.Target?) -> String {
-    switch target {
-    case .title: "{title} : (\(expression))"
-    case .person: "{people} : (\(expression))"
-    case .publisher: "{publisher} : (\(expression))"
-    case .isbn, nil: expression
+  private static func matchPage(
+    _ expression: String, target: SearchQuery.Target?, query: SearchQuery, on connection: Connection
+  ) throws -> SearchPage {
+    let title = "{title} : (\(expression))"
+    return switch target {
+    case .title: try matchPage(title, titleMatch: nil, query: query, on: connection)
+    case .person: try matchPage("{people} : (\(expression))", titleMatch: nil, query: query, on: connection)
+    case .publisher:
+      try matchPage("{publisher} : (\(expression))", titleMatch: nil, query: query, on: connection)
+    case .isbn, nil: try matchPage(expression, titleMatch: title, query: query, on: connection)
     }
   }
 
   // MARK: - Full-text pages
 
-  private static func matchPage(_ match: String, query: SearchQuery, on connection: Connection) throws
-    -> SearchPage
+  /// One page of the books matching `match`.
+  ///
+  /// Full-text rowids are in static-rank order (see ``staticRank(popularity:published:rowid:)``),
+  /// so `ORDER BY rowid LIMIT n` reads only the first `n` matches. `accuracy` ranks the first
+  /// ``candidateLimit`` matches — and the first title matches (`titleMatch`), so a title match is
+  /// never crowded out — by tier, popularity, recency and bm25; with fewer matches than that the
+  /// ranking is exact. `latest` walks the date index probing the full-text index when matches are
+  /// dense, and sorts the matches by date when they are few.
+  private static func matchPage(
+    _ match: String, titleMatch: String?, query: SearchQuery, on connection: Connection
+  )
+    throws -> SearchPage
   {
     let total = try connection.integer("SELECT count(*) FROM books_fts WHERE books_fts MATCH ?", [match])
     guard query.offset < total else { return SearchPage(documents: [], totalCount: total, query: query) }
@@ -59,21 +79,41 @@ extension Catalog {
     switch query.sort {
     case .accuracy:
       let (tierSQL, tierValues) = tier(for: query.query)
+      let candidates =
+        titleMatch == nil
+        ? "SELECT rowid AS fts, rank AS score FROM books_fts WHERE books_fts MATCH ? ORDER BY rowid LIMIT ?"
+        : """
+        SELECT fts, min(score) AS score FROM (
+          SELECT * FROM (SELECT rowid AS fts, rank AS score FROM books_fts WHERE books_fts MATCH ? ORDER BY rowid LIMIT ?)
+          UNION ALL
+          SELECT * FROM (SELECT rowid AS fts, rank AS score FROM books_fts WHERE books_fts MATCH ? ORDER BY rowid LIMIT ?)
+        ) GROUP BY fts
+        """
+      let candidateValues: [any SQLValueConvertible] =
+        [match, candidateLimit] + (titleMatch.map { [$0, candidateLimit] } ?? [])
       books = try connection.query(
         """
-        SELECT b.book FROM (
-          SELECT rowid, rank FROM books_fts WHERE books_fts MATCH ? ORDER BY rank LIMIT ?
-        ) AS f JOIN books AS b ON b.rowid = f.rowid
-        ORDER BY \(tierSQL), b.popularity DESC, b.published DESC, f.rank LIMIT ? OFFSET ?
-        """, [match, candidateLimit] + tierValues + [query.size, query.offset]
+        SELECT b.book FROM (\(candidates)) AS c JOIN books AS b ON b.rowid = (c.fts & \(rowidMask))
+        ORDER BY \(tierSQL), b.popularity DESC, b.published DESC, c.score LIMIT ? OFFSET ?
+        """, candidateValues + tierValues + [query.size, query.offset]
       ) { try decode($0.text(0)) }
     case .latest:
-      books = try connection.query(
+      // Probing costs a few microseconds per book walked (about (offset + size) / density of
+      // them); sorting costs well under one per match. Take the cheaper.
+      let catalogSize = try connection.integer("SELECT coalesce(max(rowid), 0) FROM books")
+      let walked = (query.offset + query.size) * max(1, catalogSize) / max(1, total)
+      let sql =
+        walked * 8 < total
+        ? """
+        SELECT book FROM books AS b INDEXED BY books_by_published
+        WHERE EXISTS (SELECT 1 FROM books_fts WHERE books_fts MATCH ? AND rowid = b.fts_rowid)
+        ORDER BY published DESC, rowid DESC LIMIT ? OFFSET ?
         """
-        SELECT book FROM books WHERE rowid IN (SELECT rowid FROM books_fts WHERE books_fts MATCH ?)
-        ORDER BY published DESC, popularity DESC LIMIT ? OFFSET ?
-        """, [match, query.size, query.offset]
-      ) { try decode($0.text(0)) }
+        : """
+        SELECT book FROM books WHERE rowid IN (SELECT rowid & \(rowidMask) FROM books_fts WHERE books_fts MATCH ?)
+        ORDER BY published DESC, rowid DESC LIMIT ? OFFSET ?
+        """
+      books = try connection.query(sql, [match, query.size, query.offset]) { try decode($0.text(0)) }
     }
     return SearchPage(documents: books, totalCount: total, query: query)
   }

@@ -272,3 +272,54 @@ struct RankingTests {
     #expect(SearchKeys.typoVariants(of: "abcde").first == "abcde")
   }
 }
+
+@Suite("Static-rank order and paging")
+struct StaticRankTests {
+  /// 300 books, 240 of them about the sea, with dates and popularity spread out.
+  func denseCatalog() async throws -> (Catalog, [Book]) {
+    let catalog = try Catalog(path: ":memory:", includingStarter: false)
+    let books = (0..<300).map { number in
+      Book(
+        title: number % 5 == 0 ? "Mountain \(number)" : "Sea \(number)", url: "https://example.com/\(number)",
+        datetime: KakaoDate.parse("\(1950 + number % 70)-01-01T00:00:00.000+09:00"),
+        authors: ["Writer \(number % 7)"])
+    }
+    try await catalog.upsert(books, source: .imported, popularity: (0..<300).map { ($0 * 7_919) % 1_000 })
+    return (catalog, books)
+  }
+
+  /// The first pages walk the date index and probe the full-text index (dense matches); later
+  /// ones sort the matches: both must give one order.
+  @Test func latestPagesWalkEveryMatchOnceNewestFirst() async throws {
+    let (catalog, books) = try await denseCatalog()
+    var seen: [String] = []
+    for page in 1...24 {
+      seen += try await catalog.search(SearchQuery(query: "sea", sort: .latest, page: page, size: 10))
+        .documents.map(\.title)
+    }
+    let expected = books.enumerated().filter { $0.element.title.hasPrefix("Sea") }
+      .sorted { ($0.element.datetime!, $0.offset) > ($1.element.datetime!, $1.offset) }.map(\.element.title)
+    #expect(seen == expected)
+  }
+
+  @Test func accuracyPagesAreConsistentAndOrderedByPopularityWithinATier() async throws {
+    let (catalog, _) = try await denseCatalog()
+    var seen: [String] = []
+    for page in 1...5 {
+      seen += try await catalog.search(SearchQuery(query: "sea", page: page, size: 50)).documents.map(\.title)
+    }
+    #expect(seen.count == 240 && Set(seen).count == 240)
+    let first = try await catalog.search(SearchQuery(query: "sea", size: 3)).documents.map(\.title)
+    #expect(first == Array(seen.prefix(3)))
+  }
+
+  @Test func popularityUpdatesMoveABookInTheStaticOrder() async throws {
+    let catalog = try Catalog(path: ":memory:", includingStarter: false)
+    let quiet = Book(title: "Quiet Sea", url: "https://example.com/quiet")
+    let loud = Book(title: "Loud Sea", url: "https://example.com/loud")
+    try await catalog.upsert([quiet, loud], source: .imported, popularity: [10, 1_000])
+    #expect(try await titles(catalog, "sea").first == "Loud Sea")
+    try await catalog.upsert([quiet], source: .imported, popularity: [1_000_000])
+    #expect(try await titles(catalog, "sea") == ["Quiet Sea", "Loud Sea"])
+  }
+}
