@@ -134,7 +134,11 @@ struct EventStreamTests {
       try connection.send("GET", "/events")
       _ = try await connection.head()
       feed.send(ServerSentEvent(data: "hello"))
-      #expect(Self.text(try await connection.chunk()) == "data: hello\n\n")
+      var chunk = Self.text(try await connection.chunk())
+      for _ in 0..<50 where chunk.hasPrefix(":") {  // heartbeats may come first on a busy machine
+        chunk = Self.text(try await connection.chunk())
+      }
+      #expect(chunk == "data: hello\n\n")
       connection.disconnect()
       #expect(await feed.terminated.wait(), "onTermination did not run after the client left")
     }
