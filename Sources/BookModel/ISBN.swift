@@ -41,6 +41,10 @@ public struct ISBN: Hashable, Sendable, CustomStringConvertible {
     return body.map(String.init).joined() + (check == 10 ? "X" : String(check))
   }
 
+  /// The ISBNs as Kakao's `isbn` field writes them: the ISBN-10 and the ISBN-13 separated by a
+  /// space (`0439023483 9780439023481`), or the ISBN-13 alone when there is no ISBN-10.
+  public var kakaoNotation: String { [isbn10, isbn13].compactMap { $0 }.joined(separator: " ") }
+
   public var description: String { isbn13 }
 
   // MARK: - Check digits

@@ -28,6 +28,17 @@ public enum KakaoDate {
     return text.hasSuffix("-01-01") && format(date).contains("T00:00:00.000") ? String(text.prefix(4)) : text
   }
 
+  /// Years a catalog takes literally; outside them a year is a placeholder or an ancient work's
+  /// (goodbooks-10k writes `-720` for the Iliad), and the date is unknown.
+  public static let plausibleYears = 1...2100
+
+  /// January 1 of `year` at midnight in Korea Standard Time, which is how a catalog records a book
+  /// whose year alone is known; `nil` for a year outside ``plausibleYears``.
+  public static func firstOfJanuary(_ year: Int) -> Date? {
+    guard plausibleYears.contains(year) else { return nil }
+    return parse(String(format: "%04d-01-01T00:00:00.000+09:00", year))
+  }
+
   /// The year of a date in Korea Standard Time.
   public static func year(of date: Date) -> Int {
     var calendar = Calendar(identifier: .gregorian)

@@ -7,6 +7,9 @@ import Foundation
 /// by target; `page`, `limit`; `sort=new` for the latest first), and each result onto a ``Book`` in
 /// Kakao's shape, so paging (`is_end`, the pageable cap) works as it does with Kakao.
 public struct OpenLibrary: BookSearching {
+  /// `https://openlibrary.org`.
+  public static let publicURL = URL(string: "https://openlibrary.org")!
+
   /// `Open Library`.
   public let name = "Open Library"
   private let baseURL: URL
@@ -17,7 +20,7 @@ public struct OpenLibrary: BookSearching {
   /// - Parameters:
   ///   - baseURL: the server's root; `/search.json` is appended, and book pages are resolved against it.
   ///   - timeout: seconds a search may take before it fails as unreachable.
-  public init(baseURL: URL = URL(string: "https://openlibrary.org")!, timeout: TimeInterval = 10) {
+  public init(baseURL: URL = OpenLibrary.publicURL, timeout: TimeInterval = 10) {
     self.baseURL = baseURL
     self.http = HTTPFetch(provider: name, baseURL: baseURL, timeout: timeout)
   }
@@ -64,9 +67,10 @@ extension OpenLibrary {
     let docs: [Document]
   }
 
-  /// One search result. Every field is optional and read leniently: a field of an unexpected type is
-  /// treated as absent rather than failing the whole page.
-  private struct Document: Decodable {
+  /// One search result, from the API or from a file of them (see ``ImportFormat/openlibrary``).
+  /// Every field is optional and read leniently: a field of an unexpected type is treated as absent
+  /// rather than failing the whole page.
+  struct Document: Decodable {
     let key: String?
     let title: String?
     let authorNames: [String]?
@@ -109,18 +113,18 @@ extension OpenLibrary {
         title: title,
         contents: firstSentence ?? "",
         url: key.map { baseURL.appending(path: $0).absoluteString } ?? "",
-        isbn: isbn.map { [$0.isbn10, $0.isbn13].compactMap { $0 }.joined(separator: " ") } ?? "",
-        datetime: firstPublishYear.flatMap(Self.firstOfJanuary),
+        isbn: isbn?.kakaoNotation ?? "",
+        datetime: firstPublishYear.flatMap(KakaoDate.firstOfJanuary),
         authors: authorNames ?? [],
         publisher: publishers?.first ?? "",
-        thumbnail: coverID.flatMap { $0 > 0 ? "https://covers.openlibrary.org/b/id/\($0)-M.jpg" : nil } ?? ""
+        thumbnail: OpenLibrary.coverURL(coverID)
       )
     }
+  }
 
-    /// January 1st of `year`, midnight in Korea Standard Time, as Kakao dates are written.
-    private static func firstOfJanuary(_ year: Int) -> Date? {
-      guard (1...9999).contains(year) else { return nil }
-      return KakaoDate.parse(String(format: "%04d-01-01T00:00:00.000+09:00", year))
-    }
+  /// The medium-size cover image for an Open Library cover id, or empty when there is none.
+  static func coverURL(_ coverID: Int?) -> String {
+    guard let coverID, coverID > 0 else { return "" }
+    return "https://covers.openlibrary.org/b/id/\(coverID)-M.jpg"
   }
 }

@@ -14,6 +14,8 @@ public protocol Console: Sendable {
   func writeError(_ text: String)
   /// `true` when standard input is a terminal a person can answer on.
   var isInteractive: Bool { get }
+  /// `true` when standard error is a terminal, where progress can be drawn in place.
+  var isErrorTerminal: Bool { get }
   /// Reads one line of standard input, or `nil` at its end.
   func readLine() -> String?
 }
@@ -26,6 +28,7 @@ public struct StandardConsole: Console {
   public func write(_ text: String) { FileHandle.standardOutput.write(Data(text.utf8)) }
   public func writeError(_ text: String) { FileHandle.standardError.write(Data(text.utf8)) }
   public var isInteractive: Bool { isatty(STDIN_FILENO) == 1 }
+  public var isErrorTerminal: Bool { isatty(STDERR_FILENO) == 1 }
   public func readLine() -> String? { Swift.readLine() }
 }
 
@@ -37,11 +40,15 @@ public final class MemoryConsole: Console, @unchecked Sendable {
   private var input: [String]
   /// Whether prompts are allowed, as on a terminal.
   public let isInteractive: Bool
+  /// Whether standard error behaves as a terminal, so that progress is drawn.
+  public let isErrorTerminal: Bool
 
-  /// A console whose standard input holds `input` and is a terminal when `interactive`.
-  public init(input: [String] = [], interactive: Bool = false) {
+  /// A console whose standard input holds `input` and is a terminal when `interactive`, and whose
+  /// standard error is a terminal when `errorTerminal`.
+  public init(input: [String] = [], interactive: Bool = false, errorTerminal: Bool = false) {
     self.input = input
     self.isInteractive = interactive
+    self.isErrorTerminal = errorTerminal
   }
 
   /// Everything written to standard output.

@@ -122,4 +122,16 @@ struct PublicationDateTests {
     #expect(
       KakaoDate.displayText(try #require(KakaoDate.parse("2007-01-01T10:00:00.000+09:00"))) == "2007-01-01")
   }
+
+  @Test(arguments: [(2008, "2008-01-01T00:00:00.000+09:00"), (1813, "1813-01-01T00:00:00.000+09:00")])
+  func aKnownYearIsJanuaryFirstInKorea(year: Int, text: String) throws {
+    let date = try #require(KakaoDate.firstOfJanuary(year))
+    #expect(KakaoDate.format(date) == text)
+    #expect(KakaoDate.year(of: date) == year)
+  }
+
+  @Test(arguments: [-720, 0, 2101, 9999])
+  func anImplausibleYearIsNoDate(year: Int) {
+    #expect(KakaoDate.firstOfJanuary(year) == nil)
+  }
 }

@@ -31,6 +31,11 @@ struct ISBNTests {
     #expect(try #require(ISBN("9791160401233")).isbn10 == nil)
   }
 
+  @Test func kakaoNotationWritesBothFormsOrTheIsbn13Alone() throws {
+    #expect(try #require(ISBN("0-439-02348-3")).kakaoNotation == "0439023483 9780439023481")
+    #expect(try #require(ISBN("9791160401233")).kakaoNotation == "9791160401233")
+  }
+
   @Test func bookIdParsesIsbnsInAnyNotation() {
     #expect(BookID(parsing: "89-364-3359-8")?.rawValue == "9788936433598")
     #expect(BookID(parsing: " 9788936433598 ")?.rawValue == "9788936433598")

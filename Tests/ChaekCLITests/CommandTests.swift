@@ -19,9 +19,10 @@ struct Chaek {
 
   @discardableResult
   func run(
-    _ arguments: String..., input: [String] = [], interactive: Bool = false, extra: [String: String] = [:]
+    _ arguments: String..., input: [String] = [], interactive: Bool = false, errorTerminal: Bool = false,
+    extra: [String: String] = [:]
   ) async -> (status: Int32, out: String, err: String) {
-    let console = MemoryConsole(input: input, interactive: interactive)
+    let console = MemoryConsole(input: input, interactive: interactive, errorTerminal: errorTerminal)
     let status = await CLI.run(arguments, environment: environment.merging(extra) { $1 }, console: console)
     return (status, console.standardOutput, console.standardError)
   }
@@ -148,9 +149,10 @@ struct CommandTests {
     """.write(to: file, atomically: true, encoding: .utf8)
     let first = await chaek.run("import", file.path)
     #expect(first.status == 0)
-    #expect(first.out.hasSuffix("2 added, 0 updated, 0 unchanged, 2 skipped.\n"))
-    #expect(first.err.contains("line 2: invalid JSON"))
-    #expect(first.err.contains("line 3: a book needs a title"))
+    #expect(
+      first.out.hasSuffix("2 added, 0 updated, 0 unchanged, 2 skipped: 1 × invalid JSON, 1 × no title.\n"))
+    #expect(first.err.contains("books.jsonl:2: skipped: invalid JSON\n"))
+    #expect(first.err.contains("books.jsonl:3: skipped: no title\n"))
     #expect(await chaek.run("import", file.path).out.contains("0 added, 0 updated, 2 unchanged"))
     let found = await chaek.run("search", "가상", "--source", "local")
     #expect(found.out.contains("가상의 책") && found.out.contains("13,500원"))

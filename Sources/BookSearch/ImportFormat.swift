@@ -1,0 +1,82 @@
+import Foundation
+
+/// The file formats the catalog imports books from
+/// (see ``Catalog/importBooks(from:format:batchSize:progress:)``).
+public enum ImportFormat: String, CaseIterable, Sendable {
+  /// Kakao book data: a search response (`{"documents":[...]}`), a JSON array of documents, or one
+  /// document per line.
+  case kakao
+  /// The goodbooks-10k dataset's `books.csv`.
+  case goodbooks
+  /// A Goodreads library export (`goodreads_library_export.csv`), in any column order.
+  case goodreads
+  /// Open Library JSON lines: search results (`{"key":"/works/…","title":…}`), or lines of an Open
+  /// Library dump (`/type/edition<TAB>/books/…<TAB>…<TAB>{json}`).
+  case openlibrary
+
+  /// The format's name for people: `goodbooks-10k CSV`.
+  public var displayName: String {
+    switch self {
+    case .kakao: "Kakao JSON"
+    case .goodbooks: "goodbooks-10k CSV"
+    case .goodreads: "Goodreads export CSV"
+    case .openlibrary: "Open Library JSON lines"
+    }
+  }
+
+  // MARK: - Detection
+
+  /// The format of a file, told from its content, or `nil` when it is none of them.
+  ///
+  /// A CSV file is told by its header's column names, an Open Library dump by its first line's
+  /// `/type/…` column, and JSON by the keys of its first object: Open Library's search results have
+  /// `key`s like `/works/…` and fields like `author_name`; anything else with a `title` or
+  /// `documents` is Kakao's.
+  public static func detect(_ data: Data) -> ImportFormat? {
+    var lines = LineReader([UInt8](data.prefix(64 * 1024)))
+    guard let line = firstNonBlankLine(&lines) else { return nil }
+    let text = String(decoding: line.bytes, as: UTF8.self).trimmingCharacters(in: .whitespaces)
+    if text.hasPrefix("/type/") && text.contains("\t") { return .openlibrary }
+    if text.hasPrefix("{") || text.hasPrefix("[") { return detectJSON(firstLine: text, data: data) }
+    var reader = CSVReader(Array(line.bytes))
+    let columns = Set(reader.next()?.fields.map { $0.trimmingCharacters(in: .whitespaces) } ?? [])
+    if columns.isSuperset(of: GoodbooksImport.requiredColumns) { return .goodbooks }
+    if columns.isSuperset(of: GoodreadsImport.requiredColumns) { return .goodreads }
+    return nil
+  }
+
+  private static func firstNonBlankLine(_ lines: inout LineReader) -> LineReader.Line? {
+    while let line = lines.next() {
+      if !line.isBlank { return line }
+    }
+    return nil
+  }
+
+  /// JSON lines are told by their first line; a document over several lines by its first object.
+  private static func detectJSON(firstLine: String, data: Data) -> ImportFormat? {
+    let json =
+      (try? JSONSerialization.jsonObject(with: Data(firstLine.utf8)))
+      ?? (try? JSONSerialization.jsonObject(with: data))
+    let object = (json as? [String: Any]) ?? ((json as? [Any])?.first as? [String: Any])
+    guard let object else { return nil }
+    let openLibraryFields: Set = ["author_name", "first_publish_year", "cover_i", "edition_count"]
+    if let key = object["key"] as? String, key.hasPrefix("/works/") || key.hasPrefix("/books/") {
+      return .openlibrary
+    }
+    if !openLibraryFields.isDisjoint(with: object.keys) { return .openlibrary }
+    return object["title"] != nil || object["documents"] != nil ? .kakao : nil
+  }
+
+  // MARK: - Readers
+
+  /// A reader of `bytes` in this format.
+  /// - Throws: ``ImportError`` when the file is empty or not in this format at all.
+  func reader(for bytes: [UInt8]) throws(ImportError) -> any ImportReader {
+    switch self {
+    case .kakao: try KakaoImport(bytes)
+    case .goodbooks: try GoodbooksImport(bytes)
+    case .goodreads: try GoodreadsImport(bytes)
+    case .openlibrary: try OpenLibraryImport(bytes)
+    }
+  }
+}

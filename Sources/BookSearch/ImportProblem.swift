@@ -1,0 +1,19 @@
+/// A row of an import file that was skipped, or a field of an imported row that was left out, and why.
+public struct ImportProblem: Equatable, Sendable, CustomStringConvertible {
+  /// The 1-based line the row starts on (for a JSON array, the element's number).
+  public let line: Int
+  /// Why, in the same words for every row with the same fault (`no title`, `invalid ISBN`), so that
+  /// problems can be counted by reason.
+  public let reason: String
+  /// The row's own particulars: the value that was wrong, the number of fields; or empty.
+  public let detail: String
+
+  init(line: Int, reason: String, detail: String = "") {
+    self.line = line
+    self.reason = reason
+    self.detail = detail
+  }
+
+  /// `line 12: invalid ISBN (12345)`.
+  public var description: String { "line \(line): \(reason)" + (detail.isEmpty ? "" : " (\(detail))") }
+}

@@ -1,0 +1,101 @@
+import BookModel
+import Foundation
+
+/// Reads Kakao book data: a search response (`{"documents":[...],"meta":...}`), a JSON array of
+/// documents, a single document, or one document per line (JSON lines).
+///
+/// A document is read as ``Book`` decodes Kakao's JSON. Rows are numbered by line in JSON lines
+/// and by element in an array or a response.
+struct KakaoImport: ImportReader {
+  private enum Content {
+    /// A whole JSON document's elements, read one by one.
+    case elements([Any], next: Int)
+    /// JSON lines.
+    case lines(LineReader)
+  }
+
+  private var content: Content
+  private let byteCount: Int
+  private let decoder = JSONDecoder()
+
+  /// Reads `bytes` as Kakao data.
+  /// - Throws: ``ImportError`` when the file is empty or none of Kakao's shapes.
+  init(_ bytes: [UInt8]) throws(ImportError) {
+    byteCount = bytes.count
+    let body = bytes[bytes.startIndexAfterByteOrderMark...]
+    guard let first = body.first(where: { !Self.isWhiteSpace($0) }) else { throw .emptyFile }
+    let whole = try? JSONSerialization.jsonObject(with: Data(body))
+    switch (first, whole) {
+    case (UInt8(ascii: "{"), let object as [String: Any]):
+      guard let documents = object["documents"] else {
+        content = .elements([object], next: 0)
+        return
+      }
+      guard let array = documents as? [Any] else {
+        throw ImportError(message: "\"documents\" is not an array of Kakao documents")
+      }
+      content = .elements(array, next: 0)
+    case (UInt8(ascii: "{"), _):
+      content = .lines(LineReader(bytes))
+    case (UInt8(ascii: "["), let array as [Any]):
+      content = .elements(array, next: 0)
+    case (UInt8(ascii: "["), _):
+      throw ImportError(message: "the file starts like a JSON array but is not valid JSON")
+    default:
+      throw ImportError(
+        message: "not Kakao JSON: expected a search response, a JSON array of documents, or JSON lines")
+    }
+  }
+
+  var bytesRead: Int {
+    switch content {
+    case .elements(let elements, let next): elements.isEmpty ? byteCount : byteCount * next / elements.count
+    case .lines(let lines): lines.offset
+    }
+  }
+
+  mutating func next() -> ImportRow? {
+    switch content {
+    case .elements(let elements, let next):
+      guard next < elements.count else { return nil }
+      content = .elements(elements, next: next + 1)
+      guard JSONSerialization.isValidJSONObject(elements[next]),
+        let data = try? JSONSerialization.data(withJSONObject: elements[next])
+      else {
+        return .skipped(ImportProblem(line: next + 1, reason: "not a JSON object"))
+      }
+      return decode(data, line: next + 1)
+    case .lines(var lines):
+      defer { content = .lines(lines) }
+      while let line = lines.next() {
+        if !line.isBlank { return decode(Data(line.bytes), line: line.number) }
+      }
+      return nil
+    }
+  }
+
+  // MARK: - Decoding
+
+  private func decode(_ data: Data, line: Int) -> ImportRow {
+    do {
+      return .book(try decoder.decode(Book.self, from: data), popularity: 0, warnings: [])
+    } catch DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty {
+      return .skipped(ImportProblem(line: line, reason: "invalid JSON"))
+    } catch DecodingError.dataCorrupted(let context) where context.codingPath.last?.stringValue == "title" {
+      return .skipped(ImportProblem(line: line, reason: "no title"))
+    } catch DecodingError.dataCorrupted(let context) {
+      return .skipped(ImportProblem(line: line, reason: context.debugDescription))
+    } catch DecodingError.typeMismatch(_, let context) {
+      let field = context.codingPath.map(\.stringValue).joined(separator: ".")
+      return .skipped(
+        ImportProblem(line: line, reason: "\(field.isEmpty ? "row" : field) has the wrong type"))
+    } catch {
+      return .skipped(ImportProblem(line: line, reason: "not a book document"))
+    }
+  }
+
+  private static func isWhiteSpace(_ byte: UInt8) -> Bool {
+    byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
+      || byte == UInt8(ascii: "\t")
+  }
+}

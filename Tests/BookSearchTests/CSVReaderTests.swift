@@ -1,0 +1,71 @@
+import Testing
+
+@testable import BookSearch
+
+@Suite("CSV reader")
+struct CSVReaderTests {
+  /// Every record of `text`, as (line, fields).
+  private func records(_ text: String) -> [CSVReader.Record] {
+    var reader = CSVReader(Array(text.utf8))
+    var records: [CSVReader.Record] = []
+    while let record = reader.next() { records.append(record) }
+    return records
+  }
+
+  private func fields(_ text: String) -> [[String]] { records(text).map(\.fields) }
+
+  @Test func splitsRecordsAtLineFeedsAndCRLF() {
+    #expect(fields("a,b\nc,d\r\ne,f") == [["a", "b"], ["c", "d"], ["e", "f"]])
+    #expect(fields("a,b\r\n") == [["a", "b"]])
+    #expect(fields("a\rb\n") == [["a"], ["b"]])
+  }
+
+  @Test func quotedFieldsHoldCommasDoubledQuotesAndLineBreaks() {
+    let text = "1,\"Hunger Games, The\",\"say \"\"hi\"\"\"\n2,\"two\r\nlines\",\"\"\n"
+    #expect(fields(text) == [["1", "Hunger Games, The", "say \"hi\""], ["2", "two\r\nlines", ""]])
+    let spans = records(text).map { [$0.line, $0.lastLine] }
+    #expect(spans == [[1, 1], [2, 3]])
+  }
+
+  @Test func emptyFieldsAndATrailingCommaAreFields() {
+    #expect(fields(",a,,\n") == [["", "a", "", ""]])
+    #expect(fields("a,") == [["a", ""]])
+    #expect(fields("\n") == [[""]])
+    #expect(records("\n").first?.isBlank == true)
+    #expect(fields("") == [])
+  }
+
+  @Test func skipsAByteOrderMark() {
+    #expect(fields("\u{FEFF}title,isbn\r\nx,1\r\n") == [["title", "isbn"], ["x", "1"]])
+  }
+
+  @Test func keepsStrayQuotesAndTextAfterAClosingQuoteAsWritten() {
+    #expect(fields("5\" floppy,\"quoted\" tail,x\n") == [["5\" floppy", "quoted tail", "x"]])
+  }
+
+  @Test func countsLinesAcrossQuotedLineBreaks() {
+    let lines = records("h1,h2\n\"a\nb\nc\",1\nx,2\n").map(\.line)
+    #expect(lines == [1, 2, 5])
+  }
+
+  @Test func anUnterminatedQuoteRunsToTheEndAndSaysSo() throws {
+    let all = records("a,b\n1,\"open\n2,x\n")
+    #expect(all.count == 2)
+    let broken = try #require(all.last)
+    #expect(broken.isUnterminated && broken.line == 2 && broken.lastLine > 2)
+    #expect(broken.fields == ["1", "open\n2,x\n"])
+  }
+
+  @Test func resumingAfterABrokenRecordReadsTheLinesItSwallowed() throws {
+    var reader = CSVReader(Array("1,\"open,x\n2,y\n3,\"z\"\n".utf8))
+    let first = reader.next()
+    let broken = try #require(first)
+    #expect(broken.line == 1 && broken.lastLine == 3)
+    reader.resume(afterFirstLineOf: broken)
+    let second = reader.next()
+    let third = reader.next()
+    #expect(second?.fields == ["2", "y"])
+    #expect(third?.fields == ["3", "z"] && third?.line == 3)
+    #expect(reader.next() == nil)
+  }
+}

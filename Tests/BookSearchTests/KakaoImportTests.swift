@@ -1,0 +1,58 @@
+import BookModel
+import Foundation
+import Testing
+
+@testable import BookSearch
+
+@Suite("Kakao import")
+struct KakaoImportTests {
+  static let document =
+    #"{"title":"채식주의자","authors":["한강"],"isbn":"8936433598 9788936433598","publisher":"창비"}"#
+
+  /// JSON lines: a document, a line cut short, one without a title, a wrong type, and one more.
+  static let lines = """
+    \(document)
+    {"title":
+
+    {"authors":["제목 없음"]}
+    {"title":"틀린 형식","authors":"한 사람"}
+    {"title":"Another Imaginary Book","url":"https://example.com/another"}
+
+    """
+
+  @Test func readsASearchResponse() throws {
+    let rows = try ReadRows(
+      #"{"documents":[\#(Self.document),{"title":""}],"meta":{"is_end":true}}"#, as: .kakao)
+    #expect(rows.books.map(\.id.rawValue) == ["9788936433598"])
+    #expect(rows.skipped == [ImportProblem(line: 2, reason: "no title")])
+  }
+
+  @Test func readsAnArrayAndASingleDocument() throws {
+    let array = try ReadRows("[\(Self.document), 3]", as: .kakao)
+    #expect(array.books.map(\.title) == ["채식주의자"])
+    #expect(array.skipped == [ImportProblem(line: 2, reason: "not a JSON object")])
+    #expect(try ReadRows(Self.document, as: .kakao).books.map(\.publisher) == ["창비"])
+  }
+
+  @Test func readsJsonLinesAndReportsBadLinesByNumber() throws {
+    let rows = try ReadRows(Self.lines, as: .kakao)
+    #expect(rows.books.map(\.title) == ["채식주의자", "Another Imaginary Book"])
+    #expect(
+      rows.skipped == [
+        ImportProblem(line: 2, reason: "invalid JSON"),
+        ImportProblem(line: 4, reason: "no title"),
+        ImportProblem(line: 5, reason: "authors has the wrong type"),
+      ])
+  }
+
+  @Test(arguments: [
+    ("", "the file is empty"),
+    (" \n", "the file is empty"),
+    ("[1, 2", "the file starts like a JSON array but is not valid JSON"),
+    (#"{"documents":{}}"#, "\"documents\" is not an array of Kakao documents"),
+    ("title,isbn\n", "not Kakao JSON: expected a search response, a JSON array of documents, or JSON lines"),
+  ])
+  func aFileInNoneOfKakaosShapesIsAnError(text: String, message: String) {
+    #expect(throws: ImportError(message: message)) { try ReadRows(text, as: .kakao) }
+  }
+}

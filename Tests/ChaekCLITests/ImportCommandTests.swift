@@ -1,0 +1,166 @@
+import Foundation
+import Testing
+
+@testable import ChaekCLI
+
+@Suite("chaek import")
+struct ImportCommandTests {
+  /// A Goodreads export with two books, two rows without a title, one cut short, and an invalid ISBN.
+  static let export = #"""
+    Book Id,Title,Author,Author l-f,Additional Authors,ISBN,ISBN13,My Rating,Average Rating,Publisher,\#
+    Binding,Number of Pages,Year Published,Original Publication Year,Date Read,Date Added,Bookshelves,\#
+    Bookshelves with positions,Exclusive Shelf,My Review,Spoiler,Private Notes,Read Count,Owned Copies
+    234225,Dune (Dune #1),Frank Herbert,"Herbert, Frank",,"=""0441013597""","=""9780441013593""",0,4.25,\#
+    Ace Books,Paperback,528,2005,1965,,2020/05/01,to-read,to-read (#3),to-read,,,,0,0
+    5,,Nobody,"Nobody, No",,="",="",0,0,,,,,,,2021/02/12,,,to-read,,,,0,0
+    6,,Nobody,"Nobody, No",,="",="",0,0,,,,,,,2021/02/12,,,to-read,,,,0,0
+    7,Cut Short
+    8,Mystery Book,A. Author,"Author, A.",,"=""1234567890""",="",0,3.10,Small Press,Paperback,100,\#
+    2001,,,2021/03/01,,,to-read,,,,0,0
+
+    """#
+
+  private func write(_ text: String, _ name: String, in chaek: Chaek) throws -> String {
+    let file = chaek.home.appendingPathComponent(name)
+    try Data(text.utf8).write(to: file)
+    return file.path
+  }
+
+  // MARK: - Output
+
+  @Test func printsWhatItDidAndListsTheProblemRowsOnStderr() async throws {
+    let chaek = try Chaek()
+    defer { chaek.remove() }
+    let path = try write(Self.export, "goodreads_library_export.csv", in: chaek)
+
+    let first = await chaek.run("import", path)
+
+    #expect(first.status == 0)
+    #expect(
+      first.out == """
+        Imported \(path) (Goodreads export CSV): 2 added, 0 updated, 0 unchanged, 3 skipped: \
+        2 × no title, 1 × wrong number of fields.
+        Fields left out: 1 × invalid ISBN.
+
+        """)
+    #expect(
+      first.err == """
+        \(path):3: skipped: no title
+        \(path):4: skipped: no title
+        \(path):5: skipped: wrong number of fields (2 of 24)
+        \(path):6: left out: invalid ISBN (1234567890)
+
+        """)
+    let again = await chaek.run("import", path)
+    #expect(again.status == 0 && again.out.contains(": 0 added, 0 updated, 2 unchanged, 3 skipped: "))
+    let found = await chaek.run("search", "dune", "--source", "local")
+    #expect(found.out.contains("Dune (Dune #1)") && found.out.contains("9780441013593"))
+  }
+
+  @Test func listsAtMostTwentyProblemRows() async throws {
+    let chaek = try Chaek()
+    defer { chaek.remove() }
+    let lines = [#"{"title":"One Good Book"}"#] + (2...26).map { _ in #"{"title":""}"# }
+    let path = try write(lines.joined(separator: "\n"), "kakao.jsonl", in: chaek)
+
+    let result = await chaek.run("import", path)
+
+    #expect(result.status == 0)
+    #expect(result.out.hasSuffix("1 added, 0 updated, 0 unchanged, 25 skipped: 25 × no title.\n"))
+    let errors = result.err.split(separator: "\n")
+    #expect(errors.count == 21)
+    #expect(errors.first == "\(path):2: skipped: no title")
+    #expect(errors[19] == "\(path):21: skipped: no title")
+    #expect(errors.last == "\(path): 5 more not listed")
+  }
+
+  // MARK: - Formats and exit codes
+
+  @Test func aNamedFormatOverridesDetection() async throws {
+    let chaek = try Chaek()
+    defer { chaek.remove() }
+    let path = try write(Self.export, "export.csv", in: chaek)
+
+    let wrong = await chaek.run("import", path, "--format", "goodbooks")
+    #expect(wrong.status == 1)
+    #expect(
+      wrong.err == """
+        chaek import: \(path): not a goodbooks-10k CSV: the header on line 1 has no column authors, \
+        goodreads_book_id, image_url, isbn, original_publication_year, ratings_count, title
+
+        """)
+    let unreadable = await chaek.run("import", path, "--format=openlibrary")
+    #expect(unreadable.status == 1)
+    #expect(unreadable.out.isEmpty)
+    #expect(
+      unreadable.err.hasSuffix(
+        "chaek import: \(path): no book could be read as Open Library JSON lines "
+          + "(6 × neither a search result nor a dump line)\n"))
+  }
+
+  @Test func anUnknownFormatNameIsAUsageError() async throws {
+    let chaek = try Chaek()
+    defer { chaek.remove() }
+    let path = try write(Self.export, "export.csv", in: chaek)
+
+    let result = await chaek.run("import", path, "--format", "marc")
+
+    #expect(result.status == 2)
+    #expect(
+      result.err == """
+        chaek import: --format must be one of kakao, goodbooks, goodreads, openlibrary (got 'marc')
+        usage: chaek import FILE [--format kakao|goodbooks|goodreads|openlibrary]
+
+        """)
+  }
+
+  @Test func aFileInNoKnownFormatFailsWithAHint() async throws {
+    let chaek = try Chaek()
+    defer { chaek.remove() }
+    let path = try write("title;author\nDune;Frank Herbert\n", "books.txt", in: chaek)
+
+    let result = await chaek.run("import", path)
+
+    #expect(result.status == 1 && result.out.isEmpty)
+    #expect(result.err.hasPrefix("chaek import: cannot tell the format of \(path) "))
+    #expect(result.err.hasSuffix("name it with --format kakao|goodbooks|goodreads|openlibrary\n"))
+    let empty = await chaek.run("import", try write("", "empty.jsonl", in: chaek), "--format", "kakao")
+    #expect(empty.status == 1 && empty.err.hasSuffix(": the file is empty\n"))
+  }
+}
+
+@Suite("Progress bar")
+struct ProgressBarTests {
+  @Test func drawsInPlaceOnATerminalAndErasesItselfWhenDone() {
+    let console = MemoryConsole(errorTerminal: true)
+    let bar = ProgressBar(console: console, label: "books.csv", delay: .zero)
+
+    bar.update(fraction: 0.5, detail: "5000 books")
+    bar.update(fraction: 0.5, detail: "5000 books")
+    bar.update(fraction: 1, detail: "10000 books")
+    bar.finish()
+
+    let half =
+      "books.csv [" + String(repeating: "#", count: 15) + String(repeating: "-", count: 15)
+      + "] 50%  5000 books"
+    let full = "books.csv [" + String(repeating: "#", count: 30) + "] 100%  10000 books"
+    #expect(console.standardError == "\r\u{1B}[K" + half + "\r\u{1B}[K" + full + "\r\u{1B}[K")
+    #expect(console.standardOutput.isEmpty)
+  }
+
+  @Test func drawsNothingWhenStandardErrorIsNotATerminal() {
+    let console = MemoryConsole(errorTerminal: false)
+    let bar = ProgressBar(console: console, label: "books.csv", delay: .zero)
+    bar.update(fraction: 0.5, detail: "")
+    bar.finish()
+    #expect(console.standardError.isEmpty)
+  }
+
+  @Test func drawsNothingBeforeItsDelay() {
+    let console = MemoryConsole(errorTerminal: true)
+    let bar = ProgressBar(console: console, label: "books.csv", delay: .seconds(60))
+    bar.update(fraction: 0.5, detail: "")
+    bar.finish()
+    #expect(console.standardError.isEmpty)
+  }
+}
