@@ -5,7 +5,7 @@ import Foundation
 /// Scores the committed relevance set (Tests/Relevance) over the catalogs it was judged on.
 enum Relevance {
   /// Prints MRR and recall@10 per catalog and per kind of query, with the misses.
-  static func report(packageRoot: URL, directory: URL) async throws {
+  static func report(packageRoot: URL, goodbooksCSV: URL) async throws {
     let folder = packageRoot.appendingPathComponent("Tests/Relevance")
     let set = try RelevanceSet(contentsOf: folder.appendingPathComponent("queries.json"))
     let korean = try Catalog(path: ":memory:", includingStarter: false)
@@ -13,6 +13,13 @@ enum Relevance {
       [Book].self, from: Data(contentsOf: folder.appendingPathComponent("korean-catalog.json")))
     try await korean.upsert(books, source: .imported)
     print(summary("korean", await set.filtered(catalog: "korean").evaluate(korean)))
+    guard let data = try? Data(contentsOf: goodbooksCSV) else {
+      print("relevance goodbooks: \(goodbooksCSV.path) is missing")
+      return
+    }
+    let goodbooks = try Catalog(path: ":memory:", includingStarter: false)
+    _ = try await goodbooks.importBooks(from: data, format: .goodbooks)
+    print(summary("goodbooks", await set.filtered(catalog: "goodbooks").evaluate(goodbooks)))
   }
 
   static func summary(_ name: String, _ report: RelevanceReport) -> String {

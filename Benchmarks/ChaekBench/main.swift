@@ -79,7 +79,8 @@ print("library remove:         \(removes.summary)")
 
 // MARK: - Relevance
 
-try await Relevance.report(packageRoot: packageRoot, directory: directory)
+try await Relevance.report(
+  packageRoot: packageRoot, goodbooksCSV: sharedData.appendingPathComponent("goodbooks-10k/books.csv"))
 
 // MARK: - Scale, next to tantivy
 
