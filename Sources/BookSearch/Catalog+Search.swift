@@ -66,8 +66,8 @@ extension Catalog {
   /// so `ORDER BY rowid LIMIT n` reads only the first `n` matches. `accuracy` ranks the first
   /// ``candidateLimit`` matches — and the first title matches (`titleMatch`), so a title match is
   /// never crowded out — by tier, popularity, recency and bm25; with fewer matches than that the
-  /// ranking is exact. `latest` walks the date index probing the full-text index when matches are
-  /// dense, and sorts the matches by date when they are few.
+  /// ranking is exact. `latest` walks the date index when matches are many, and sorts the matches
+  /// by date when they are few.
   private static func matchPage(
     _ match: String, titleMatch: String?, query: SearchQuery, on connection: Connection
   )
@@ -98,22 +98,18 @@ extension Catalog {
         """, candidateValues + tierValues + [query.size, query.offset]
       ) { try decode($0.text(0)) }
     case .latest:
-      // Probing costs a few microseconds per book walked (about (offset + size) / density of
-      // them); sorting costs well under one per match. Take the cheaper.
+      // Many matches: walk the date index (covering, so cheap per entry) and keep the matches, which
+      // stops after about (offset + size) / density entries. Few matches: fetch and sort them.
       let catalogSize = try connection.integer("SELECT coalesce(max(rowid), 0) FROM books")
-      let walked = (query.offset + query.size) * max(1, catalogSize) / max(1, total)
-      let sql =
-        walked * 8 < total
-        ? """
-        SELECT book FROM books AS b INDEXED BY books_by_published
-        WHERE EXISTS (SELECT 1 FROM books_fts WHERE books_fts MATCH ? AND rowid = b.fts_rowid)
-        ORDER BY published DESC, rowid DESC LIMIT ? OFFSET ?
+      let walked = (query.offset + query.size) * catalogSize / max(1, total)
+      let index = total > 2_000 && walked <= 200_000 ? "INDEXED BY books_by_published" : ""
+      books = try connection.query(
         """
-        : """
-        SELECT book FROM books WHERE rowid IN (SELECT rowid & \(rowidMask) FROM books_fts WHERE books_fts MATCH ?)
+        SELECT book FROM books \(index)
+        WHERE rowid IN (SELECT rowid & \(rowidMask) FROM books_fts WHERE books_fts MATCH ?)
         ORDER BY published DESC, rowid DESC LIMIT ? OFFSET ?
-        """
-      books = try connection.query(sql, [match, query.size, query.offset]) { try decode($0.text(0)) }
+        """, [match, query.size, query.offset]
+      ) { try decode($0.text(0)) }
     }
     return SearchPage(documents: books, totalCount: total, query: query)
   }

@@ -288,8 +288,8 @@ struct StaticRankTests {
     return (catalog, books)
   }
 
-  /// The first pages walk the date index and probe the full-text index (dense matches); later
-  /// ones sort the matches: both must give one order.
+  /// Whichever way a page is read (walking the date index, or sorting the matches), the order is
+  /// one: newest first, then the later-added book.
   @Test func latestPagesWalkEveryMatchOnceNewestFirst() async throws {
     let (catalog, books) = try await denseCatalog()
     var seen: [String] = []
@@ -300,6 +300,23 @@ struct StaticRankTests {
     let expected = books.enumerated().filter { $0.element.title.hasPrefix("Sea") }
       .sorted { ($0.element.datetime!, $0.offset) > ($1.element.datetime!, $1.offset) }.map(\.element.title)
     #expect(seen == expected)
+  }
+
+  @Test func manyMatchesWalkTheDateIndexInTheSameOrder() async throws {
+    let catalog = try Catalog(path: ":memory:", includingStarter: false)
+    let books = (0..<2_100).map { number in
+      Book(
+        title: "Sea \(number)", url: "https://example.com/\(number)",
+        datetime: KakaoDate.parse("\(1900 + number % 120)-01-01T00:00:00.000+09:00"))
+    }
+    try await catalog.upsert(books, source: .imported)
+    let expected = books.enumerated().sorted { ($0.element.datetime!, $0.offset) > ($1.element.datetime!, $1.offset) }
+      .map(\.element.title)
+    let first = try await catalog.search(SearchQuery(query: "sea", sort: .latest, size: 50))
+    #expect(first.meta.totalCount == 2_100)
+    #expect(first.documents.map(\.title) == Array(expected.prefix(50)))
+    let deep = try await catalog.search(SearchQuery(query: "sea", sort: .latest, page: 42, size: 50))
+    #expect(deep.documents.map(\.title) == Array(expected[2_050..<2_100]))
   }
 
   @Test func accuracyPagesAreConsistentAndOrderedByPopularityWithinATier() async throws {
