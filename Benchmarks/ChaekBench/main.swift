@@ -84,20 +84,14 @@ try await Relevance.report(
 
 // MARK: - Scale, next to tantivy
 
-guard scaleCount > 0 else { exit(0) }
-let vocabulary = CatalogGenerator.Vocabulary.load(
-  goodbooksCSV: sharedData.appendingPathComponent("goodbooks-10k/books.csv"),
-  starter: try Catalog.starterBooks())
-let scale = ScaleBenchmark(count: scaleCount, rounds: rounds, directory: directory, vocabulary: vocabulary)
-let (corpus, queries) = try await scale.run()
-guard !arguments.contains("--no-tantivy") else { exit(0) }
-let script = packageRoot.appendingPathComponent("Benchmarks/tantivy_bench.py")
-guard FileManager.default.fileExists(atPath: script.path) else {
-  print("tantivy: \(script.path) is missing")
-  exit(0)
+if scaleCount > 0 {
+  let vocabulary = CatalogGenerator.Vocabulary.load(
+    goodbooksCSV: sharedData.appendingPathComponent("goodbooks-10k/books.csv"),
+    starter: try Catalog.starterBooks())
+  let scale = ScaleBenchmark(count: scaleCount, rounds: rounds, directory: directory, vocabulary: vocabulary)
+  let measured = try await scale.run()
+  if !arguments.contains("--no-tantivy") {
+    try Tantivy.compare(
+      script: packageRoot.appendingPathComponent("Benchmarks/tantivy_bench.py"), measured: measured, rounds: rounds)
+  }
 }
-let python = Process()
-python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-python.arguments = ["python3", script.path, corpus.path, queries.path, "--rounds", String(rounds)]
-try python.run()
-python.waitUntilExit()

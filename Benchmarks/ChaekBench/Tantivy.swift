@@ -1,0 +1,36 @@
+import Foundation
+
+/// Runs Benchmarks/tantivy_bench.py on the same corpus and queries and prints its figures next to
+/// ours, with the ratio of p99s.
+enum Tantivy {
+  static func compare(script: URL, measured: ScaleBenchmark.Measured, rounds: Int) throws {
+    let python = Process()
+    python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    python.arguments = [
+      "python3", script.path, measured.corpus.path, measured.queries.path, "--rounds", String(rounds),
+    ]
+    let output = Pipe()
+    python.standardOutput = output
+    try python.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    python.waitUntilExit()
+    guard python.terminationStatus == 0,
+      let result = try JSONSerialization.jsonObject(with: data) as? [String: Any],
+      let latency = result["latency_ms"] as? [String: [String: Double]]
+    else {
+      print("tantivy: the script failed (exit \(python.terminationStatus)); is `pip install tantivy` done?")
+      return
+    }
+    let seconds = (result["build_seconds"] as? Double).map { String(format: "%.1f", $0) } ?? "?"
+    let mebibytes = ((result["index_bytes"] as? Int) ?? 0) / 1_048_576
+    print("tantivy: indexed in \(seconds) s, \(mebibytes) MiB (same corpus, same analyzed tokens)")
+    for key in latency.keys.sorted() {
+      guard let theirs = latency[key], let ours = measured.bySort[key] else { continue }
+      let p99 = theirs["p99"] ?? 0
+      print(
+        "  \(key.padding(toLength: 20, withPad: " ", startingAt: 0)) tantivy p50 \(Measure.format(theirs["p50"] ?? 0)) ms, "
+          + "p99 \(Measure.format(p99)) ms | chaek p50 \(Measure.format(ours.percentile(0.5))) ms, "
+          + "p99 \(Measure.format(ours.percentile(0.99))) ms | chaek/tantivy p99 \(String(format: "%.1f", ours.percentile(0.99) / max(p99, 0.001)))×")
+    }
+  }
+}
