@@ -40,8 +40,8 @@ build: deps
 release: deps
 	$(SWIFT) build -c release --product chaek
 
-## bench: catalog search latency (starter and a generated 100,000-book catalog), library timings,
-## and HTTP throughput with wrk against chaek serve and nginx
+## bench: search latency (starter catalog; 1,000,000 generated books next to tantivy), relevance,
+## library timings, and HTTP throughput with wrk against chaek serve and nginx
 bench: deps release
 	@scripts/install-deps bench
 	$(SWIFT) build -c release --product chaek-bench
