@@ -79,14 +79,16 @@ extension Catalog {
     switch query.sort {
     case .accuracy:
       let (tierSQL, tierValues) = tier(for: query.query)
+      // bm25 breaks the last ties; when only the first matches are ranked, their static rank does.
+      let score = total <= candidateLimit ? "rank" : "rowid"
+      let select =
+        "SELECT rowid AS fts, \(score) AS score FROM books_fts WHERE books_fts MATCH ? ORDER BY rowid LIMIT ?"
       let candidates =
         titleMatch == nil
-        ? "SELECT rowid AS fts, rank AS score FROM books_fts WHERE books_fts MATCH ? ORDER BY rowid LIMIT ?"
+        ? select
         : """
         SELECT fts, min(score) AS score FROM (
-          SELECT * FROM (SELECT rowid AS fts, rank AS score FROM books_fts WHERE books_fts MATCH ? ORDER BY rowid LIMIT ?)
-          UNION ALL
-          SELECT * FROM (SELECT rowid AS fts, rank AS score FROM books_fts WHERE books_fts MATCH ? ORDER BY rowid LIMIT ?)
+          SELECT * FROM (\(select)) UNION ALL SELECT * FROM (\(select))
         ) GROUP BY fts
         """
       let candidateValues: [any SQLValueConvertible] =
