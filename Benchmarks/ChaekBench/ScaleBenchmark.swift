@@ -119,7 +119,9 @@ struct ScaleBenchmark {
     var comparable: [String: Samples] = [:]  // the queries tantivy runs too: no 초성, no ISBN
     for (index, item) in cases.enumerated() where item.kind != "choseong" && item.kind != "isbn" {
       let key = item.query.page == 50 ? "\(item.query.sort.rawValue)@page50x50" : item.query.sort.rawValue
-      for round in 0..<rounds { comparable[key, default: Samples()].add(timings[round * cases.count + index]) }
+      for round in 0..<rounds {
+        comparable[key, default: Samples()].add(timings[round * cases.count + index])
+      }
     }
     return Measured(corpus: corpusURL, queries: queriesURL, bySort: comparable)
   }

@@ -30,7 +30,8 @@ enum Tantivy {
       print(
         "  \(key.padding(toLength: 20, withPad: " ", startingAt: 0)) tantivy p50 \(Measure.format(theirs["p50"] ?? 0)) ms, "
           + "p99 \(Measure.format(p99)) ms | chaek p50 \(Measure.format(ours.percentile(0.5))) ms, "
-          + "p99 \(Measure.format(ours.percentile(0.99))) ms | chaek/tantivy p99 \(String(format: "%.1f", ours.percentile(0.99) / max(p99, 0.001)))×")
+          + "p99 \(Measure.format(ours.percentile(0.99))) ms | chaek/tantivy p99 \(String(format: "%.1f", ours.percentile(0.99) / max(p99, 0.001)))×"
+      )
     }
   }
 }

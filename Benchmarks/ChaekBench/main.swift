@@ -92,6 +92,7 @@ if scaleCount > 0 {
   let measured = try await scale.run()
   if !arguments.contains("--no-tantivy") {
     try Tantivy.compare(
-      script: packageRoot.appendingPathComponent("Benchmarks/tantivy_bench.py"), measured: measured, rounds: rounds)
+      script: packageRoot.appendingPathComponent("Benchmarks/tantivy_bench.py"), measured: measured,
+      rounds: rounds)
   }
 }

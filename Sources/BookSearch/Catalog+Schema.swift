@@ -46,6 +46,7 @@ extension Catalog {
           tokenize = 'unicode61 remove_diacritics 2'
         );
         INSERT INTO books_fts (books_fts, rank) VALUES ('rank', 'bm25(10.0, 5.0, 2.0, 1.0, 0.0, 0.0)');
+        CREATE VIRTUAL TABLE books_vocab USING fts5vocab (books_fts, 'row');
         """)
       try reindex(on: connection)
     },

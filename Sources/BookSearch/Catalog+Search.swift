@@ -1,4 +1,5 @@
 import BookModel
+import Foundation
 import Storage
 
 extension Catalog {
@@ -39,10 +40,27 @@ extension Catalog {
       return SearchPage(documents: [], totalCount: 0, query: query)
     }
     let exact = try matchPage(expression, target: query.target, query: query, on: connection)
-    guard exact.meta.totalCount == 0, SearchText.hasTypoCandidates(query.query),
-      let tolerant = SearchText.matchExpression(query.query, toleratingTypos: true)
-    else { return exact }
+    let typos = SearchText.typoWords(query.query)
+    guard exact.meta.totalCount == 0, !typos.isEmpty else { return exact }
+    // Nothing matched: let each long Latin word be any indexed word one edit away from it.
+    var alternatives: [String: [String]] = [:]
+    for word in typos {
+      let known = try indexedTerms(among: SearchKeys.typoVariants(of: word), on: connection)
+      guard !known.isEmpty else { return exact }
+      alternatives[word] = known
+    }
+    guard let tolerant = SearchText.matchExpression(query.query, alternatives: alternatives) else {
+      return exact
+    }
     return try matchPage(tolerant, target: query.target, query: query, on: connection)
+  }
+
+  /// The words of `candidates` that occur in the index, looked up in its vocabulary.
+  private static func indexedTerms(among candidates: [String], on connection: Connection) throws -> [String] {
+    try connection.query(
+      "SELECT term FROM books_vocab WHERE term IN (SELECT value FROM json_each(?))",
+      [String(decoding: try JSONEncoder().encode(candidates), as: UTF8.self)]
+    ) { $0.text(0) }
   }
 
   private static func matchPage(

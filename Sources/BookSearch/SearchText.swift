@@ -36,22 +36,34 @@ public enum SearchText {
   /// Splitting at spaces here while indexing across them is what makes spacing irrelevant both
   /// ways: 해리포터 finds 해리 포터와, and 해리 포터 finds 해리포터. `nil` when nothing is searchable.
   ///
-  /// With `toleratingTypos`, each Latin word of five letters or more matches any word one edit
-  /// away (`mockingbrd` finds `mockingbird`), and no word is a prefix.
-  public static func matchExpression(_ query: String, toleratingTypos: Bool = false) -> String? {
+  /// `alternatives` replaces words by any of the listed index terms (a typo and the words one
+  /// edit away, see ``typoWords(_:)``); no word is then a prefix.
+  public static func matchExpression(_ query: String, alternatives: [String: [String]] = [:]) -> String? {
     let terms = queryTerms(query)
     let expressions = terms.enumerated().map { index, term -> String in
       switch term {
       case .phrase(let tokens):
         return quoted(tokens.joined(separator: " "))
-      case .word(let word)
-      where toleratingTypos && word.count >= 5 && word.allSatisfy({ $0.isASCII && $0.isLetter }):
-        return "(" + SearchKeys.typoVariants(of: word).map(quoted).joined(separator: " OR ") + ")"
       case .word(let word):
-        return quoted(word) + (index == terms.count - 1 && !toleratingTypos ? "*" : "")
+        if let options = alternatives[word] {
+          return options.count == 1
+            ? quoted(options[0]) : "(" + options.map(quoted).joined(separator: " OR ") + ")"
+        }
+        return quoted(word) + (index == terms.count - 1 && alternatives.isEmpty ? "*" : "")
       }
     }
     return expressions.isEmpty ? nil : expressions.joined(separator: " AND ")
+  }
+
+  /// The query's words that may be typos: Latin words of five letters or more.
+  public static func typoWords(_ query: String) -> [String] {
+    queryTerms(query).compactMap { term in
+      guard case .word(let word) = term, word.count >= 5, word.allSatisfy({ $0.isASCII && $0.isLetter })
+      else {
+        return nil
+      }
+      return word
+    }
   }
 
   /// One term of a query, as the index holds it.
@@ -69,14 +81,6 @@ public enum SearchText {
       case .hangul(let run): [QueryTerm.phrase(bigrams(run))]
       case .words(let words): words.map(QueryTerm.word)
       }
-    }
-  }
-
-  /// `true` when typo tolerance could change what a query finds: it has a Latin word of five
-  /// letters or more.
-  public static func hasTypoCandidates(_ query: String) -> Bool {
-    query.split(whereSeparator: { !$0.isLetter }).contains { word in
-      word.count >= 5 && word.allSatisfy { $0.isASCII && $0.isLetter }
     }
   }
 

@@ -310,8 +310,10 @@ struct StaticRankTests {
         datetime: KakaoDate.parse("\(1900 + number % 120)-01-01T00:00:00.000+09:00"))
     }
     try await catalog.upsert(books, source: .imported)
-    let expected = books.enumerated().sorted { ($0.element.datetime!, $0.offset) > ($1.element.datetime!, $1.offset) }
-      .map(\.element.title)
+    let expected = books.enumerated().sorted {
+      ($0.element.datetime!, $0.offset) > ($1.element.datetime!, $1.offset)
+    }
+    .map(\.element.title)
     let first = try await catalog.search(SearchQuery(query: "sea", sort: .latest, size: 50))
     #expect(first.meta.totalCount == 2_100)
     #expect(first.documents.map(\.title) == Array(expected.prefix(50)))
