@@ -84,8 +84,8 @@ extension Catalog {
   /// so `ORDER BY rowid LIMIT n` reads only the first `n` matches. `accuracy` ranks the first
   /// ``candidateLimit`` matches — and the first title matches (`titleMatch`), so a title match is
   /// never crowded out — by tier, popularity, recency and bm25; with fewer matches than that the
-  /// ranking is exact. `latest` sorts the matches by date when they are few, and only the newest
-  /// of each popularity bucket when they are many.
+  /// ranking is exact. `latest` walks the date index when matches are many, and sorts the matches
+  /// by date when they are few.
   private static func matchPage(
     _ match: String, titleMatch: String?, query: SearchQuery, on connection: Connection
   )
@@ -118,51 +118,20 @@ extension Catalog {
         """, candidateValues + tierValues + [query.size, query.offset]
       ) { try decode($0.text(0)) }
     case .latest:
-      // Few matches: sort them all. Many: only the newest of each popularity bucket can be on the
-      // page, and the static rank orders each bucket newest year first (see `newestCandidates`).
-      let candidates =
-        total <= candidateLimit
-        ? "SELECT rowid & \(rowidMask) FROM books_fts WHERE books_fts MATCH ?"
-        : "SELECT value FROM json_each(?)"
-      let value: any SQLValueConvertible =
-        total <= candidateLimit
-        ? match
-        : String(
-          decoding: try JSONEncoder().encode(
-            newestCandidates(match, count: query.offset + query.size, on: connection)), as: UTF8.self)
+      // Many matches: walk the date index (covering, so cheap per entry) and keep the matches, which
+      // stops after about (offset + size) / density entries. Few matches: fetch and sort them.
+      let catalogSize = try connection.integer("SELECT coalesce(max(rowid), 0) FROM books")
+      let walked = (query.offset + query.size) * catalogSize / max(1, total)
+      let index = total > 2_000 && walked <= 200_000 ? "INDEXED BY books_by_published" : ""
       books = try connection.query(
         """
-        SELECT book FROM books WHERE rowid IN (\(candidates))
+        SELECT book FROM books \(index)
+        WHERE rowid IN (SELECT rowid & \(rowidMask) FROM books_fts WHERE books_fts MATCH ?)
         ORDER BY published DESC, rowid DESC LIMIT ? OFFSET ?
-        """, [value, query.size, query.offset]
+        """, [match, query.size, query.offset]
       ) { try decode($0.text(0)) }
     }
     return SearchPage(documents: books, totalCount: total, query: query)
-  }
-
-  /// The rowids of every book that can be among the `count` newest matches: in each of the 64
-  /// popularity buckets (rowid ranges, newest year first), the first `count` matches and the rest
-  /// of the last one's year. A book newer than all of those would come before them in its bucket,
-  /// so the newest `count` overall are always among them.
-  private static func newestCandidates(_ match: String, count: Int, on connection: Connection) throws -> [Int]
-  {
-    var rowids: [Int] = []
-    for bucket in 0..<64 {
-      let low = bucket << 50
-      let first = try connection.query(
-        "SELECT rowid FROM books_fts WHERE books_fts MATCH ? AND rowid >= ? AND rowid < ? ORDER BY rowid LIMIT ?",
-        [match, low, low + 1 << 50, count]
-      ) { $0.int(0) }
-      rowids += first
-      if first.count == count, let last = first.last {
-        let yearEnd = (last >> 36 + 1) << 36
-        rowids += try connection.query(
-          "SELECT rowid FROM books_fts WHERE books_fts MATCH ? AND rowid > ? AND rowid < ?",
-          [match, last, yearEnd]
-        ) { $0.int(0) }
-      }
-    }
-    return rowids.map { $0 & rowidMask }
   }
 
   /// The SQL of a match's tier, lower is better, with its parameters.

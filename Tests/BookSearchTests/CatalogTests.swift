@@ -302,9 +302,9 @@ struct StaticRankTests {
     #expect(seen == expected)
   }
 
-  /// More matches than are ranked in full: latest walks each popularity bucket newest first, and
-  /// must give exactly the order of sorting every match.
-  @Test func manyMatchesInManyBucketsComeNewestFirst() async throws {
+  /// Many matches, spread over popularity buckets and sharing years: latest walks the date index
+  /// and must give exactly the order of sorting every match, on shallow and deep pages.
+  @Test func manyMatchesComeNewestFirstOnEveryPage() async throws {
     let catalog = try Catalog(path: ":memory:", includingStarter: false)
     let count = 2_600
     let books = (0..<count).map { number in
