@@ -47,6 +47,10 @@ extension Catalog {
         );
         INSERT INTO books_fts (books_fts, rank) VALUES ('rank', 'bm25(10.0, 5.0, 2.0, 1.0, 0.0, 0.0)');
         CREATE VIRTUAL TABLE books_vocab USING fts5vocab (books_fts, 'row');
+        CREATE VIRTUAL TABLE books_by_date USING fts5 (
+          title, people, publisher, contents, title_initials, people_initials,
+          tokenize = 'unicode61 remove_diacritics 2'
+        );
         """)
       try reindex(on: connection)
     },
@@ -97,6 +101,9 @@ extension Catalog {
           updated_at = ? WHERE rowid = ?
         """, values + [existing.rowid])
       try connection.run("DELETE FROM books_fts WHERE rowid = ?", [existing.ftsRowid])
+      try connection.run(
+        "DELETE FROM books_by_date WHERE rowid = ?",
+        [dateRank(published: existing.book.datetime, rowid: existing.rowid)])
       try index(book, rowid: existing.rowid, popularity: rank, on: connection)
       report.updated += 1
     } else {
@@ -124,23 +131,27 @@ extension Catalog {
         SearchKeys.initialsKey(book.title),
         SearchKeys.key(people), SearchKeys.key(book.publisher), ftsRowid, rowid,
       ])
-    try connection.run(
-      """
-      INSERT INTO books_fts (rowid, title, people, publisher, contents, title_initials, people_initials)
-      VALUES (?, ?, ?, ?, ?, ?, ?)
-      """,
-      [
-        ftsRowid, SearchText.indexed(book.title), SearchText.indexed(people),
-        SearchText.indexed(book.publisher),
-        SearchText.indexed(book.contents), SearchText.indexedInitials(book.title),
-        SearchText.indexedInitials(people),
-      ])
+    let columns: [any SQLValueConvertible] = [
+      SearchText.indexed(book.title), SearchText.indexed(people), SearchText.indexed(book.publisher),
+      SearchText.indexed(book.contents), SearchText.indexedInitials(book.title),
+      SearchText.indexedInitials(people),
+    ]
+    for (table, key) in [
+      ("books_fts", ftsRowid), ("books_by_date", dateRank(published: book.datetime, rowid: rowid)),
+    ] {
+      try connection.run(
+        """
+        INSERT INTO \(table) (rowid, title, people, publisher, contents, title_initials, people_initials)
+        VALUES (?, ?, ?, ?, ?, ?, ?)
+        """, [key] + columns)
+    }
   }
 
   /// Rebuilds every book's keys and full-text row from its stored JSON: what a migration runs when
   /// the analysis changes.
   static func reindex(on connection: Connection) throws {
     try connection.run("DELETE FROM books_fts")
+    try connection.run("DELETE FROM books_by_date")
     let rows = try connection.query("SELECT rowid, book, popularity FROM books") {
       ($0.int(0), $0.text(1), $0.int(2))
     }
@@ -161,6 +172,17 @@ extension Catalog {
     let bucket = min(63, Int(log2(Double(max(0, popularity)) + 1) * 2))
     let year = min(9_999, max(0, published.map(KakaoDate.year) ?? 0))
     return (63 - bucket) << 50 | (9_999 - year) << 36 | (rowid & rowidMask)
+  }
+
+  /// A book's rowid in `books_by_date`, the same index in date order: newest day first, then the
+  /// later-added book, so `latest` reads only as many matches as its page needs.
+  static func dateRank(published: Date?, rowid: Int) -> Int {
+    let day =
+      published.map { date -> Int in
+        let parts = KakaoDate.format(date).prefix(10).split(separator: "-").compactMap { Int($0) }
+        return parts.count == 3 ? parts[0] * 372 + (parts[1] - 1) * 31 + (parts[2] - 1) : 0
+      } ?? 0
+    return (9_999 * 372 - min(day, 9_999 * 372)) << 36 | (rowidMask - (rowid & rowidMask))
   }
 
   static func encode(_ book: Book) throws -> String {

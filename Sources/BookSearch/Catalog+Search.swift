@@ -84,8 +84,8 @@ extension Catalog {
   /// so `ORDER BY rowid LIMIT n` reads only the first `n` matches. `accuracy` ranks the first
   /// ``candidateLimit`` matches — and the first title matches (`titleMatch`), so a title match is
   /// never crowded out — by tier, popularity, recency and bm25; with fewer matches than that the
-  /// ranking is exact. `latest` walks the date index when matches are many, and sorts the matches
-  /// by date when they are few.
+  /// ranking is exact. `latest` reads `books_by_date`, the same index in date order (see
+  /// ``dateRank(published:rowid:)``), and stops after the page.
   private static func matchPage(
     _ match: String, titleMatch: String?, query: SearchQuery, on connection: Connection
   )
@@ -118,16 +118,12 @@ extension Catalog {
         """, candidateValues + tierValues + [query.size, query.offset]
       ) { try decode($0.text(0)) }
     case .latest:
-      // Many matches: walk the date index (covering, so cheap per entry) and keep the matches, which
-      // stops after about (offset + size) / density entries. Few matches: fetch and sort them.
-      let catalogSize = try connection.integer("SELECT coalesce(max(rowid), 0) FROM books")
-      let walked = (query.offset + query.size) * catalogSize / max(1, total)
-      let index = total > 2_000 && walked <= 200_000 ? "INDEXED BY books_by_published" : ""
+      // The same index in date order: read the page's matches and stop.
       books = try connection.query(
         """
-        SELECT book FROM books \(index)
-        WHERE rowid IN (SELECT rowid & \(rowidMask) FROM books_fts WHERE books_fts MATCH ?)
-        ORDER BY published DESC, rowid DESC LIMIT ? OFFSET ?
+        SELECT b.book FROM (
+          SELECT rowid AS day FROM books_by_date WHERE books_by_date MATCH ? ORDER BY rowid LIMIT ? OFFSET ?
+        ) AS d JOIN books AS b ON b.rowid = \(rowidMask) - (d.day & \(rowidMask)) ORDER BY d.day
         """, [match, query.size, query.offset]
       ) { try decode($0.text(0)) }
     }
