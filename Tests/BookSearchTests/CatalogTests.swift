@@ -337,6 +337,20 @@ struct StaticRankTests {
     #expect(first == Array(seen.prefix(3)))
   }
 
+  @Test func dateUpdatesMoveABookInTheDateOrder() async throws {
+    let catalog = try Catalog(path: ":memory:", includingStarter: false)
+    func book(_ title: String, _ year: Int) -> Book {
+      Book(
+        title: title, url: "https://example.com/\(title)",
+        datetime: KakaoDate.parse("\(year)-01-01T00:00:00.000+09:00"))
+    }
+    try await catalog.upsert([book("Old Sea", 2000), book("New Sea", 2010)], source: .imported)
+    #expect(try await titles(catalog, "sea", sort: .latest) == ["New Sea", "Old Sea"])
+    try await catalog.upsert([book("Old Sea", 2020)], source: .imported)
+    #expect(try await titles(catalog, "sea", sort: .latest) == ["Old Sea", "New Sea"])
+    #expect(try await catalog.search(SearchQuery(query: "sea", sort: .latest)).meta.totalCount == 2)
+  }
+
   @Test func popularityUpdatesMoveABookInTheStaticOrder() async throws {
     let catalog = try Catalog(path: ":memory:", includingStarter: false)
     let quiet = Book(title: "Quiet Sea", url: "https://example.com/quiet")
