@@ -45,8 +45,4 @@ public struct SearchPage: Codable, Hashable, Sendable {
         totalCount: totalCount, pageableCount: pageable,
         isEnd: query.offset + query.size >= pageable))
   }
-
-  /// An empty result.
-  public static let empty = SearchPage(
-    documents: [], meta: Meta(totalCount: 0, pageableCount: 0, isEnd: true))
 }
