@@ -70,9 +70,10 @@ def test_the_detail_closes_with_escape_and_the_close_button_and_gives_focus_back
     # An address /books/ID opens the book; closing it goes back to the search address.
     app.open(f"/books/{book_id}")
     app.wait_for(lambda: app.detail_open() and app.find_all(f'#detail .detail[data-book-id="{book_id}"]'), "no detail")
+    assert app.driver.current_url.endswith(f"/books/{book_id}"), "the address left the book while it is open"
     press_escape(app)
     app.wait_detail_closed()
-    assert app.driver.current_url == server.url
+    app.wait_for(lambda: app.driver.current_url == server.url, lambda: f"the address is {app.driver.current_url}")
     assert app.console_errors() == []
 
 

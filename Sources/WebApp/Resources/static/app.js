@@ -390,8 +390,10 @@ listen();
 
 // ---- an address like /books/ID opens its book ----
 
+// The server rendered the sheet open; reopen it as a modal (without a close event, which would
+// leave the address) and record the view. The address goes back to the search when it closes.
 if (detail.open && $(".detail", detail)) {
   const id = $(".detail", detail).dataset.bookId;
-  detail.close();
+  detail.removeAttribute("open");
   openDetail(id, searchInput);
 }
