@@ -43,13 +43,13 @@ extension Catalog {
         DROP TABLE books_fts;
         CREATE VIRTUAL TABLE books_fts USING fts5 (
           title, people, publisher, contents, title_initials, people_initials,
-          tokenize = 'unicode61 remove_diacritics 2'
+          tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3'
         );
         INSERT INTO books_fts (books_fts, rank) VALUES ('rank', 'bm25(10.0, 5.0, 2.0, 1.0, 0.0, 0.0)');
         CREATE VIRTUAL TABLE books_vocab USING fts5vocab (books_fts, 'row');
         CREATE VIRTUAL TABLE books_by_date USING fts5 (
           title, people, publisher, contents, title_initials, people_initials,
-          tokenize = 'unicode61 remove_diacritics 2'
+          tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3'
         );
         """)
       try reindex(on: connection)
