@@ -3,9 +3,12 @@ import Foundation
 import Storage
 
 extension Catalog {
-  /// How many of the best full-text matches are ranked by ``tier``: every page a client can ask
-  /// for (50 pages of 50) comes from the same candidates, so paging stays consistent.
-  static let candidateLimit = SearchQuery.maximumPage * SearchQuery.maximumSize
+  /// How many of the first full-text matches `accuracy` ranks by tier: the first 500 results
+  /// (50 pages of 10, where people scroll) come from the same 500 candidates, so those pages stay
+  /// consistent; a deeper page ranks every match a client can reach (50 pages of 50).
+  static func candidateLimit(for query: SearchQuery) -> Int {
+    query.offset + query.size <= 500 ? 500 : SearchQuery.maximumPage * SearchQuery.maximumSize
+  }
 
   /// One page of catalog results for a query, with Kakao's paging semantics.
   ///
@@ -82,7 +85,7 @@ extension Catalog {
   ///
   /// Full-text rowids are in static-rank order (see ``staticRank(popularity:published:rowid:)``),
   /// so `ORDER BY rowid LIMIT n` reads only the first `n` matches. `accuracy` ranks the first
-  /// ``candidateLimit`` matches — and the first title matches (`titleMatch`), so a title match is
+  /// ``candidateLimit(for:)`` matches — and the first title matches (`titleMatch`), so a title match is
   /// never crowded out — by tier, popularity, recency and bm25; with fewer matches than that the
   /// ranking is exact. `latest` reads `books_by_date`, the same index in date order (see
   /// ``dateRank(published:rowid:)``), and stops after the page.
@@ -98,7 +101,8 @@ extension Catalog {
     case .accuracy:
       let (tierSQL, tierValues) = tier(for: query.query)
       // bm25 breaks the last ties; when only the first matches are ranked, their static rank does.
-      let score = total <= candidateLimit ? "rank" : "rowid"
+      let limit = candidateLimit(for: query)
+      let score = total <= limit ? "rank" : "rowid"
       let select =
         "SELECT rowid AS fts, \(score) AS score FROM books_fts WHERE books_fts MATCH ? ORDER BY rowid LIMIT ?"
       let candidates =
@@ -110,7 +114,7 @@ extension Catalog {
         ) GROUP BY fts
         """
       let candidateValues: [any SQLValueConvertible] =
-        [match, candidateLimit] + (titleMatch.map { [$0, candidateLimit] } ?? [])
+        [match, limit] + (titleMatch.map { [$0, limit] } ?? [])
       books = try connection.query(
         """
         SELECT b.book FROM (\(candidates)) AS c JOIN books AS b ON b.rowid = (c.fts & \(rowidMask))

@@ -337,6 +337,22 @@ struct StaticRankTests {
     #expect(first == Array(seen.prefix(3)))
   }
 
+  /// With more matches than the first window, the pages people scroll (10 at a time) still come
+  /// from one ranking: no book twice, none skipped, most popular first within a tier.
+  @Test func scrolledPagesOfALargeMatchAreOneRanking() async throws {
+    let catalog = try Catalog(path: ":memory:", includingStarter: false)
+    let books = (0..<700).map { Book(title: "Sea \($0)", url: "https://example.com/\($0)") }
+    let popularity = (0..<700).map { ($0 * 7_919) % 1_000_000 }
+    try await catalog.upsert(books, source: .imported, popularity: popularity)
+    var seen: [String] = []
+    for page in 1...50 {
+      seen += try await catalog.search(SearchQuery(query: "sea", page: page, size: 10)).documents.map(\.title)
+    }
+    #expect(seen.count == 500 && Set(seen).count == 500)
+    let rank = Dictionary(uniqueKeysWithValues: zip(books.map(\.title), popularity))
+    #expect(seen.map { rank[$0]! } == seen.map { rank[$0]! }.sorted(by: >))
+  }
+
   @Test func dateUpdatesMoveABookInTheDateOrder() async throws {
     let catalog = try Catalog(path: ":memory:", includingStarter: false)
     func book(_ title: String, _ year: Int) -> Book {
