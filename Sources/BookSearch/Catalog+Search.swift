@@ -105,8 +105,10 @@ extension Catalog {
       let score = total <= limit ? "rank" : "rowid"
       let select =
         "SELECT rowid AS fts, \(score) AS score FROM books_fts WHERE books_fts MATCH ? ORDER BY rowid LIMIT ?"
+      // With every match among the candidates already, the title matches need no stream of their own.
+      let titleStream = total > limit ? titleMatch : nil
       let candidates =
-        titleMatch == nil
+        titleStream == nil
         ? select
         : """
         SELECT fts, min(score) AS score FROM (
@@ -114,7 +116,7 @@ extension Catalog {
         ) GROUP BY fts
         """
       let candidateValues: [any SQLValueConvertible] =
-        [match, limit] + (titleMatch.map { [$0, limit] } ?? [])
+        [match, limit] + (titleStream.map { [$0, limit] } ?? [])
       books = try connection.query(
         """
         SELECT b.book FROM (\(candidates)) AS c JOIN books AS b ON b.rowid = (c.fts & \(rowidMask))
