@@ -67,6 +67,11 @@ struct Arguments {
     return value
   }
 
+  /// Refuses operands, for a command that takes none.
+  func expectNoOperands() throws(CLIError) {
+    guard positionals.isEmpty else { throw .usage("unexpected '\(positionals[0])'") }
+  }
+
   /// The single operand a command needs.
   func single(_ what: String) throws(CLIError) -> String {
     guard positionals.count == 1 else {

@@ -36,9 +36,7 @@ extension Command {
     flags: ["json"]
   ) { arguments, context in
     let order = try arguments.choice("sort", as: SavedOrder.self) ?? .title
-    guard arguments.positionals.isEmpty else {
-      throw CLIError.usage("unexpected '\(arguments.positionals[0])'")
-    }
+    try arguments.expectNoOperands()
     let books = try await context.library().savedBooks(sortedBy: order)
     if arguments.flags.contains("json") {
       context.console.write(try Output.json(books.map(LibraryEntry.init)))
@@ -76,9 +74,7 @@ extension Command {
       """,
     flags: ["yes"]
   ) { arguments, context in
-    guard arguments.positionals.isEmpty else {
-      throw CLIError.usage("unexpected '\(arguments.positionals[0])'")
-    }
+    try arguments.expectNoOperands()
     let library = try context.library()
     let count = try await library.savedCount()
     guard count > 0 else {
@@ -113,9 +109,7 @@ extension Command {
       """,
     flags: ["json"]
   ) { arguments, context in
-    guard arguments.positionals.isEmpty else {
-      throw CLIError.usage("unexpected '\(arguments.positionals[0])'")
-    }
+    try arguments.expectNoOperands()
     let views = try await context.library().recentViews()
     if arguments.flags.contains("json") {
       context.console.write(try Output.json(views.map(LibraryEntry.init)))

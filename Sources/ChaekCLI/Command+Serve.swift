@@ -22,9 +22,7 @@ extension Command {
       """,
     valued: ["host", "port", "source", "token"]
   ) { arguments, context in
-    guard arguments.positionals.isEmpty else {
-      throw CLIError.usage("unexpected '\(arguments.positionals[0])'")
-    }
+    try arguments.expectNoOperands()
     var configuration = HTTPServer.Configuration()
     configuration.host = arguments.options["host"] ?? "127.0.0.1"
     configuration.port = try arguments.integer("port") ?? 8080

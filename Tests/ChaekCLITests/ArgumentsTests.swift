@@ -34,6 +34,11 @@ struct ArgumentsTests {
     #expect(throws: CLIError.usage(message)) { try parse(words) }
   }
 
+  @Test func commandsWithoutOperandsRefuseThem() throws {
+    #expect(throws: CLIError.usage("unexpected 'extra'")) { try parse(["extra"]).expectNoOperands() }
+    try parse(["--json"]).expectNoOperands()
+  }
+
   @Test func choicesAndNumbersAreValidated() throws {
     #expect(throws: CLIError.usage("--page must be a number (got 'two')")) {
       try parse(["--page", "two"]).integer("page")
