@@ -52,6 +52,30 @@ extension Catalog {
           tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3'
         );
         """)
+      // This migration rebuilt the full-text rows here; the next one replaces them and reindexes.
+    },
+    Migration("replace full-text tables with the search index") { connection in
+      try connection.execute(
+        """
+        DROP TABLE books_vocab;
+        DROP TABLE books_fts;
+        DROP TABLE books_by_date;
+        ALTER TABLE books DROP COLUMN fts_rowid;
+        CREATE INDEX books_by_title_initials ON books (title_initials);
+        CREATE TABLE search_postings (
+          term TEXT NOT NULL,
+          chunk INTEGER NOT NULL,
+          docs BLOB NOT NULL,
+          PRIMARY KEY (term, chunk)
+        ) WITHOUT ROWID;
+        CREATE TABLE search_terms (term TEXT PRIMARY KEY, docs INTEGER NOT NULL) WITHOUT ROWID;
+        CREATE TABLE search_ranks (
+          chunk INTEGER PRIMARY KEY,
+          version INTEGER NOT NULL,
+          popularity BLOB NOT NULL,
+          day BLOB NOT NULL
+        );
+        """)
       try reindex(on: connection)
     },
   ]
@@ -59,9 +83,11 @@ extension Catalog {
   /// Loads the starter catalog shipped in the package: once per catalog, like any migration.
   static let starterMigration = Migration("load starter catalog 1") { connection in
     var report = UpsertReport()
+    var index = SearchIndex.Batch()
     for book in try starterBooks() {
-      try upsert(book, source: .starter, popularity: 0, on: connection, into: &report)
+      try upsert(book, source: .starter, popularity: 0, on: connection, into: &report, index: &index)
     }
+    try index.write(on: connection)
   }
 
   /// The books of the shipped starter catalog.
@@ -74,15 +100,14 @@ extension Catalog {
 
   // MARK: - Rows
 
+  /// Adds or updates one book by identity, its index changes going to `index`.
   static func upsert(
     _ incoming: Book, source: Source, popularity: Int, on connection: Connection,
-    into report: inout UpsertReport
+    into report: inout UpsertReport, index: inout SearchIndex.Batch
   ) throws {
     let id = incoming.id.rawValue
-    let existing = try connection.first(
-      "SELECT rowid, book, popularity, fts_rowid FROM books WHERE id = ?", [id]
-    ) {
-      (rowid: $0.int(0), book: try decode($0.text(1)), popularity: $0.int(2), ftsRowid: $0.int(3))
+    let existing = try connection.first("SELECT rowid, book, popularity FROM books WHERE id = ?", [id]) {
+      (rowid: $0.int(0), book: try decode($0.text(1)), popularity: $0.int(2))
     }
     let book = existing.map { incoming.filledIn(from: $0.book) } ?? incoming
     let rank = max(popularity, existing?.popularity ?? 0)
@@ -93,97 +118,66 @@ extension Catalog {
     let values: [any SQLValueConvertible] = [
       id, book.isbn13, book.title, try encode(book), book.datetime.map(KakaoDate.format) ?? "", rank,
       source.rawValue, Date().timeIntervalSince1970,
-    ]
+    ] + keys(of: book)
+    let rowid: Int
     if let existing {
       try connection.run(
         """
         UPDATE books SET id = ?, isbn13 = ?, title = ?, book = ?, published = ?, popularity = ?, source = ?,
-          updated_at = ? WHERE rowid = ?
+          updated_at = ?, title_key = ?, title_base_key = ?, title_initials = ?, people_key = ?, publisher_key = ?
+        WHERE rowid = ?
         """, values + [existing.rowid])
-      try connection.run("DELETE FROM books_fts WHERE rowid = ?", [existing.ftsRowid])
-      try connection.run(
-        "DELETE FROM books_by_date WHERE rowid = ?",
-        [dateRank(published: existing.book.datetime, rowid: existing.rowid)])
-      try index(book, rowid: existing.rowid, popularity: rank, on: connection)
+      index.remove(existing.book, rowid: existing.rowid)
+      rowid = existing.rowid
       report.updated += 1
     } else {
       try connection.run(
         """
-        INSERT INTO books (id, isbn13, title, book, published, popularity, source, updated_at)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+        INSERT INTO books (id, isbn13, title, book, published, popularity, source, updated_at,
+          title_key, title_base_key, title_initials, people_key, publisher_key)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """, values)
-      try index(book, rowid: connection.lastInsertedRowID, popularity: rank, on: connection)
+      rowid = connection.lastInsertedRowID
       report.added += 1
     }
+    index.add(book, rowid: rowid, popularity: rank)
   }
 
-  /// Writes a book's ranking keys and its full-text row; the caller removed any previous FTS row.
-  static func index(_ book: Book, rowid: Int, popularity: Int, on connection: Connection) throws {
+  /// A book's ranking keys: the `title_key`, `title_base_key`, `title_initials`, `people_key`
+  /// and `publisher_key` columns.
+  static func keys(of book: Book) -> [any SQLValueConvertible] {
     let people = (book.authors + book.translators).joined(separator: ", ")
-    let ftsRowid = staticRank(popularity: popularity, published: book.datetime, rowid: rowid)
-    try connection.run(
-      """
-      UPDATE books SET title_key = ?, title_base_key = ?, title_initials = ?, people_key = ?, publisher_key = ?,
-        fts_rowid = ? WHERE rowid = ?
-      """,
-      [
-        SearchKeys.key(book.title), SearchKeys.baseKey(ofTitle: book.title),
-        SearchKeys.initialsKey(book.title),
-        SearchKeys.key(people), SearchKeys.key(book.publisher), ftsRowid, rowid,
-      ])
-    let columns: [any SQLValueConvertible] = [
-      SearchText.indexed(book.title), SearchText.indexed(people), SearchText.indexed(book.publisher),
-      SearchText.indexed(book.contents), SearchText.indexedInitials(book.title),
-      SearchText.indexedInitials(people),
+    return [
+      SearchKeys.key(book.title), SearchKeys.baseKey(ofTitle: book.title), SearchKeys.initialsKey(book.title),
+      SearchKeys.key(people), SearchKeys.key(book.publisher),
     ]
-    for (table, key) in [
-      ("books_fts", ftsRowid), ("books_by_date", dateRank(published: book.datetime, rowid: rowid)),
-    ] {
-      try connection.run(
-        """
-        INSERT INTO \(table) (rowid, title, people, publisher, contents, title_initials, people_initials)
-        VALUES (?, ?, ?, ?, ?, ?, ?)
-        """, [key] + columns)
-    }
   }
 
-  /// Rebuilds every book's keys and full-text row from its stored JSON: what a migration runs when
+  /// Rebuilds every book's keys and index entries from its stored JSON: what a migration runs when
   /// the analysis changes.
   static func reindex(on connection: Connection) throws {
-    try connection.run("DELETE FROM books_fts")
-    try connection.run("DELETE FROM books_by_date")
-    let rows = try connection.query("SELECT rowid, book, popularity FROM books") {
-      ($0.int(0), $0.text(1), $0.int(2))
+    try connection.execute("DELETE FROM search_postings; DELETE FROM search_terms; DELETE FROM search_ranks;")
+    var last = 0
+    while true {
+      let rows = try connection.query(
+        "SELECT rowid, book, popularity FROM books WHERE rowid > ? ORDER BY rowid LIMIT 10000", [last]
+      ) { ($0.int(0), try decode($0.text(1)), $0.int(2)) }
+      guard let final = rows.last else { return }
+      var index = SearchIndex.Batch()
+      for (rowid, book, popularity) in rows {
+        try connection.run(
+          """
+          UPDATE books SET title_key = ?, title_base_key = ?, title_initials = ?, people_key = ?, publisher_key = ?
+          WHERE rowid = ?
+          """, keys(of: book) + [rowid])
+        index.add(book, rowid: rowid, popularity: popularity)
+      }
+      try index.write(on: connection)
+      last = final.0
     }
-    for (rowid, json, popularity) in rows {
-      try index(decode(json), rowid: rowid, popularity: popularity, on: connection)
-    }
   }
 
-  // MARK: - Static rank
-
-  /// The low bits of a full-text rowid: the book's own rowid.
-  static let rowidMask = (1 << 36) - 1
-
-  /// A book's full-text rowid: its static rank (popularity, then publication year, both best
-  /// first) above its own rowid, so a full-text query read in rowid order meets the most popular,
-  /// newest books first and can stop early instead of scoring every match.
-  static func staticRank(popularity: Int, published: Date?, rowid: Int) -> Int {
-    let bucket = min(63, Int(log2(Double(max(0, popularity)) + 1) * 2))
-    let year = min(9_999, max(0, published.map(KakaoDate.year) ?? 0))
-    return (63 - bucket) << 50 | (9_999 - year) << 36 | (rowid & rowidMask)
-  }
-
-  /// A book's rowid in `books_by_date`, the same index in date order: newest day first, then the
-  /// later-added book, so `latest` reads only as many matches as its page needs.
-  static func dateRank(published: Date?, rowid: Int) -> Int {
-    let day =
-      published.map { date -> Int in
-        let parts = KakaoDate.format(date).prefix(10).split(separator: "-").compactMap { Int($0) }
-        return parts.count == 3 ? parts[0] * 372 + (parts[1] - 1) * 31 + (parts[2] - 1) : 0
-      } ?? 0
-    return (9_999 * 372 - min(day, 9_999 * 372)) << 36 | (rowidMask - (rowid & rowidMask))
-  }
+  // MARK: - JSON
 
   static func encode(_ book: Book) throws -> String {
     String(decoding: try JSONEncoder().encode(book), as: UTF8.self)

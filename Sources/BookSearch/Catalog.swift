@@ -3,12 +3,13 @@ import Foundation
 import Storage
 
 /// The offline catalog in `catalog.sqlite`: every book imported or returned by a provider,
-/// searchable with SQLite FTS5 and Kakao's semantics, with no network.
+/// searchable with Kakao's semantics, with no network, through the catalog's own inverted index
+/// (``SearchIndex``) in the same file.
 ///
-/// Relevance is bm25 with the title weighted above people (authors and translators), people above
-/// the publisher, and the publisher above the description; `latest` sorts by publication date.
-/// Hangul is indexed as character bigrams (see ``SearchText``). A new catalog starts with the
-/// starter catalog shipped in the package.
+/// Relevance ranks title matches above people (authors and translators), people above the
+/// publisher, and the publisher above the description, then by popularity and date; `latest`
+/// sorts by publication date. Hangul is indexed as character bigrams (see ``SearchText``). A new
+/// catalog starts with the starter catalog shipped in the package.
 public final class Catalog: BookSearching, Sendable {
   /// Where a catalog book came from.
   public enum Source: String, Sendable {
@@ -42,6 +43,8 @@ public final class Catalog: BookSearching, Sendable {
   /// Read-only connections to the same file, one per core, so searches run in parallel (WAL lets
   /// readers proceed while the writer writes).
   private let readers: [Database]
+  /// Every book's ranks, shared by the readers.
+  let ranks = RankCache()
 
   /// Opens (creating if needed) the catalog at `path`, or `":memory:"`. A new catalog is filled
   /// with the starter catalog unless `includingStarter` is `false`.
@@ -61,7 +64,7 @@ public final class Catalog: BookSearching, Sendable {
 
   public func search(_ query: SearchQuery) async throws(BookSearchError) -> SearchPage {
     do {
-      return try await reader.read { try Catalog.page(for: query, on: $0) }
+      return try await reader.read { [ranks] in try Catalog.page(for: query, ranks: ranks, on: $0) }
     } catch {
       throw .catalog(String(describing: error))
     }
@@ -89,10 +92,13 @@ public final class Catalog: BookSearching, Sendable {
   public func upsert(_ books: [Book], source: Source, popularity: [Int]? = nil) async throws -> UpsertReport {
     try await database.write { connection in
       var report = UpsertReport()
-      for (index, book) in books.enumerated() {
+      var index = SearchIndex.Batch()
+      for (position, book) in books.enumerated() {
         try Catalog.upsert(
-          book, source: source, popularity: popularity?[index] ?? 0, on: connection, into: &report)
+          book, source: source, popularity: popularity?[position] ?? 0, on: connection, into: &report,
+          index: &index)
       }
+      try index.write(on: connection)
       return report
     }
   }

@@ -1,15 +1,14 @@
 import BookModel
 import Foundation
 
-/// Turns book text and queries into the tokens the catalog's FTS5 index holds.
+/// Turns book text and queries into the tokens the catalog's search index holds.
 ///
-/// SQLite's `unicode61` tokenizer (with diacritics removed) handles Latin text: words, case and
-/// accents folded, so `les miserables` matches `Les Misérables`. It keeps Korean words whole with
-/// their particles (`포터와`), so Hangul is indexed differently: every run of Hangul syllables, joined
-/// across spaces and punctuation, becomes its character bigrams (`해리 포터와` → `해리 리포 포터 터와`),
-/// and each syllable is added once more on its own for one-character queries. A query's Hangul
-/// becomes the phrase of its bigrams, which finds 2-character words inside longer ones (채식 →
-/// 채식주의자) and ignores spacing (해리포터 = 해리 포터).
+/// Latin text becomes words, lowercased with accents removed, so `les miserables` matches
+/// `Les Misérables`. Korean words carry particles (`포터와`), so Hangul is indexed differently:
+/// every run of Hangul syllables, joined across spaces and punctuation, becomes its character
+/// bigrams (`해리 포터와` → `해리 리포 포터 터와`), and each syllable is added once more on its own
+/// for one-character queries. A query's Hangul word must match all of its bigrams, which finds
+/// 2-character words inside longer ones (채식 → 채식주의자) and ignores spacing (해리포터 = 해리 포터).
 public enum SearchText {
   /// The text to index for a column.
   public static func indexed(_ text: String) -> String {
@@ -29,30 +28,6 @@ public enum SearchText {
       }
     }
     return (output + syllables).joined(separator: " ")
-  }
-
-  /// The FTS5 query expression for a search text: every Latin word and every space-separated
-  /// Hangul word (as the phrase of its bigrams) must match; the last Latin word matches as a prefix.
-  /// Splitting at spaces here while indexing across them is what makes spacing irrelevant both
-  /// ways: 해리포터 finds 해리 포터와, and 해리 포터 finds 해리포터. `nil` when nothing is searchable.
-  ///
-  /// `alternatives` replaces words by any of the listed index terms (a typo and the words one
-  /// edit away, see ``typoWords(_:)``); no word is then a prefix.
-  public static func matchExpression(_ query: String, alternatives: [String: [String]] = [:]) -> String? {
-    let terms = queryTerms(query)
-    let expressions = terms.enumerated().map { index, term -> String in
-      switch term {
-      case .phrase(let tokens):
-        return quoted(tokens.joined(separator: " "))
-      case .word(let word):
-        if let options = alternatives[word] {
-          return options.count == 1
-            ? quoted(options[0]) : "(" + options.map(quoted).joined(separator: " OR ") + ")"
-        }
-        return quoted(word) + (index == terms.count - 1 && alternatives.isEmpty ? "*" : "")
-      }
-    }
-    return expressions.isEmpty ? nil : expressions.joined(separator: " AND ")
   }
 
   /// The query's words that may be typos: Latin words of five letters or more.
@@ -95,12 +70,10 @@ public enum SearchText {
     }.joined(separator: " ")
   }
 
-  /// The FTS5 expression of a 초성 query: each space-separated group of initials as the phrase of
-  /// its bigrams.
-  public static func initialsExpression(_ query: String) -> String? {
-    let groups = query.nfc.split(whereSeparator: \.isWhitespace).map { Array($0) }.filter { $0.count >= 2 }
-    guard !groups.isEmpty else { return nil }
-    return groups.map { quoted(bigrams($0).joined(separator: " ")) }.joined(separator: " AND ")
+  /// The terms of a 초성 query: each space-separated group of two initials or more as its
+  /// bigrams, all of which must match.
+  public static func initialsTerms(_ query: String) -> [[String]] {
+    query.nfc.split(whereSeparator: \.isWhitespace).map { Array($0) }.filter { $0.count >= 2 }.map(bigrams)
   }
 
   // MARK: - Segmentation
@@ -117,7 +90,7 @@ public enum SearchText {
     var words: [String] = []
     var word = ""
     func flushWord() {
-      if !word.isEmpty { words.append(word.lowercased()) }
+      if !word.isEmpty { words.append(folded(word)) }
       word = ""
     }
     func flushRun() {
@@ -145,13 +118,19 @@ public enum SearchText {
     return segments
   }
 
+  /// A word lowercased without its accents: `Misérables` → `miserables`.
+  private static func folded(_ word: String) -> String {
+    var folded = ""
+    for scalar in word.lowercased().decomposedStringWithCanonicalMapping.unicodeScalars
+    where scalar.properties.generalCategory != .nonspacingMark {
+      folded.unicodeScalars.append(scalar)
+    }
+    return folded
+  }
+
   private static func bigrams(_ run: [Character]) -> [String] {
     guard run.count > 1 else { return run.map(String.init) }
     return (0..<run.count - 1).map { String(run[$0]) + String(run[$0 + 1]) }
-  }
-
-  private static func quoted(_ token: String) -> String {
-    "\"" + token.replacingOccurrences(of: "\"", with: "") + "\""
   }
 
   /// 가 ... 힣: the precomposed Hangul syllables.

@@ -53,6 +53,15 @@ public final class Connection {
     return rows
   }
 
+  /// Runs a query and passes every row to `body`.
+  public func forEachRow(
+    _ sql: String, _ values: [any SQLValueConvertible] = [], _ body: (Row) throws -> Void
+  ) throws {
+    let statement = try prepared(sql, values)
+    defer { sqlite3_reset(statement.handle) }
+    while try statement.step() { try body(Row(statement: statement)) }
+  }
+
   /// Runs a query and maps its first row, if any.
   public func first<T>(
     _ sql: String, _ values: [any SQLValueConvertible] = [], _ map: (Row) throws -> T

@@ -98,4 +98,12 @@ public struct Row {
     guard count > 0, let pointer = sqlite3_column_blob(statement.handle, Int32(index)) else { return Data() }
     return Data(bytes: pointer, count: count)
   }
+
+  /// Reads the column's bytes in place, without copying them (NULL → empty); the buffer is valid
+  /// only inside `body`.
+  public func withBytes<T>(_ index: Int, _ body: (UnsafeRawBufferPointer) throws -> T) rethrows -> T {
+    let pointer = sqlite3_column_blob(statement.handle, Int32(index))
+    let count = Int(sqlite3_column_bytes(statement.handle, Int32(index)))
+    return try body(UnsafeRawBufferPointer(start: count > 0 ? pointer : nil, count: count))
+  }
 }

@@ -189,11 +189,17 @@ struct SearchTextTests {
     #expect(SearchText.indexed("Harry 포터 2") == "harry 포터 2 포 터")
   }
 
-  @Test func queriesBecomePhrasesOfBigramsAndQuotedWords() {
-    #expect(SearchText.matchExpression("해리포터") == "\"해리 리포 포터\"")
-    #expect(SearchText.matchExpression("해리 포터") == "\"해리\" AND \"포터\"")
-    #expect(SearchText.matchExpression("o\"brien  les") == "\"o\" AND \"brien\" AND \"les\"*")
-    #expect(SearchText.matchExpression("\"*()") == nil)
+  @Test func queriesBecomeHangulBigramsAndFoldedWords() {
+    #expect(SearchText.queryTerms("해리포터") == [.phrase(["해리", "리포", "포터"])])
+    #expect(SearchText.queryTerms("해리 포터") == [.phrase(["해리"]), .phrase(["포터"])])
+    #expect(SearchText.queryTerms("o\"brien  Misérables") == [.word("o"), .word("brien"), .word("miserables")])
+    #expect(SearchText.queryTerms("\"*()").isEmpty)
+    #expect(SearchText.indexed("Les Misérables") == "les miserables")
+  }
+
+  @Test func initialsQueriesBecomeBigramsPerGroup() {
+    #expect(SearchText.initialsTerms("ㅊㅅㅈㅇㅈ") == [["ㅊㅅ", "ㅅㅈ", "ㅈㅇ", "ㅇㅈ"]])
+    #expect(SearchText.initialsTerms("ㅎㄹ ㅍㅌ ㄱ") == [["ㅎㄹ"], ["ㅍㅌ"]])
   }
 }
 

@@ -1,0 +1,55 @@
+import Foundation
+import Storage
+import Synchronization
+
+/// Every book's popularity and publication day, by rowid, held in memory: the keys that order a
+/// query's matches, read for every match, so they cannot be read from SQL one book at a time.
+///
+/// Loaded from `search_ranks` a chunk at a time; each query checks the chunks' versions (one
+/// small read) and reloads only the chunks a writer, in this process or another, changed since.
+final class RankCache: Sendable {
+  /// One chunk's ranks, by slot (rowid within the chunk).
+  struct Chunk: Sendable {
+    let version: Int
+    let popularity: [UInt32]
+    let day: [UInt32]
+  }
+
+  private let chunks = Mutex<[Int: Chunk]>([:])
+
+  /// The current ranks of every chunk.
+  func current(on connection: Connection) throws -> [Int: Chunk] {
+    let versions = try connection.query("SELECT chunk, version FROM search_ranks") { ($0.int(0), $0.int(1)) }
+    var cached = chunks.withLock { $0 }
+    var changed = false
+    for (chunk, version) in versions where cached[chunk]?.version != version {
+      cached[chunk] = try connection.first(
+        "SELECT version, popularity, day FROM search_ranks WHERE chunk = ?", [chunk]
+      ) { row in
+        Chunk(version: row.int(0), popularity: Self.decode(row, column: 1), day: Self.decode(row, column: 2))
+      }
+      changed = true
+    }
+    if changed {
+      let fresh = cached
+      chunks.withLock { $0 = fresh }
+    }
+    return cached
+  }
+
+  // MARK: - Stored form
+
+  /// A chunk's values as stored: 65,536 little-endian 32-bit integers.
+  static func encode(_ values: [UInt32]) -> Data {
+    values.map(\.littleEndian).withUnsafeBufferPointer { Data(buffer: $0) }
+  }
+
+  /// A stored chunk's values; zeros when the column is not a whole chunk.
+  static func decode(_ row: Row, column: Int) -> [UInt32] {
+    row.withBytes(column) { bytes in
+      let count = 1 << DocSet.chunkShift
+      guard bytes.count == count * 4 else { return [UInt32](repeating: 0, count: count) }
+      return (0..<count).map { UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: $0 * 4, as: UInt32.self)) }
+    }
+  }
+}
