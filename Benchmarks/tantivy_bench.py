@@ -22,11 +22,12 @@ QUERIES is a JSON array:
   [{"kind": "1-word", "text": "해리 리포 포터", "field": null, "sort": "accuracy", "page": 1, "size": 10}]
 `text` holds already-analyzed query terms separated by spaces. Every term must match (AND).
 Consecutive Hangul bigrams that chain (해리 리포 포터: each one starts with the last syllable of
-the one before) form one phrase, as the Swift side's FTS5 query does for one space-separated
-Hangul word; a chain is broken where the next bigram does not continue it (해리 포터 is two terms).
-The last term, if it is a Latin word, matches as a prefix (as FTS5's "word"*) unless --no-prefix.
-`field` is null (any of title, people, publisher, contents, with the catalog's bm25 weights
-10/5/2/1 as boosts) or one of "title", "people", "publisher". `sort` is "accuracy" (bm25,
+the one before) form one phrase, as the Swift side matches one space-separated Hangul word; a
+chain is broken where the next bigram does not continue it (해리 포터 is two terms).
+The last term, if it is a Latin word, matches as a prefix unless --no-prefix (tantivy expands it
+into at most 50 words, as the Swift side does).
+`field` is null (any of title, people, publisher, contents, with bm25 weights 10/5/2/1 as
+boosts, the catalog's field order) or one of "title", "people", "publisher". `sort` is "accuracy" (bm25,
 multiplied by log2(2 + popularity) unless --no-popularity) or "latest" (published, newest
 first). `page` and `size` are Kakao's (offset = (page - 1) * size); every search also counts
 all matches, as Kakao's total_count needs.

@@ -61,7 +61,9 @@ extension Catalog {
         DROP TABLE books_fts;
         DROP TABLE books_by_date;
         ALTER TABLE books DROP COLUMN fts_rowid;
-        CREATE INDEX books_by_title_initials ON books (title_initials);
+        DROP INDEX books_by_title_key;
+        DROP INDEX books_by_title_base_key;
+        ALTER TABLE books DROP COLUMN title_base_key;
         CREATE TABLE search_postings (
           term TEXT NOT NULL,
           chunk INTEGER NOT NULL,
@@ -124,7 +126,7 @@ extension Catalog {
       try connection.run(
         """
         UPDATE books SET id = ?, isbn13 = ?, title = ?, book = ?, published = ?, popularity = ?, source = ?,
-          updated_at = ?, title_key = ?, title_base_key = ?, title_initials = ?, people_key = ?, publisher_key = ?
+          updated_at = ?, title_key = ?, title_initials = ?, people_key = ?, publisher_key = ?
         WHERE rowid = ?
         """, values + [existing.rowid])
       index.remove(existing.book, rowid: existing.rowid)
@@ -134,8 +136,8 @@ extension Catalog {
       try connection.run(
         """
         INSERT INTO books (id, isbn13, title, book, published, popularity, source, updated_at,
-          title_key, title_base_key, title_initials, people_key, publisher_key)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+          title_key, title_initials, people_key, publisher_key)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """, values)
       rowid = connection.lastInsertedRowID
       report.added += 1
@@ -143,12 +145,12 @@ extension Catalog {
     index.add(book, rowid: rowid, popularity: rank)
   }
 
-  /// A book's ranking keys: the `title_key`, `title_base_key`, `title_initials`, `people_key`
-  /// and `publisher_key` columns.
+  /// A book's keys, which decide whether a phrase occurs as written: the `title_key`,
+  /// `title_initials`, `people_key` and `publisher_key` columns.
   static func keys(of book: Book) -> [any SQLValueConvertible] {
     let people = (book.authors + book.translators).joined(separator: ", ")
     return [
-      SearchKeys.key(book.title), SearchKeys.baseKey(ofTitle: book.title), SearchKeys.initialsKey(book.title),
+      SearchKeys.key(book.title), SearchKeys.initialsKey(book.title),
       SearchKeys.key(people), SearchKeys.key(book.publisher),
     ]
   }
@@ -167,7 +169,7 @@ extension Catalog {
       for (rowid, book, popularity) in rows {
         try connection.run(
           """
-          UPDATE books SET title_key = ?, title_base_key = ?, title_initials = ?, people_key = ?, publisher_key = ?
+          UPDATE books SET title_key = ?, title_initials = ?, people_key = ?, publisher_key = ?
           WHERE rowid = ?
           """, keys(of: book) + [rowid])
         index.add(book, rowid: rowid, popularity: popularity)

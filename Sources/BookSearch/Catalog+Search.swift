@@ -42,7 +42,7 @@ extension Catalog {
         default: [.titleInitials, .peopleInitials]
         }
       let expression = groups.map { [$0] }
-      let titles = TitleTiers(column: "title_initials", key: SearchKeys.initialsKey(query.query))
+      let titles = TitleTiers.initials(query.query)
       return try index.page(
         expression, in: fields, tiers: [[.titleInitials]], titles: titles, query: query)
     }
@@ -55,7 +55,7 @@ extension Catalog {
       }
     let terms = SearchText.queryTerms(query.query)
     guard !terms.isEmpty else { return none }
-    let titles = TitleTiers(column: "title_key", key: SearchKeys.key(query.query))
+    let titles = TitleTiers.words(query.query)
     let tiers: [[SearchIndex.Field]] = [[.title], [.people], [.publisher]]
     let exact = try index.page(
       try index.expression(terms, prefixIn: field), in: [field], tiers: tiers, titles: titles, query: query)
@@ -85,18 +85,20 @@ extension Catalog {
   }
 }
 
-/// How `accuracy` tells the best title matches apart: by a key column of `books` (`title_key`,
-/// or `title_initials` for a 초성 query) compared with the query's key.
+/// How `accuracy` ranks title matches: exact titles first, then titles that start with the
+/// query, both found in the index (`field` holds every title as one token), then titles that
+/// contain the query as written (`column` of `books` holds the text to look in).
 private struct TitleTiers {
+  let field: SearchIndex.Field
   let column: String
   let key: String
 
-  /// 0 for the exact title (or the title without its series note), 1 for a title that starts
-  /// with the query, 2 for one that contains it, 3 for the rest.
-  func tier(_ title: String, base: String) -> Int {
-    if title == key || base == key { return 0 }
-    if title.hasPrefix(key) { return 1 }
-    return title.contains(key) ? 2 : 3
+  static func words(_ query: String) -> TitleTiers {
+    TitleTiers(field: .titleKey, column: "title_key", key: SearchKeys.key(query))
+  }
+
+  static func initials(_ query: String) -> TitleTiers {
+    TitleTiers(field: .titleInitialsKey, column: "title_initials", key: SearchKeys.initialsKey(query))
   }
 }
 
@@ -110,8 +112,10 @@ private struct IndexReader {
   let ranks: [Int: RankCache.Chunk]
   /// Postings read so far, by term.
   private var postings: [String: DocSet] = [:]
-  /// The key texts of books read so far, by rowid and field, to check phrases.
-  private var texts: [Int: [SearchIndex.Field: String]] = [:]
+  /// The keys of books read so far, by rowid and field, to check phrases.
+  private var keys: [Int: [SearchIndex.Field: String]] = [:]
+  /// The descriptions (as keys) of books read so far, by rowid.
+  private var contents: [Int: String] = [:]
 
   init(connection: Connection, ranks: [Int: RankCache.Chunk]) {
     self.connection = connection
@@ -132,20 +136,20 @@ private struct IndexReader {
       case .word(let word):
         if let options = alternatives[word] { return options.map { [$0] } }
         guard let field, alternatives.isEmpty, position == terms.count - 1 else { return [[word]] }
-        let words = try completions(of: word, in: field)
+        let words = try completions(of: word, in: field, limit: Catalog.prefixExpansions)
         return words.isEmpty ? [[word]] : words.map { [$0] }
       }
     }
   }
 
-  /// The most frequent indexed words that begin with `prefix`.
-  private func completions(of prefix: String, in field: SearchIndex.Field) throws -> [String] {
+  /// The `limit` most frequent indexed tokens of a field that begin with `prefix`.
+  private func completions(of prefix: String, in field: SearchIndex.Field, limit: Int) throws -> [String] {
     let start = SearchIndex.term(prefix, in: field)
     return try connection.query(
       """
       SELECT term FROM (SELECT term, docs FROM search_terms WHERE term >= ? AND term < ? LIMIT 5000)
       ORDER BY docs DESC, term LIMIT ?
-      """, [start, start + "\u{10FFFF}", Catalog.prefixExpansions]
+      """, [start, start + "\u{10FFFF}", limit]
     ) { String($0.text(0).dropFirst(2)) }
   }
 
@@ -195,30 +199,41 @@ private struct IndexReader {
 
   /// The books of `set` in which every phrase occurs as written in one of `fields`: the index
   /// holds no positions, so a phrase's bigrams can match apart (리포터의 하루 holds ㅎㄹ, ㄹㅍ and
-  /// ㅍㅌ, not ㅎㄹㅍㅌ); the books' stored keys decide.
+  /// ㅍㅌ, not ㅎㄹㅍㅌ); the books' stored keys decide, and their descriptions when the
+  /// keys do not.
   private mutating func adjacent(_ set: DocSet, phrases: [String], in fields: [SearchIndex.Field]) throws
     -> DocSet
   {
-    let unknown = set.sorted.filter { texts[$0] == nil }
-    if !unknown.isEmpty {
-      try connection.forEachRow(
-        """
-        SELECT rowid, title_key, people_key, publisher_key, title_initials, json_extract(book, '$.contents')
-        FROM books WHERE rowid IN (SELECT value FROM json_each(?))
-        """, [json(unknown)]
-      ) { row in
-        texts[row.int(0)] = [
-          .title: row.text(1), .people: row.text(2), .publisher: row.text(3), .titleInitials: row.text(4),
-          .peopleInitials: SearchKeys.initialsKey(row.text(2)),
-          .any: [row.text(1), row.text(2), row.text(3), SearchKeys.key(row.text(5))].joined(separator: " "),
-        ]
+    let rowids = set.sorted
+    try readTexts("title_key, people_key, publisher_key, title_initials", of: rowids.filter { keys[$0] == nil }) {
+      row in
+      keys[row.int(0)] = [
+        .title: row.text(1), .people: row.text(2), .publisher: row.text(3), .titleInitials: row.text(4),
+        .peopleInitials: SearchKeys.initialsKey(row.text(2)),
+        .any: [row.text(1), row.text(2), row.text(3)].joined(separator: " "),
+      ]
+    }
+    func holds(_ rowid: Int, _ phrase: String) -> Bool {
+      fields.contains { keys[rowid]?[$0]?.contains(phrase) ?? false }
+    }
+    var found = rowids.filter { rowid in phrases.allSatisfy { holds(rowid, $0) } }
+    if fields.contains(.any) {
+      let undecided = rowids.filter { rowid in !phrases.allSatisfy { holds(rowid, $0) } }
+      try readTexts("json_extract(book, '$.contents')", of: undecided.filter { contents[$0] == nil }) { row in
+        contents[row.int(0)] = SearchKeys.key(row.text(1))
+      }
+      found += undecided.filter { rowid in
+        phrases.allSatisfy { holds(rowid, $0) || (contents[rowid]?.contains($0) ?? false) }
       }
     }
-    return DocSet(
-      set.sorted.filter { rowid in
-        let known = texts[rowid] ?? [:]
-        return phrases.allSatisfy { phrase in fields.contains { known[$0]?.contains(phrase) ?? false } }
-      })
+    return DocSet(found)
+  }
+
+  /// Reads `columns` of the books of `rowids`, each row's rowid first.
+  private func readTexts(_ columns: String, of rowids: [Int], _ body: (Row) -> Void) throws {
+    guard !rowids.isEmpty else { return }
+    try connection.forEachRow(
+      "SELECT rowid, \(columns) FROM books WHERE rowid IN (SELECT value FROM json_each(?))", [json(rowids)], body)
   }
 
   private mutating func docs(_ term: String) throws -> DocSet {
@@ -237,9 +252,8 @@ private struct IndexReader {
   ///
   /// `latest` takes the newest matches. `accuracy` takes matches in groups: the books matching
   /// in the first of `tiers` (the title), then the second not already taken (people), and so
-  /// on, then the rest; each group by popularity, then date. Within the first group, the best
-  /// ``Catalog/candidateLimit(for:)`` books — and every exact title or title prefix — come first,
-  /// ranked by ``TitleTiers``.
+  /// on, then the rest; each group by popularity, then date. The title matches come as
+  /// ``titleGroups(_:titles:limit:)`` orders them.
   mutating func page(
     _ expression: Expression, in fields: [SearchIndex.Field], tiers: [[SearchIndex.Field]], titles: TitleTiers,
     query: SearchQuery
@@ -250,7 +264,7 @@ private struct IndexReader {
     var page = PageBuilder(offset: query.offset, size: query.size)
     switch query.sort {
     case .latest:
-      page.take(count: total) { top(matching, $0, latest: true) }
+      take(.ranked(matching, latest: true), into: &page)
     case .accuracy:
       var taken = DocSet()
       for (position, tierFields) in tiers.enumerated() where !page.isFull {
@@ -259,45 +273,63 @@ private struct IndexReader {
         group.subtract(taken)
         taken.formUnion(group)
         if position == 0 {
-          let best = try bestTitles(group, titles: titles, limit: Catalog.candidateLimit(for: query))
-          page.take(count: best.count) { Array(best.prefix($0)) }
-          group.subtract(DocSet(best))
+          for titled in try titleGroups(&group, titles: titles, limit: Catalog.candidateLimit(for: query)) {
+            take(titled, into: &page)
+          }
         }
-        page.take(count: group.count) { top(group, $0, latest: false) }
+        take(.ranked(group), into: &page)
       }
-      if !page.isFull {
-        var rest = matching
-        rest.subtract(taken)
-        page.take(count: rest.count) { top(rest, $0, latest: false) }
-      }
+      var rest = matching
+      rest.subtract(taken)
+      take(.ranked(rest), into: &page)
     }
     return SearchPage(documents: try books(page.rowids), totalCount: total, query: query)
   }
 
-  /// The best `limit` of `group` by rank, with its exact titles and title prefixes, ordered by
-  /// title tier, then rank.
-  private func bestTitles(_ group: DocSet, titles: TitleTiers, limit: Int) throws -> [Int] {
+  /// Takes the best title matches out of `group`, in order: the exact titles, the titles that
+  /// start with the query (the 1,000 most frequent such titles), then — among the `limit` best
+  /// left by rank — those that contain the query as written, then the others; each by rank.
+  /// With more than `limit` left, a phrase match ranked lower stays in `group`.
+  private mutating func titleGroups(_ group: inout DocSet, titles: TitleTiers, limit: Int) throws -> [Group] {
     guard !group.isEmpty, !titles.key.isEmpty else { return [] }
-    var candidates = Set(top(group, limit, latest: false))
-    let column = titles.column
-    let base = column == "title_key" ? "title_base_key" : column
-    let indexed = try connection.query(
-      """
-      SELECT rowid FROM books WHERE \(column) = ? OR \(base) = ?
-      UNION SELECT rowid FROM (SELECT rowid FROM books WHERE \(column) > ? AND \(column) < ? LIMIT ?)
-      """, [titles.key, titles.key, titles.key, titles.key + "\u{10FFFF}", limit]
-    ) { $0.int(0) }
-    candidates.formUnion(indexed.filter(group.contains))
-    var tier: [Int: Int] = [:]
+    var exact = try docs(SearchIndex.term(titles.key, in: titles.field))
+    exact.formIntersection(group)
+    group.subtract(exact)
+    var prefixed = DocSet()
+    for key in try completions(of: titles.key, in: titles.field, limit: 1_000) {
+      prefixed.formUnion(try docs(SearchIndex.term(key, in: titles.field)))
+    }
+    prefixed.formIntersection(group)
+    group.subtract(prefixed)
+    let candidates = top(group, limit, latest: false)
+    group.subtract(DocSet(candidates))
+    var phrases = Set<Int>()
     try connection.forEachRow(
-      "SELECT rowid, \(column), \(base) FROM books WHERE rowid IN (SELECT value FROM json_each(?))",
-      [json(Array(candidates))]
-    ) { tier[$0.int(0)] = titles.tier($0.text(1), base: $0.text(2)) }
-    let ranked = candidates.map { entry($0, latest: false) }
-    return ranked.sorted {
-      let (left, right) = (tier[$0.rowid] ?? 3, tier[$1.rowid] ?? 3)
-      return left != right ? left < right : $0.isBetter(than: $1)
-    }.map(\.rowid)
+      "SELECT rowid, \(titles.column) FROM books WHERE rowid IN (SELECT value FROM json_each(?))",
+      [json(candidates)]
+    ) { row in
+      if row.text(1).contains(titles.key) { phrases.insert(row.int(0)) }
+    }
+    return [
+      .ranked(exact), .ranked(prefixed), .ordered(candidates.filter(phrases.contains)),
+      .ordered(candidates.filter { !phrases.contains($0) }),
+    ]
+  }
+
+  /// Results taken as one group of a page.
+  enum Group {
+    /// A set, by rank (see ``top(_:_:latest:)``).
+    case ranked(DocSet, latest: Bool = false)
+    /// A list already in order.
+    case ordered([Int])
+  }
+
+  private func take(_ group: Group, into page: inout PageBuilder) {
+    guard !page.isFull else { return }
+    switch group {
+    case .ranked(let set, let latest): page.take(count: set.count) { top(set, $0, latest: latest) }
+    case .ordered(let rowids): page.take(count: rowids.count) { Array(rowids.prefix($0)) }
+    }
   }
 
   /// The best `limit` rowids of `set`: by popularity, then date, then the earlier-added book

@@ -26,6 +26,11 @@ enum SearchIndex {
     case titleInitials = "i"
     /// The 초성 bigrams of the people.
     case peopleInitials = "j"
+    /// The whole title as one token, its ``SearchKeys/key(_:)``, and again without its series
+    /// note: exact titles and title prefixes.
+    case titleKey = "k"
+    /// The title's 초성 as one token.
+    case titleInitialsKey = "m"
   }
 
   /// The stored form of a token in a field.
@@ -48,8 +53,10 @@ enum SearchIndex {
       (Field.any, any), (.title, title), (.people, names), (.publisher, publisher),
       (.titleInitials, tokens(SearchText.indexedInitials(book.title))),
       (.peopleInitials, tokens(SearchText.indexedInitials(people))),
+      (.titleKey, [Substring(SearchKeys.key(book.title)), Substring(SearchKeys.baseKey(ofTitle: book.title))]),
+      (.titleInitialsKey, [Substring(SearchKeys.initialsKey(book.title))]),
     ] {
-      for token in set { terms.insert(term(token, in: field)) }
+      for token in set where !token.isEmpty { terms.insert(term(token, in: field)) }
     }
     return terms
   }

@@ -61,19 +61,23 @@ public enum SearchText {
 
   // MARK: - 초성
 
-  /// The initials column of a text: the bigrams of each Hangul run's initial consonants
-  /// (`채식주의자` → `ㅊㅅ ㅅㅈ ㅈㅇ ㅇㅈ`), so a 초성 query finds words inside longer ones.
+  /// The initials tokens of a text: the bigrams and trigrams of each Hangul run's initial
+  /// consonants (`채식주의자` → `ㅊㅅ ㅅㅈ ㅈㅇ ㅇㅈ ㅊㅅㅈ ㅅㅈㅇ ㅈㅇㅈ`), so a 초성 query finds words
+  /// inside longer ones. With only 19 initials, bigrams alone would match apart too often.
   public static func indexedInitials(_ text: String) -> String {
-    segments(of: text.nfc).flatMap { segment -> [String] in
-      guard case .hangul(let run) = segment else { return [] }
-      return bigrams(Array(SearchKeys.initialsKey(String(run))))
-    }.joined(separator: " ")
+    let runs = segments(of: text.nfc).compactMap { segment -> [Character]? in
+      guard case .hangul(let run) = segment else { return nil }
+      return Array(SearchKeys.initialsKey(String(run)))
+    }
+    return (runs.flatMap(bigrams) + runs.flatMap(trigrams)).joined(separator: " ")
   }
 
-  /// The terms of a 초성 query: each space-separated group of two initials or more as its
-  /// bigrams, all of which must match.
+  /// The terms of a 초성 query: each space-separated group of two initials or more, as its
+  /// bigram or its trigrams, all of which must match.
   public static func initialsTerms(_ query: String) -> [[String]] {
-    query.nfc.split(whereSeparator: \.isWhitespace).map { Array($0) }.filter { $0.count >= 2 }.map(bigrams)
+    query.nfc.split(whereSeparator: \.isWhitespace).map { Array($0) }.filter { $0.count >= 2 }.map {
+      $0.count == 2 ? bigrams($0) : trigrams($0)
+    }
   }
 
   // MARK: - Segmentation
@@ -131,6 +135,10 @@ public enum SearchText {
   private static func bigrams(_ run: [Character]) -> [String] {
     guard run.count > 1 else { return run.map(String.init) }
     return (0..<run.count - 1).map { String(run[$0]) + String(run[$0 + 1]) }
+  }
+
+  private static func trigrams(_ run: [Character]) -> [String] {
+    run.count < 3 ? [] : (0..<run.count - 2).map { String(run[$0...($0 + 2)]) }
   }
 
   /// 가 ... 힣: the precomposed Hangul syllables.

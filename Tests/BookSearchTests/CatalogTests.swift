@@ -1,10 +1,11 @@
 import BookModel
 import Foundation
+import Storage
 import Testing
 
 @testable import BookSearch
 
-/// A small catalog, Korean and English, with enough rows for bm25 to rank meaningfully.
+/// A small catalog, Korean and English, with enough rows to rank meaningfully.
 func fixtureCatalog() async throws -> Catalog {
   let catalog = try Catalog(path: ":memory:", includingStarter: false)
   func date(_ year: Int) -> Date? { KakaoDate.parse("\(year)-01-01T00:00:00.000+09:00") }
@@ -169,6 +170,69 @@ struct CatalogStorageTests {
     #expect(try await titles(reopened, "해리포터").contains("해리 포터와 마법사의 돌"))
   }
 
+  @Test func aCatalogOfTheFullTextVersionsIsReindexedWhenOpened() async throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("chaek-catalog-\(UUID())")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appendingPathComponent("catalog.sqlite").path
+    let book = Book(title: "채식주의자", isbn: "9788936433598", authors: ["한강"], publisher: "창비")
+    let json = try Catalog.encode(book)
+    // The schema the FTS5 versions left, with a book stored by them.
+    let old = try Database(path: path, migrations: Array(Catalog.schema.prefix(2)))
+    try await old.write { connection in
+      try connection.run(
+        """
+        INSERT INTO books (id, isbn13, title, book, published, popularity, source, updated_at)
+        VALUES (?, ?, ?, ?, '', 7, 'kakao', 0)
+        """, [book.id.rawValue, book.isbn13, book.title, json])
+    }
+    let catalog = try Catalog(path: path, includingStarter: false)
+    #expect(try await titles(catalog, "채식") == ["채식주의자"])
+    #expect(try await titles(catalog, "ㅊㅅㅈㅇㅈ") == ["채식주의자"])
+    #expect(try await titles(catalog, "창비", target: .publisher) == ["채식주의자"])
+  }
+
+  @Test func anotherConnectionsWritesAreSearchedAndRanked() async throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("chaek-catalog-\(UUID())")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appendingPathComponent("catalog.sqlite").path
+    let reader = try Catalog(path: path, includingStarter: false)
+    let writer = try Catalog(path: path, includingStarter: false)
+    try await writer.upsert(
+      [Book(title: "A Dune Tale"), Book(title: "The Dune Road")], source: .imported, popularity: [5, 1])
+    #expect(try await titles(reader, "dune") == ["A Dune Tale", "The Dune Road"])
+    try await writer.upsert([Book(title: "The Dune Road")], source: .imported, popularity: [9])
+    try await writer.upsert([Book(title: "My Dune Days")], source: .imported, popularity: [7])
+    #expect(try await titles(reader, "dune") == ["The Dune Road", "My Dune Days", "A Dune Tale"])
+    #expect(try await titles(reader, "days") == ["My Dune Days"])
+  }
+
+  @Test func rowidsAcrossAChunkBoundaryAreOneIndex() async throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("chaek-catalog-\(UUID())")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appendingPathComponent("catalog.sqlite").path
+    let catalog = try Catalog(path: path, includingStarter: false)
+    try await catalog.database.write { connection in
+      try connection.run(
+        "INSERT INTO books (rowid, id, title, book, published, source, updated_at) VALUES (65530, 'x', '', '{}', '', 'import', 0)"
+      )
+    }
+    let books = (1...20).map { number in
+      Book(
+        title: "Chunk \(number)", datetime: KakaoDate.parse("\(2000 + number)-01-01T00:00:00.000+09:00"), authors: ["Kim"])
+    }
+    try await catalog.upsert(books, source: .imported, popularity: Array(1...20))
+    let rowids = try await catalog.database.read { try $0.query("SELECT rowid FROM books WHERE title LIKE 'Chunk %'") { $0.int(0) } }
+    #expect(rowids.min()! < 65536 && rowids.max()! >= 65536)
+    let newest = try await catalog.search(SearchQuery(query: "chunk", sort: .latest, size: 50))
+    #expect(newest.meta.totalCount == 20)
+    #expect(newest.documents.map(\.title) == (1...20).reversed().map { "Chunk \($0)" })
+    let popular = try await catalog.search(SearchQuery(query: "kim", target: .person, page: 2, size: 5))
+    #expect(popular.documents.map(\.title) == [15, 14, 13, 12, 11].map { "Chunk \($0)" })
+  }
+
   @Test func starterCatalogIsWellFormed() throws {
     let books = try Catalog.starterBooks()
     #expect(books.count >= 300)
@@ -197,9 +261,10 @@ struct SearchTextTests {
     #expect(SearchText.indexed("Les Misérables") == "les miserables")
   }
 
-  @Test func initialsQueriesBecomeBigramsPerGroup() {
-    #expect(SearchText.initialsTerms("ㅊㅅㅈㅇㅈ") == [["ㅊㅅ", "ㅅㅈ", "ㅈㅇ", "ㅇㅈ"]])
-    #expect(SearchText.initialsTerms("ㅎㄹ ㅍㅌ ㄱ") == [["ㅎㄹ"], ["ㅍㅌ"]])
+  @Test func initialsBecomeBigramsAndTrigrams() {
+    #expect(SearchText.initialsTerms("ㅊㅅㅈㅇㅈ") == [["ㅊㅅㅈ", "ㅅㅈㅇ", "ㅈㅇㅈ"]])
+    #expect(SearchText.initialsTerms("ㅎㄹ ㅍㅌㄹ ㄱ") == [["ㅎㄹ"], ["ㅍㅌㄹ"]])
+    #expect(SearchText.indexedInitials("채식 주의자") == "ㅊㅅ ㅅㅈ ㅈㅇ ㅇㅈ ㅊㅅㅈ ㅅㅈㅇ ㅈㅇㅈ")
   }
 }
 

@@ -29,8 +29,9 @@ struct ConcurrencyTests {
     }
   }
 
-  /// With 1 or 2 server threads, 50 handlers that each sleep 200 ms would take 5 s or more if a
-  /// handler held a thread; suspended connections let them all wait at once.
+  /// With 1 or 2 server threads, 50 handlers that each sleep 200 ms could never run more than 1
+  /// or 2 at once if a handler held a thread; suspended connections let them wait together. (The
+  /// count is the proof, not the elapsed time, which a loaded machine stretches.)
   @Test(arguments: [1, 2])
   func slowHandlersDoNotHoldTheServerThreads(threads: Int) async throws {
     let running = Atomic(0)
@@ -43,19 +44,15 @@ struct ConcurrencyTests {
       return .text("slept")
     }
     try await TestServer.with(TestServer.configuration { $0.threads = threads }, handler: handler) { server in
-      let clock = ContinuousClock()
-      let elapsed = try await clock.measure {
-        try await withThrowingTaskGroup(of: Void.self) { group in
-          for _ in 0..<50 {
-            group.addTask {
-              let response = try await server.request("/slow")
-              #expect(response.text == "slept")
-            }
+      try await withThrowingTaskGroup(of: Void.self) { group in
+        for _ in 0..<50 {
+          group.addTask {
+            let response = try await server.request("/slow")
+            #expect(response.text == "slept")
           }
-          try await group.waitForAll()
         }
+        try await group.waitForAll()
       }
-      #expect(elapsed < .seconds(5))
       #expect(mostAtOnce.load(ordering: .relaxed) > threads)
     }
   }
