@@ -60,10 +60,21 @@ extension Catalog {
         DROP TABLE books_vocab;
         DROP TABLE books_fts;
         DROP TABLE books_by_date;
-        ALTER TABLE books DROP COLUMN fts_rowid;
         DROP INDEX books_by_title_key;
         DROP INDEX books_by_title_base_key;
+        ALTER TABLE books DROP COLUMN fts_rowid;
+        ALTER TABLE books DROP COLUMN title_key;
         ALTER TABLE books DROP COLUMN title_base_key;
+        ALTER TABLE books DROP COLUMN title_initials;
+        ALTER TABLE books DROP COLUMN people_key;
+        ALTER TABLE books DROP COLUMN publisher_key;
+        CREATE TABLE search_keys (
+          rowid INTEGER PRIMARY KEY,
+          title TEXT NOT NULL,
+          title_initials TEXT NOT NULL,
+          people TEXT NOT NULL,
+          publisher TEXT NOT NULL
+        );
         CREATE TABLE search_postings (
           term TEXT NOT NULL,
           chunk INTEGER NOT NULL,
@@ -120,13 +131,13 @@ extension Catalog {
     let values: [any SQLValueConvertible] = [
       id, book.isbn13, book.title, try encode(book), book.datetime.map(KakaoDate.format) ?? "", rank,
       source.rawValue, Date().timeIntervalSince1970,
-    ] + keys(of: book)
+    ]
     let rowid: Int
     if let existing {
       try connection.run(
         """
         UPDATE books SET id = ?, isbn13 = ?, title = ?, book = ?, published = ?, popularity = ?, source = ?,
-          updated_at = ?, title_key = ?, title_initials = ?, people_key = ?, publisher_key = ?
+          updated_at = ?
         WHERE rowid = ?
         """, values + [existing.rowid])
       index.remove(existing.book, rowid: existing.rowid)
@@ -135,9 +146,8 @@ extension Catalog {
     } else {
       try connection.run(
         """
-        INSERT INTO books (id, isbn13, title, book, published, popularity, source, updated_at,
-          title_key, title_initials, people_key, publisher_key)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        INSERT INTO books (id, isbn13, title, book, published, popularity, source, updated_at)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
         """, values)
       rowid = connection.lastInsertedRowID
       report.added += 1
@@ -145,20 +155,11 @@ extension Catalog {
     index.add(book, rowid: rowid, popularity: rank)
   }
 
-  /// A book's keys, which decide whether a phrase occurs as written: the `title_key`,
-  /// `title_initials`, `people_key` and `publisher_key` columns.
-  static func keys(of book: Book) -> [any SQLValueConvertible] {
-    let people = (book.authors + book.translators).joined(separator: ", ")
-    return [
-      SearchKeys.key(book.title), SearchKeys.initialsKey(book.title),
-      SearchKeys.key(people), SearchKeys.key(book.publisher),
-    ]
-  }
-
-  /// Rebuilds every book's keys and index entries from its stored JSON: what a migration runs when
+  /// Rebuilds every book's index entries from its stored JSON: what a migration runs when
   /// the analysis changes.
   static func reindex(on connection: Connection) throws {
-    try connection.execute("DELETE FROM search_postings; DELETE FROM search_terms; DELETE FROM search_ranks;")
+    try connection.execute(
+      "DELETE FROM search_postings; DELETE FROM search_terms; DELETE FROM search_ranks; DELETE FROM search_keys;")
     var last = 0
     while true {
       let rows = try connection.query(
@@ -166,14 +167,7 @@ extension Catalog {
       ) { ($0.int(0), try decode($0.text(1)), $0.int(2)) }
       guard let final = rows.last else { return }
       var index = SearchIndex.Batch()
-      for (rowid, book, popularity) in rows {
-        try connection.run(
-          """
-          UPDATE books SET title_key = ?, title_initials = ?, people_key = ?, publisher_key = ?
-          WHERE rowid = ?
-          """, keys(of: book) + [rowid])
-        index.add(book, rowid: rowid, popularity: popularity)
-      }
+      for (rowid, book, popularity) in rows { index.add(book, rowid: rowid, popularity: popularity) }
       try index.write(on: connection)
       last = final.0
     }

@@ -87,14 +87,14 @@ extension Catalog {
 
 /// How `accuracy` ranks title matches: exact titles first, then titles that start with the
 /// query, both found in the index (`field` holds every title as one token), then titles that
-/// contain the query as written (`column` of `books` holds the text to look in).
+/// contain the query as written (`column` of `search_keys` holds the text to look in).
 private struct TitleTiers {
   let field: SearchIndex.Field
   let column: String
   let key: String
 
   static func words(_ query: String) -> TitleTiers {
-    TitleTiers(field: .titleKey, column: "title_key", key: SearchKeys.key(query))
+    TitleTiers(field: .titleKey, column: "title", key: SearchKeys.key(query))
   }
 
   static func initials(_ query: String) -> TitleTiers {
@@ -142,14 +142,15 @@ private struct IndexReader {
     }
   }
 
-  /// The `limit` most frequent indexed tokens of a field that begin with `prefix`.
+  /// The indexed tokens of a field that begin with `prefix`: `prefix` itself if indexed, then the
+  /// most frequent others (among the first 5,000 in order), `limit` in all.
   private func completions(of prefix: String, in field: SearchIndex.Field, limit: Int) throws -> [String] {
     let start = SearchIndex.term(prefix, in: field)
     return try connection.query(
       """
       SELECT term FROM (SELECT term, docs FROM search_terms WHERE term >= ? AND term < ? LIMIT 5000)
-      ORDER BY docs DESC, term LIMIT ?
-      """, [start, start + "\u{10FFFF}", limit]
+      ORDER BY term = ? DESC, docs DESC, term LIMIT ?
+      """, [start, start + "\u{10FFFF}", start, limit]
     ) { String($0.text(0).dropFirst(2)) }
   }
 
@@ -205,8 +206,7 @@ private struct IndexReader {
     -> DocSet
   {
     let rowids = set.sorted
-    try readTexts("title_key, people_key, publisher_key, title_initials", of: rowids.filter { keys[$0] == nil }) {
-      row in
+    try readKeys("title, people, publisher, title_initials", of: rowids.filter { keys[$0] == nil }) { row in
       keys[row.int(0)] = [
         .title: row.text(1), .people: row.text(2), .publisher: row.text(3), .titleInitials: row.text(4),
         .peopleInitials: SearchKeys.initialsKey(row.text(2)),
@@ -219,8 +219,12 @@ private struct IndexReader {
     var found = rowids.filter { rowid in phrases.allSatisfy { holds(rowid, $0) } }
     if fields.contains(.any) {
       let undecided = rowids.filter { rowid in !phrases.allSatisfy { holds(rowid, $0) } }
-      try readTexts("json_extract(book, '$.contents')", of: undecided.filter { contents[$0] == nil }) { row in
-        contents[row.int(0)] = SearchKeys.key(row.text(1))
+      let unread = undecided.filter { contents[$0] == nil }
+      if !unread.isEmpty {
+        try connection.forEachRow(
+          "SELECT rowid, json_extract(book, '$.contents') FROM books WHERE rowid IN (SELECT value FROM json_each(?))",
+          [json(unread)]
+        ) { contents[$0.int(0)] = SearchKeys.key($0.text(1)) }
       }
       found += undecided.filter { rowid in
         phrases.allSatisfy { holds(rowid, $0) || (contents[rowid]?.contains($0) ?? false) }
@@ -229,11 +233,26 @@ private struct IndexReader {
     return DocSet(found)
   }
 
-  /// Reads `columns` of the books of `rowids`, each row's rowid first.
-  private func readTexts(_ columns: String, of rowids: [Int], _ body: (Row) -> Void) throws {
+  /// Reads `columns` of `search_keys` for `rowids`, each row's rowid first.
+  private func readKeys(_ columns: String, of rowids: [Int], _ body: (Row) -> Void) throws {
     guard !rowids.isEmpty else { return }
     try connection.forEachRow(
-      "SELECT rowid, \(columns) FROM books WHERE rowid IN (SELECT value FROM json_each(?))", [json(rowids)], body)
+      "SELECT rowid, \(columns) FROM search_keys WHERE rowid IN (SELECT value FROM json_each(?))", [json(rowids)],
+      body)
+  }
+
+  /// The books of every token of a field that begins with `prefix`, read in one pass over at
+  /// most `limit` stored chunks, in token order.
+  private func docs(startingWith prefix: String, in field: SearchIndex.Field, limit: Int) throws -> DocSet {
+    let start = SearchIndex.term(prefix, in: field)
+    var set = DocSet()
+    try connection.forEachRow(
+      "SELECT chunk, docs FROM search_postings WHERE term >= ? AND term < ? LIMIT ?",
+      [start, start + "\u{10FFFF}", limit]
+    ) { row in
+      row.withBytes(1) { set.formUnion(chunk: row.int(0), postings: $0) }
+    }
+    return set
   }
 
   private mutating func docs(_ term: String) throws -> DocSet {
@@ -287,7 +306,7 @@ private struct IndexReader {
   }
 
   /// Takes the best title matches out of `group`, in order: the exact titles, the titles that
-  /// start with the query (the 1,000 most frequent such titles), then — among the `limit` best
+  /// start with the query (the first 20,000 in key order, where there are more), then — among the `limit` best
   /// left by rank — those that contain the query as written, then the others; each by rank.
   /// With more than `limit` left, a phrase match ranked lower stays in `group`.
   private mutating func titleGroups(_ group: inout DocSet, titles: TitleTiers, limit: Int) throws -> [Group] {
@@ -295,19 +314,13 @@ private struct IndexReader {
     var exact = try docs(SearchIndex.term(titles.key, in: titles.field))
     exact.formIntersection(group)
     group.subtract(exact)
-    var prefixed = DocSet()
-    for key in try completions(of: titles.key, in: titles.field, limit: 1_000) {
-      prefixed.formUnion(try docs(SearchIndex.term(key, in: titles.field)))
-    }
+    var prefixed = try docs(startingWith: titles.key, in: titles.field, limit: 20_000)
     prefixed.formIntersection(group)
     group.subtract(prefixed)
     let candidates = top(group, limit, latest: false)
     group.subtract(DocSet(candidates))
     var phrases = Set<Int>()
-    try connection.forEachRow(
-      "SELECT rowid, \(titles.column) FROM books WHERE rowid IN (SELECT value FROM json_each(?))",
-      [json(candidates)]
-    ) { row in
+    try readKeys(titles.column, of: candidates) { row in
       if row.text(1).contains(titles.key) { phrases.insert(row.int(0)) }
     }
     return [

@@ -10,6 +10,9 @@ import Storage
 ///   matching expand into.
 /// - `search_ranks`: per chunk, every book's popularity and publication day, the keys both sorts
 ///   order by, read into memory by ``RankCache``.
+/// - `search_keys`: every book's title, title initials, people and publisher as
+///   ``SearchKeys/key(_:)``s: small rows that tell whether a phrase occurs as written, and how a
+///   title matches.
 ///
 /// A write collects its changes in a ``Batch`` and stores them at the end of its transaction, so
 /// a batch of books rewrites each chunk it touches once.
@@ -83,6 +86,8 @@ enum SearchIndex {
     private var postings: [Key: [(slot: UInt16, present: Bool)]] = [:]
     /// Per chunk, the slots whose ranks change.
     private var ranks: [Int: [(slot: Int, popularity: UInt32, day: UInt32)]] = [:]
+    /// Per rowid, the keys to store.
+    private var keys: [Int: [any SQLValueConvertible]] = [:]
 
     /// Adds a book's terms and ranks under its rowid.
     mutating func add(_ book: Book, rowid: Int, popularity: Int) {
@@ -92,6 +97,11 @@ enum SearchIndex {
       }
       ranks[chunk, default: []].append(
         (slot, UInt32(clamping: popularity), SearchIndex.day(of: book.datetime)))
+      let people = (book.authors + book.translators).joined(separator: ", ")
+      keys[rowid] = [
+        rowid, SearchKeys.key(book.title), SearchKeys.initialsKey(book.title), SearchKeys.key(people),
+        SearchKeys.key(book.publisher),
+      ]
     }
 
     /// Removes a book's terms (as they were indexed) from its rowid.
@@ -107,7 +117,7 @@ enum SearchIndex {
     }
 
     /// Stores the changes: each touched chunk of postings and ranks is read, changed and written
-    /// once, and the vocabulary's counts follow.
+    /// once, the vocabulary's counts follow, and each added book's keys are written.
     func write(on connection: Connection) throws {
       var counts: [String: Int] = [:]
       for (key, changes) in postings {
@@ -138,6 +148,11 @@ enum SearchIndex {
       }
       if counts.values.contains(where: { $0 < 0 }) {
         try connection.run("DELETE FROM search_terms WHERE docs <= 0")
+      }
+      for values in keys.values {
+        try connection.run(
+          "INSERT OR REPLACE INTO search_keys (rowid, title, title_initials, people, publisher) VALUES (?, ?, ?, ?, ?)",
+          values)
       }
       for (chunk, changes) in ranks {
         var popularity = [UInt32](repeating: 0, count: 1 << DocSet.chunkShift)

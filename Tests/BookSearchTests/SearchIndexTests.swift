@@ -1,0 +1,119 @@
+import BookModel
+import Foundation
+import Storage
+import Testing
+
+@testable import BookSearch
+
+@Suite("Search index: postings, batches and phrases")
+struct SearchIndexTests {
+  // MARK: - Sets and their stored form
+
+  @Test func setsIntersectUniteAndSubtractAcrossChunks() {
+    var set = DocSet([1, 5, 65_535, 65_536, 200_000])
+    #expect(set.count == 5 && set.contains(65_536) && !set.contains(2))
+    #expect(set.sorted == [1, 5, 65_535, 65_536, 200_000])
+    set.formIntersection(DocSet([5, 65_536, 7, 300_000]))
+    #expect(set.sorted == [5, 65_536])
+    set.formUnion(DocSet([3, 131_072]))
+    #expect(set.sorted == [3, 5, 65_536, 131_072])
+    set.subtract(DocSet([65_536, 4]))
+    #expect(set.sorted == [3, 5, 131_072])
+    set.subtract(DocSet([131_072]))
+    #expect(set.chunks.keys.sorted() == [0], "an emptied chunk is dropped")
+  }
+
+  @Test(arguments: [0, 1, 2, 4_095, 4_096, 4_097, 65_536])
+  func postingsRoundTripAsOffsetsOrBitmap(count: Int) {
+    var words = DocSet.emptyChunk
+    let slots = (0..<count).map { ($0 * 7_919) % 65_536 }
+    for slot in slots { words[slot >> 6] |= 1 << UInt64(slot & 63) }
+    let stored = Postings.encode(words)
+    let distinct = Set(slots).count
+    #expect(stored.count == (distinct < 4_096 ? distinct * 2 : Postings.bitmapBytes))
+    var decoded = DocSet()
+    stored.withUnsafeBytes { decoded.formUnion(chunk: 3, postings: $0) }
+    #expect(decoded.sorted == Set(slots).sorted().map { 3 << 16 | $0 })
+  }
+
+  @Test func topRankedKeepsTheBestInOrder() {
+    var top = TopRanked(limit: 3)
+    for (key, rowid) in [(5, 1), (9, 2), (1, 3), (9, 4), (7, 5), (2, 6)] {
+      top.offer(TopRanked.Entry(key: UInt64(key), tie: -rowid, rowid: rowid))
+    }
+    #expect(top.rowids == [2, 4, 5])
+  }
+
+  // MARK: - Writing
+
+  func terms(_ connection: Connection, _ like: String) throws -> [String: Int] {
+    Dictionary(
+      uniqueKeysWithValues: try connection.query("SELECT term, docs FROM search_terms WHERE term LIKE ?", [like]) {
+        ($0.text(0), $0.int(1))
+      })
+  }
+
+  @Test func aBookUpdatedTwiceInOneBatchKeepsItsLastWords() async throws {
+    let catalog = try Catalog(path: ":memory:", includingStarter: false)
+    let isbn = "9788936433598"
+    try await catalog.upsert(
+      [
+        Book(title: "Alpha", isbn: isbn), Book(title: "Beta", isbn: isbn), Book(title: "Gamma", isbn: isbn),
+      ], source: .imported)
+    #expect(try await titles(catalog, "gamma") == ["Gamma"])
+    #expect(try await titles(catalog, "alpha").isEmpty)
+    #expect(try await titles(catalog, "beta").isEmpty)
+    let vocabulary = try await catalog.database.read { try terms($0, "t:%") }
+    #expect(vocabulary == ["t:gamma": 1], "words no book holds leave the vocabulary")
+  }
+
+  @Test func vocabularyCountsFollowUpdates() async throws {
+    let catalog = try Catalog(path: ":memory:", includingStarter: false)
+    try await catalog.upsert([Book(title: "Red Sea"), Book(title: "Red Moon")], source: .imported)
+    #expect(try await catalog.database.read { try terms($0, "t:red") } == ["t:red": 2])
+    try await catalog.upsert([Book(title: "Red Sea", contents: "Blue water")], source: .imported)
+    #expect(try await catalog.database.read { try terms($0, "a:blue") } == ["a:blue": 1])
+    #expect(try await catalog.database.read { try terms($0, "t:red") } == ["t:red": 2])
+  }
+
+  // MARK: - Matching
+
+  @Test func aPrefixExpandsToTheWordItselfFirstHoweverRare() async throws {
+    // 60 commoner words begin with "pot"; the rare word "pot" itself still matches.
+    var books = (0..<60).flatMap { number in
+      [Book(title: "Pot\(number)stand Story \(number)"), Book(title: "Pot\(number)stand Tale \(number)")]
+    }
+    books.append(Book(title: "A Pot of Gold"))
+    let catalog = try Catalog(path: ":memory:", includingStarter: false)
+    try await catalog.upsert(books, source: .imported)
+    #expect(try await titles(catalog, "gold pot") == ["A Pot of Gold"])
+    let found = try await catalog.search(SearchQuery(query: "pot"))
+    #expect(found.meta.totalCount == 1 + 2 * (Catalog.prefixExpansions - 1))
+  }
+
+  @Test func aHangulWordMatchesOnlyWithItsSyllablesTogether() async throws {
+    let catalog = try Catalog(path: ":memory:", includingStarter: false)
+    try await catalog.upsert(
+      [
+        Book(title: "포터 해리 리포"),  // 해리, 리포 and 포터 apart
+        Book(title: "마법 이야기", contents: "해리포터를 닮은 소년의 모험."),
+        Book(title: "해리 포터와 비밀의 방"),
+      ], source: .imported)
+    #expect(try await titles(catalog, "해리포터") == ["해리 포터와 비밀의 방", "마법 이야기"])
+    #expect(try await titles(catalog, "해리포터", target: .title) == ["해리 포터와 비밀의 방"])
+    #expect(try await catalog.search(SearchQuery(query: "해리포터")).meta.totalCount == 2)
+  }
+
+  @Test func initialsMatchOnlyInOrder() async throws {
+    let catalog = try Catalog(path: ":memory:", includingStarter: false)
+    try await catalog.upsert(
+      [
+        Book(title: "채식주의자"), Book(title: "주의 채식자"), Book(title: "의자 채식주"),
+        Book(title: "가나다마나다라"), Book(title: "가나다라"),
+      ], source: .imported)
+    #expect(try await titles(catalog, "ㅊㅅㅈㅇㅈ") == ["채식주의자"])
+    #expect(try await titles(catalog, "ㅊㅅㅈ") == ["채식주의자", "주의 채식자", "의자 채식주"])
+    // ㄱㄴㄷ and ㄴㄷㄹ both occur in 가나다마나다라, apart.
+    #expect(try await titles(catalog, "ㄱㄴㄷㄹ") == ["가나다라"])
+  }
+}
