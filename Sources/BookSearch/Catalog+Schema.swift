@@ -159,7 +159,8 @@ extension Catalog {
   /// the analysis changes.
   static func reindex(on connection: Connection) throws {
     try connection.execute(
-      "DELETE FROM search_postings; DELETE FROM search_terms; DELETE FROM search_ranks; DELETE FROM search_keys;")
+      "DELETE FROM search_postings; DELETE FROM search_terms; DELETE FROM search_ranks; DELETE FROM search_keys;"
+    )
     var last = 0
     while true {
       let rows = try connection.query(

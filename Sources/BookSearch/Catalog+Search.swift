@@ -127,7 +127,8 @@ private struct IndexReader {
   /// The expression of a query's terms. The last Latin word, unless `alternatives` replaces
   /// words, expands to the most frequent indexed words it begins (in `prefixIn`'s vocabulary).
   func expression(
-    _ terms: [SearchText.QueryTerm], alternatives: [String: [String]] = [:], prefixIn field: SearchIndex.Field? = nil
+    _ terms: [SearchText.QueryTerm], alternatives: [String: [String]] = [:],
+    prefixIn field: SearchIndex.Field? = nil
   ) throws -> Expression {
     try terms.enumerated().map { position, term in
       switch term {
@@ -173,7 +174,9 @@ private struct IndexReader {
   }
 
   /// The books holding every token an expression needs, adjacent or not.
-  private mutating func tokenMatches(_ expression: Expression, in fields: [SearchIndex.Field]) throws -> DocSet {
+  private mutating func tokenMatches(_ expression: Expression, in fields: [SearchIndex.Field]) throws
+    -> DocSet
+  {
     var result: DocSet?
     for term in expression {
       var any = DocSet()
@@ -237,7 +240,8 @@ private struct IndexReader {
   private func readKeys(_ columns: String, of rowids: [Int], _ body: (Row) -> Void) throws {
     guard !rowids.isEmpty else { return }
     try connection.forEachRow(
-      "SELECT rowid, \(columns) FROM search_keys WHERE rowid IN (SELECT value FROM json_each(?))", [json(rowids)],
+      "SELECT rowid, \(columns) FROM search_keys WHERE rowid IN (SELECT value FROM json_each(?))",
+      [json(rowids)],
       body)
   }
 
@@ -272,9 +276,10 @@ private struct IndexReader {
   /// `latest` takes the newest matches. `accuracy` takes matches in groups: the books matching
   /// in the first of `tiers` (the title), then the second not already taken (people), and so
   /// on, then the rest; each group by popularity, then date. The title matches come as
-  /// ``titleGroups(_:titles:limit:)`` orders them.
+  /// ``titleGroups(_:titles:limit:oneTerm:)`` orders them.
   mutating func page(
-    _ expression: Expression, in fields: [SearchIndex.Field], tiers: [[SearchIndex.Field]], titles: TitleTiers,
+    _ expression: Expression, in fields: [SearchIndex.Field], tiers: [[SearchIndex.Field]],
+    titles: TitleTiers,
     query: SearchQuery
   ) throws -> SearchPage {
     let matching = try matches(expression, in: fields)
@@ -292,7 +297,9 @@ private struct IndexReader {
         group.subtract(taken)
         taken.formUnion(group)
         if position == 0 {
-          for titled in try titleGroups(&group, titles: titles, limit: Catalog.candidateLimit(for: query)) {
+          let limit = Catalog.candidateLimit(for: query)
+          for titled in try titleGroups(&group, titles: titles, limit: limit, oneTerm: expression.count == 1)
+          {
             take(titled, into: &page)
           }
         }
@@ -305,11 +312,15 @@ private struct IndexReader {
     return SearchPage(documents: try books(page.rowids), totalCount: total, query: query)
   }
 
-  /// Takes the best title matches out of `group`, in order: the exact titles, the titles that
-  /// start with the query (the first 20,000 in key order, where there are more), then — among the `limit` best
-  /// left by rank — those that contain the query as written, then the others; each by rank.
-  /// With more than `limit` left, a phrase match ranked lower stays in `group`.
-  private mutating func titleGroups(_ group: inout DocSet, titles: TitleTiers, limit: Int) throws -> [Group] {
+  /// Takes the best title matches out of `group`, in order: the exact titles, then the titles
+  /// that start with the query (the first 20,000 in key order, where there are more), each by
+  /// rank. For a query of several terms, then — among the `limit` best left by rank — those that
+  /// contain the query as written, then the others; with more than `limit` left, a phrase match
+  /// ranked lower stays in `group`.
+  private mutating func titleGroups(_ group: inout DocSet, titles: TitleTiers, limit: Int, oneTerm: Bool)
+    throws
+    -> [Group]
+  {
     guard !group.isEmpty, !titles.key.isEmpty else { return [] }
     var exact = try docs(SearchIndex.term(titles.key, in: titles.field))
     exact.formIntersection(group)
@@ -317,6 +328,9 @@ private struct IndexReader {
     var prefixed = try docs(startingWith: titles.key, in: titles.field, limit: 20_000)
     prefixed.formIntersection(group)
     group.subtract(prefixed)
+    // A one-term query is in every title that matched it, as written: the rest of the group is
+    // all title phrases, ranked as they are.
+    guard !oneTerm else { return [.ranked(exact), .ranked(prefixed)] }
     let candidates = top(group, limit, latest: false)
     group.subtract(DocSet(candidates))
     var phrases = Set<Int>()

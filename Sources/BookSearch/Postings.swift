@@ -12,11 +12,13 @@ enum Postings {
     words.withUnsafeMutableBufferPointer { words in
       if bytes.count == bitmapBytes {
         for index in 0..<DocSet.wordsPerChunk {
-          words[index] |= UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self))
+          words[index] |= UInt64(
+            littleEndian: bytes.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self))
         }
       } else {
         for index in 0..<bytes.count / 2 {
-          let slot = Int(UInt16(littleEndian: bytes.loadUnaligned(fromByteOffset: index * 2, as: UInt16.self)))
+          let slot = Int(
+            UInt16(littleEndian: bytes.loadUnaligned(fromByteOffset: index * 2, as: UInt16.self)))
           words[slot >> 6] |= 1 << UInt64(slot & 63)
         }
       }

@@ -49,7 +49,9 @@ final class RankCache: Sendable {
     row.withBytes(column) { bytes in
       let count = 1 << DocSet.chunkShift
       guard bytes.count == count * 4 else { return [UInt32](repeating: 0, count: count) }
-      return (0..<count).map { UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: $0 * 4, as: UInt32.self)) }
+      return (0..<count).map {
+        UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: $0 * 4, as: UInt32.self))
+      }
     }
   }
 }

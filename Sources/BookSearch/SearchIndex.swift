@@ -56,7 +56,10 @@ enum SearchIndex {
       (Field.any, any), (.title, title), (.people, names), (.publisher, publisher),
       (.titleInitials, tokens(SearchText.indexedInitials(book.title))),
       (.peopleInitials, tokens(SearchText.indexedInitials(people))),
-      (.titleKey, [Substring(SearchKeys.key(book.title)), Substring(SearchKeys.baseKey(ofTitle: book.title))]),
+      (
+        .titleKey,
+        [Substring(SearchKeys.key(book.title)), Substring(SearchKeys.baseKey(ofTitle: book.title))]
+      ),
       (.titleInitialsKey, [Substring(SearchKeys.initialsKey(book.title))]),
     ] {
       for token in set where !token.isEmpty { terms.insert(term(token, in: field)) }
@@ -133,10 +136,12 @@ enum SearchIndex {
         let after = words.reduce(0) { $0 + $1.nonzeroBitCount }
         counts[key.term, default: 0] += after - before
         if after == 0 {
-          try connection.run("DELETE FROM search_postings WHERE term = ? AND chunk = ?", [key.term, key.chunk])
+          try connection.run(
+            "DELETE FROM search_postings WHERE term = ? AND chunk = ?", [key.term, key.chunk])
         } else {
           try connection.run(
-            "INSERT OR REPLACE INTO search_postings (term, chunk, docs) VALUES (?, ?, ?)", [key.term, key.chunk, Postings.encode(words)])
+            "INSERT OR REPLACE INTO search_postings (term, chunk, docs) VALUES (?, ?, ?)",
+            [key.term, key.chunk, Postings.encode(words)])
         }
       }
       for (term, change) in counts where change != 0 {

@@ -221,10 +221,13 @@ struct CatalogStorageTests {
     }
     let books = (1...20).map { number in
       Book(
-        title: "Chunk \(number)", datetime: KakaoDate.parse("\(2000 + number)-01-01T00:00:00.000+09:00"), authors: ["Kim"])
+        title: "Chunk \(number)", datetime: KakaoDate.parse("\(2000 + number)-01-01T00:00:00.000+09:00"),
+        authors: ["Kim"])
     }
     try await catalog.upsert(books, source: .imported, popularity: Array(1...20))
-    let rowids = try await catalog.database.read { try $0.query("SELECT rowid FROM books WHERE title LIKE 'Chunk %'") { $0.int(0) } }
+    let rowids = try await catalog.database.read {
+      try $0.query("SELECT rowid FROM books WHERE title LIKE 'Chunk %'") { $0.int(0) }
+    }
     #expect(rowids.min()! < 65536 && rowids.max()! >= 65536)
     let newest = try await catalog.search(SearchQuery(query: "chunk", sort: .latest, size: 50))
     #expect(newest.meta.totalCount == 20)
@@ -256,7 +259,8 @@ struct SearchTextTests {
   @Test func queriesBecomeHangulBigramsAndFoldedWords() {
     #expect(SearchText.queryTerms("해리포터") == [.phrase(["해리", "리포", "포터"])])
     #expect(SearchText.queryTerms("해리 포터") == [.phrase(["해리"]), .phrase(["포터"])])
-    #expect(SearchText.queryTerms("o\"brien  Misérables") == [.word("o"), .word("brien"), .word("miserables")])
+    #expect(
+      SearchText.queryTerms("o\"brien  Misérables") == [.word("o"), .word("brien"), .word("miserables")])
     #expect(SearchText.queryTerms("\"*()").isEmpty)
     #expect(SearchText.indexed("Les Misérables") == "les miserables")
   }

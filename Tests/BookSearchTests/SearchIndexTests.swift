@@ -48,7 +48,9 @@ struct SearchIndexTests {
 
   func terms(_ connection: Connection, _ like: String) throws -> [String: Int] {
     Dictionary(
-      uniqueKeysWithValues: try connection.query("SELECT term, docs FROM search_terms WHERE term LIKE ?", [like]) {
+      uniqueKeysWithValues: try connection.query(
+        "SELECT term, docs FROM search_terms WHERE term LIKE ?", [like]
+      ) {
         ($0.text(0), $0.int(1))
       })
   }
