@@ -3,14 +3,10 @@ import Foundation
 import Storage
 
 extension Catalog {
-  /// How many of the best title matches `accuracy` reads the titles of, to rank exact titles,
-  /// title prefixes and title phrases above other title matches: the first 500 results (50 pages
-  /// of 10, where people scroll) come from the same 500, so those pages stay consistent; a deeper
-  /// page checks every match a client can reach (50 pages of 50). Exact titles and title prefixes
-  /// are also found through their indexes, whatever their rank.
-  static func candidateLimit(for query: SearchQuery) -> Int {
-    query.offset + query.size <= 500 ? 500 : SearchQuery.maximumPage * SearchQuery.maximumSize
-  }
+  /// How many of the best title matches `accuracy` reads the titles of, for a query of several
+  /// terms, to rank title phrases above the other title matches: every result a client can
+  /// reach (50 pages of 50), so that every page of a query comes from one ranking.
+  static let candidateLimit = SearchQuery.maximumPage * SearchQuery.maximumSize
 
   /// The most words a prefix (the query's last Latin word) expands into: the most frequent ones.
   static let prefixExpansions = 50
@@ -297,8 +293,9 @@ private struct IndexReader {
         group.subtract(taken)
         taken.formUnion(group)
         if position == 0 {
-          let limit = Catalog.candidateLimit(for: query)
-          for titled in try titleGroups(&group, titles: titles, limit: limit, oneTerm: expression.count == 1)
+          let oneTerm = expression.count == 1
+          for titled in try titleGroups(
+            &group, titles: titles, limit: Catalog.candidateLimit, oneTerm: oneTerm)
           {
             take(titled, into: &page)
           }

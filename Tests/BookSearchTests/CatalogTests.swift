@@ -428,6 +428,29 @@ struct StaticRankTests {
     #expect(seen.map { rank[$0]! } == seen.map { rank[$0]! }.sorted(by: >))
   }
 
+  /// A query of two words ranks title phrases above titles holding both words apart, on every
+  /// page, however a client pages: one ranking, no book twice, none skipped.
+  @Test func pagesOfSeveralWordsAreOneRankingAtAnyPageSize() async throws {
+    let catalog = try Catalog(path: ":memory:", includingStarter: false)
+    let phrases = (0..<600).map { Book(title: "Sea Story \($0)") }
+    let apart = (0..<600).map { Book(title: "Story of the Sea \($0)") }
+    let popularity = (0..<1_200).map { ($0 * 7_919) % 1_000_000 }
+    try await catalog.upsert(phrases + apart, source: .imported, popularity: popularity)
+    func all(size: Int) async throws -> [String] {
+      var seen: [String] = []
+      for page in 1...(1_200 / size) {
+        seen += try await catalog.search(SearchQuery(query: "sea story", page: page, size: size)).documents
+          .map(
+            \.title)
+      }
+      return seen
+    }
+    let byFifty = try await all(size: 50)
+    #expect(byFifty.count == 1_200 && Set(byFifty).count == 1_200)
+    #expect(byFifty.prefix(600).allSatisfy { $0.hasPrefix("Sea Story") })
+    #expect(try await all(size: 40) == byFifty)
+  }
+
   @Test func dateUpdatesMoveABookInTheDateOrder() async throws {
     let catalog = try Catalog(path: ":memory:", includingStarter: false)
     func book(_ title: String, _ year: Int) -> Book {
