@@ -3,9 +3,9 @@ import Foundation
 import Storage
 
 extension Catalog {
-  /// How many of the best title matches `accuracy` reads the titles of, for a query of several
-  /// terms, to rank title phrases above the other title matches: every result a client can
-  /// reach (50 pages of 50), so that every page of a query comes from one ranking.
+  /// How many of the best title matches `accuracy` reads the titles of, when the index cannot
+  /// tell title phrases (see ``TitleTiers/Phrase/checked``): every result a client can reach
+  /// (50 pages of 50), so that every page of a query comes from one ranking.
   static let candidateLimit = SearchQuery.maximumPage * SearchQuery.maximumSize
 
   /// The most words a prefix (the query's last Latin word) expands into: the most frequent ones.
@@ -37,10 +37,9 @@ extension Catalog {
         case .person: [.peopleInitials]
         default: [.titleInitials, .peopleInitials]
         }
-      let expression = groups.map { [$0] }
-      let titles = TitleTiers.initials(query.query)
+      let titles = TitleTiers.initials(query.query, groups: groups)
       return try index.page(
-        expression, in: fields, tiers: [[.titleInitials]], titles: titles, query: query)
+        groups.map { [$0] }, in: fields, tiers: [[.titleInitials]], titles: titles, query: query)
     }
     let field: SearchIndex.Field =
       switch query.target {
@@ -51,10 +50,11 @@ extension Catalog {
       }
     let terms = SearchText.queryTerms(query.query)
     guard !terms.isEmpty else { return none }
-    let titles = TitleTiers.words(query.query)
     let tiers: [[SearchIndex.Field]] = [[.title], [.people], [.publisher]]
+    let expression = try index.expression(terms, prefixIn: field)
     let exact = try index.page(
-      try index.expression(terms, prefixIn: field), in: [field], tiers: tiers, titles: titles, query: query)
+      expression, in: [field], tiers: tiers,
+      titles: .words(query.query, terms: terms, expression: expression), query: query)
     let typos = SearchText.typoWords(query.query)
     guard exact.meta.totalCount == 0, !typos.isEmpty else { return exact }
     // Nothing matched: let each long Latin word be any indexed word one edit away from it.
@@ -65,8 +65,8 @@ extension Catalog {
       alternatives[word] = known
     }
     return try index.page(
-      index.expression(terms, alternatives: alternatives), in: [field], tiers: tiers, titles: titles,
-      query: query)
+      index.expression(terms, alternatives: alternatives), in: [field], tiers: tiers,
+      titles: .words(query.query, terms: terms, expression: nil), query: query)
   }
 
   private static func isbnPage(_ isbn: ISBN, query: SearchQuery, on connection: Connection) throws
@@ -83,18 +83,53 @@ extension Catalog {
 
 /// How `accuracy` ranks title matches: exact titles first, then titles that start with the
 /// query, both found in the index (`field` holds every title as one token), then titles that
-/// contain the query as written (`column` of `search_keys` holds the text to look in).
+/// hold the query as written (see ``Phrase``).
 private struct TitleTiers {
+  /// How the title matches that hold the query as written are found.
+  enum Phrase {
+    /// A one-term query: every title match holds it as written.
+    case everyMatch
+    /// The books matching an expression in a field: a Hangul query's bigrams, joined across its
+    /// spaces, in the title; a 초성 query's initials, joined, in the title's initials; the pairs
+    /// of consecutive words of a Latin query in the title's word pairs.
+    case indexed(IndexReader.Expression, SearchIndex.Field)
+    /// Read the titles (`column` of `search_keys`) of the best ``Catalog/candidateLimit``
+    /// title matches and look for the query's key in them.
+    case checked
+  }
+
   let field: SearchIndex.Field
   let column: String
   let key: String
+  let phrase: Phrase
 
-  static func words(_ query: String) -> TitleTiers {
-    TitleTiers(field: .titleKey, column: "title", key: SearchKeys.key(query))
+  /// The tiers of a 초성 query of these groups.
+  static func initials(_ query: String, groups: [[String]]) -> TitleTiers {
+    let key = SearchKeys.initialsKey(query)
+    return TitleTiers(
+      field: .titleInitialsKey, column: "title_initials", key: key,
+      phrase: groups.count == 1
+        ? .everyMatch : .indexed(SearchText.initialsTerms(key).map { [$0] }, .titleInitials))
   }
 
-  static func initials(_ query: String) -> TitleTiers {
-    TitleTiers(field: .titleInitialsKey, column: "title_initials", key: SearchKeys.initialsKey(query))
+  /// The tiers of a query of these terms, matched as `expression` (`nil` after typo expansion).
+  static func words(_ query: String, terms: [SearchText.QueryTerm], expression: IndexReader.Expression?)
+    -> TitleTiers
+  {
+    let key = SearchKeys.key(query)
+    let phrase: Phrase
+    if terms.count == 1 {
+      phrase = .everyMatch
+    } else if terms.allSatisfy({ if case .phrase = $0 { true } else { false } }),
+      case .phrase(let bigrams)? = SearchText.queryTerms(key).first
+    {
+      phrase = .indexed([[bigrams]], .title)
+    } else if let expression, terms.allSatisfy({ if case .word = $0 { true } else { false } }) {
+      phrase = .indexed(IndexReader.pairs(expression), .titlePairs)
+    } else {
+      phrase = .checked
+    }
+    return TitleTiers(field: .titleKey, column: "title", key: key, phrase: phrase)
   }
 }
 
@@ -192,6 +227,15 @@ private struct IndexReader {
     return result ?? DocSet()
   }
 
+  /// The pairs of consecutive terms of an expression of words, as ``SearchIndex/Field/titlePairs``
+  /// holds them: `harry pot*` → `harry pot`, `harry potter`, … (every alternative of a term
+  /// with every alternative of the next).
+  static func pairs(_ expression: Expression) -> Expression {
+    zip(expression, expression.dropFirst()).map { first, second in
+      first.flatMap { left in second.map { right in [left[0] + " " + right[0]] } }
+    }
+  }
+
   /// A chain of bigrams as the text it came from: `해리 리포 포터` → `해리포터`.
   private static func joined(_ bigrams: [String]) -> String {
     bigrams.dropFirst().reduce(bigrams[0]) { $0 + $1.suffix(1) }
@@ -272,7 +316,7 @@ private struct IndexReader {
   /// `latest` takes the newest matches. `accuracy` takes matches in groups: the books matching
   /// in the first of `tiers` (the title), then the second not already taken (people), and so
   /// on, then the rest; each group by popularity, then date. The title matches come as
-  /// ``titleGroups(_:titles:limit:oneTerm:)`` orders them.
+  /// ``titleGroups(_:titles:)`` orders them.
   mutating func page(
     _ expression: Expression, in fields: [SearchIndex.Field], tiers: [[SearchIndex.Field]],
     titles: TitleTiers,
@@ -293,12 +337,7 @@ private struct IndexReader {
         group.subtract(taken)
         taken.formUnion(group)
         if position == 0 {
-          let oneTerm = expression.count == 1
-          for titled in try titleGroups(
-            &group, titles: titles, limit: Catalog.candidateLimit, oneTerm: oneTerm)
-          {
-            take(titled, into: &page)
-          }
+          for titled in try titleGroups(&group, titles: titles) { take(titled, into: &page) }
         }
         take(.ranked(group), into: &page)
       }
@@ -310,14 +349,11 @@ private struct IndexReader {
   }
 
   /// Takes the best title matches out of `group`, in order: the exact titles, then the titles
-  /// that start with the query (the first 20,000 in key order, where there are more), each by
-  /// rank. For a query of several terms, then — among the `limit` best left by rank — those that
-  /// contain the query as written, then the others; with more than `limit` left, a phrase match
-  /// ranked lower stays in `group`.
-  private mutating func titleGroups(_ group: inout DocSet, titles: TitleTiers, limit: Int, oneTerm: Bool)
-    throws
-    -> [Group]
-  {
+  /// that start with the query (the first 20,000 in key order, where there are more), then those
+  /// that hold it as written, each by rank. When that takes reading titles (``TitleTiers/Phrase/checked``),
+  /// the phrases come from the best ``Catalog/candidateLimit`` left, followed by the others
+  /// among them, and a phrase ranked lower stays in `group`.
+  private mutating func titleGroups(_ group: inout DocSet, titles: TitleTiers) throws -> [Group] {
     guard !group.isEmpty, !titles.key.isEmpty else { return [] }
     var exact = try docs(SearchIndex.term(titles.key, in: titles.field))
     exact.formIntersection(group)
@@ -325,19 +361,26 @@ private struct IndexReader {
     var prefixed = try docs(startingWith: titles.key, in: titles.field, limit: 20_000)
     prefixed.formIntersection(group)
     group.subtract(prefixed)
-    // A one-term query is in every title that matched it, as written: the rest of the group is
-    // all title phrases, ranked as they are.
-    guard !oneTerm else { return [.ranked(exact), .ranked(prefixed)] }
-    let candidates = top(group, limit, latest: false)
-    group.subtract(DocSet(candidates))
-    var phrases = Set<Int>()
-    try readKeys(titles.column, of: candidates) { row in
-      if row.text(1).contains(titles.key) { phrases.insert(row.int(0)) }
+    switch titles.phrase {
+    case .everyMatch:
+      return [.ranked(exact), .ranked(prefixed)]
+    case .indexed(let expression, let field):
+      var phrases = try matches(expression, in: [field])
+      phrases.formIntersection(group)
+      group.subtract(phrases)
+      return [.ranked(exact), .ranked(prefixed), .ranked(phrases)]
+    case .checked:
+      let candidates = top(group, Catalog.candidateLimit, latest: false)
+      group.subtract(DocSet(candidates))
+      var phrases = Set<Int>()
+      try readKeys(titles.column, of: candidates) { row in
+        if row.text(1).contains(titles.key) { phrases.insert(row.int(0)) }
+      }
+      return [
+        .ranked(exact), .ranked(prefixed), .ordered(candidates.filter(phrases.contains)),
+        .ordered(candidates.filter { !phrases.contains($0) }),
+      ]
     }
-    return [
-      .ranked(exact), .ranked(prefixed), .ordered(candidates.filter(phrases.contains)),
-      .ordered(candidates.filter { !phrases.contains($0) }),
-    ]
   }
 
   /// Results taken as one group of a page.

@@ -34,6 +34,8 @@ enum SearchIndex {
     case titleKey = "k"
     /// The title's 초성 as one token.
     case titleInitialsKey = "m"
+    /// Each pair of consecutive Latin words of the title (`hunger games`): title phrases.
+    case titlePairs = "w"
   }
 
   /// The stored form of a token in a field.
@@ -61,6 +63,7 @@ enum SearchIndex {
         [Substring(SearchKeys.key(book.title)), Substring(SearchKeys.baseKey(ofTitle: book.title))]
       ),
       (.titleInitialsKey, [Substring(SearchKeys.initialsKey(book.title))]),
+      (.titlePairs, Set(SearchText.wordPairs(book.title).map { Substring($0) })),
     ] {
       for token in set where !token.isEmpty { terms.insert(term(token, in: field)) }
     }

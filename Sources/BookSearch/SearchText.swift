@@ -30,6 +30,15 @@ public enum SearchText {
     return (output + syllables).joined(separator: " ")
   }
 
+  /// Each pair of consecutive Latin words, as indexed (`The Hunger Games` → `the hunger`,
+  /// `hunger games`); Hangul between two words parts them.
+  public static func wordPairs(_ text: String) -> [String] {
+    segments(of: text.nfc).flatMap { segment -> [String] in
+      guard case .words(let words) = segment else { return [] }
+      return zip(words, words.dropFirst()).map { $0 + " " + $1 }
+    }
+  }
+
   /// The query's words that may be typos: Latin words of five letters or more.
   public static func typoWords(_ query: String) -> [String] {
     queryTerms(query).compactMap { term in

@@ -265,6 +265,11 @@ struct SearchTextTests {
     #expect(SearchText.indexed("Les Misérables") == "les miserables")
   }
 
+  @Test func titlesHoldTheirPairsOfConsecutiveWords() {
+    #expect(SearchText.wordPairs("The Hunger Games") == ["the hunger", "hunger games"])
+    #expect(SearchText.wordPairs("Harry 포터 Potter & the Stone") == ["potter the", "the stone"])
+  }
+
   @Test func initialsBecomeBigramsAndTrigrams() {
     #expect(SearchText.initialsTerms("ㅊㅅㅈㅇㅈ") == [["ㅊㅅㅈ", "ㅅㅈㅇ", "ㅈㅇㅈ"]])
     #expect(SearchText.initialsTerms("ㅎㄹ ㅍㅌㄹ ㄱ") == [["ㅎㄹ"], ["ㅍㅌㄹ"]])

@@ -93,6 +93,18 @@ struct SearchIndexTests {
     #expect(found.meta.totalCount == 1 + 2 * (Catalog.prefixExpansions - 1))
   }
 
+  @Test func titlePhrasesRankAboveTitlesHoldingTheWordsApart() async throws {
+    let catalog = try Catalog(path: ":memory:", includingStarter: false)
+    try await catalog.upsert(
+      [
+        Book(title: "Games of Hunger"), Book(title: "The Hunger Gamesmaster"), Book(title: "해리와 포터"),
+        Book(title: "A Hunger Games Guide"), Book(title: "작은 해리포터"),
+      ], source: .imported, popularity: [9, 1, 9, 5, 1])
+    let found = try await titles(catalog, "hunger game")
+    #expect(found == ["A Hunger Games Guide", "The Hunger Gamesmaster", "Games of Hunger"])
+    #expect(try await titles(catalog, "해리 포터") == ["작은 해리포터", "해리와 포터"])
+  }
+
   @Test func aHangulWordMatchesOnlyWithItsSyllablesTogether() async throws {
     let catalog = try Catalog(path: ":memory:", includingStarter: false)
     try await catalog.upsert(
