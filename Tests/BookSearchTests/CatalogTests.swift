@@ -158,10 +158,9 @@ struct CatalogStorageTests {
   }
 
   @Test func starterCatalogLoadsOnceAndSearchesOffline() async throws {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("chaek-catalog-\(UUID())")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let path = directory.appendingPathComponent("catalog.sqlite").path
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = directory.catalogPath
     let count = try await Catalog(path: path).count()
     #expect(count >= 300)
     let reopened = try Catalog(path: path)
@@ -171,10 +170,9 @@ struct CatalogStorageTests {
   }
 
   @Test func aCatalogOfTheFullTextVersionsIsReindexedWhenOpened() async throws {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("chaek-catalog-\(UUID())")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let path = directory.appendingPathComponent("catalog.sqlite").path
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = directory.catalogPath
     let book = Book(title: "채식주의자", isbn: "9788936433598", authors: ["한강"], publisher: "창비")
     let json = try Catalog.encode(book)
     // The schema the FTS5 versions left, with a book stored by them.
@@ -193,10 +191,9 @@ struct CatalogStorageTests {
   }
 
   @Test func anotherConnectionsWritesAreSearchedAndRanked() async throws {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("chaek-catalog-\(UUID())")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let path = directory.appendingPathComponent("catalog.sqlite").path
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = directory.catalogPath
     let reader = try Catalog(path: path, includingStarter: false)
     let writer = try Catalog(path: path, includingStarter: false)
     try await writer.upsert(
@@ -209,10 +206,9 @@ struct CatalogStorageTests {
   }
 
   @Test func rowidsAcrossAChunkBoundaryAreOneIndex() async throws {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("chaek-catalog-\(UUID())")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let path = directory.appendingPathComponent("catalog.sqlite").path
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = directory.catalogPath
     let catalog = try Catalog(path: path, includingStarter: false)
     try await catalog.database.write { connection in
       try connection.run(

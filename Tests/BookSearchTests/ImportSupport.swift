@@ -44,9 +44,12 @@ struct TemporaryDirectory {
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
   }
 
+  /// Where the directory's catalog file goes.
+  var catalogPath: String { url.appendingPathComponent("catalog.sqlite").path }
+
   /// A new catalog file in the directory, without the starter books.
   func catalog() throws -> Catalog {
-    try Catalog(path: url.appendingPathComponent("catalog.sqlite").path, includingStarter: false)
+    try Catalog(path: catalogPath, includingStarter: false)
   }
 
   /// Writes `text` to a file named `name` and returns its content as read back.
