@@ -28,14 +28,12 @@ enum Postings {
   /// The stored form of a chunk bitmap; empty when no bit is set.
   static func encode(_ words: [UInt64]) -> Data {
     let count = words.reduce(0) { $0 + $1.nonzeroBitCount }
-    var data = Data(capacity: count < bitmapBytes / 2 ? count * 2 : bitmapBytes)
-    if count < bitmapBytes / 2 {
-      DocSet.forEach(in: words, chunk: 0) { slot in
-        withUnsafeBytes(of: UInt16(slot).littleEndian) { data.append(contentsOf: $0) }
-      }
-    } else {
-      for word in words { withUnsafeBytes(of: word.littleEndian) { data.append(contentsOf: $0) } }
+    guard count < bitmapBytes / 2 else {
+      return words.map(\.littleEndian).withUnsafeBufferPointer { Data(buffer: $0) }
     }
-    return data
+    var slots: [UInt16] = []
+    slots.reserveCapacity(count)
+    DocSet.forEach(in: words, chunk: 0) { slots.append(UInt16($0).littleEndian) }
+    return slots.withUnsafeBufferPointer { Data(buffer: $0) }
   }
 }

@@ -6,6 +6,17 @@ import BookModel
 public enum SearchKeys {
   /// The folded key of a text; equal keys mean "the same words", whatever the spacing or accents.
   public static func key(_ text: String) -> String {
+    if text.isASCIIOrHangul {
+      var key = String.UnicodeScalarView()
+      for scalar in text.unicodeScalars {
+        switch scalar.value {
+        case 0x41...0x5A: key.append(Unicode.Scalar(UInt8(scalar.value + 0x20)))
+        case 0x30...0x39, 0x61...0x7A, 0xAC00...0xD7A3: key.append(scalar)
+        default: break
+        }
+      }
+      return String(key)
+    }
     var key = ""
     for scalar in text.nfc.lowercased().decomposedStringWithCanonicalMapping.unicodeScalars {
       if (0x1100...0x11FF).contains(scalar.value) {

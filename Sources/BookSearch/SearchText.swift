@@ -133,6 +133,7 @@ public enum SearchText {
 
   /// A word lowercased without its accents: `Misérables` → `miserables`.
   private static func folded(_ word: String) -> String {
+    if word.isASCIIOrHangul { return word.lowercased() }
     var folded = ""
     for scalar in word.lowercased().decomposedStringWithCanonicalMapping.unicodeScalars
     where scalar.properties.generalCategory != .nonspacingMark {

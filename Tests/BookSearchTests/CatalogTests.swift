@@ -261,6 +261,15 @@ struct SearchTextTests {
     #expect(SearchText.indexed("Les Misérables") == "les miserables")
   }
 
+  /// ASCII and Hangul skip Unicode normalization; the key must be what normalization gives. An
+  /// appended `é` sends the same text down the general path.
+  @Test(arguments: ["The Hunger Games!", "해리 포터와 마법사의 돌", "82년생 김지영", "O'Brien & Co. 2nd", "흰"])
+  func asciiAndHangulTakeAShortcutToTheSameKey(text: String) {
+    #expect(text.isASCIIOrHangul && !(text + "é").isASCIIOrHangul)
+    #expect(SearchKeys.key(text) + "e" == SearchKeys.key(text + "é"))
+    #expect(text.nfc == text)
+  }
+
   @Test func titlesHoldTheirPairsOfConsecutiveWords() {
     #expect(SearchText.wordPairs("The Hunger Games") == ["the hunger", "hunger games"])
     #expect(SearchText.wordPairs("Harry 포터 Potter & the Stone") == ["potter the", "the stone"])
