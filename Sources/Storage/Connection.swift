@@ -108,6 +108,16 @@ public final class Connection {
     }
   }
 
+  /// Runs `body` in one read transaction, so that all of its statements see the database as it
+  /// was at the first read, whatever other connections commit meanwhile (a WAL snapshot). Inside a
+  /// transaction already, `body` simply runs in it.
+  public func inReadTransaction<T>(_ body: () throws -> T) throws -> T {
+    guard !isInTransaction else { return try body() }
+    try execute("BEGIN DEFERRED")
+    defer { if isInTransaction { try? execute("COMMIT") } }
+    return try body()
+  }
+
   // MARK: - Internals
 
   private func prepared(_ sql: String, _ values: [any SQLValueConvertible]) throws(DatabaseError)

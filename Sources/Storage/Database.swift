@@ -36,9 +36,10 @@ public actor Database {
     self.connection = connection
   }
 
-  /// Runs `body` with the connection, outside any explicit transaction (each statement is atomic).
+  /// Runs `body` in a read transaction: its statements all see one snapshot of the database, so
+  /// a read of several statements (a search, a list and its count) never mixes states.
   public func read<T: Sendable>(_ body: @Sendable (Connection) throws -> T) throws -> T {
-    try body(connection)
+    try connection.inReadTransaction { try body(connection) }
   }
 
   /// Runs `body` in an immediate transaction: all of it commits, or nothing does.

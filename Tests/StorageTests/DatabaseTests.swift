@@ -110,6 +110,21 @@ struct MigrationTests {
     #expect(mode == "wal")
   }
 
+  @Test func aReadSeesOneSnapshotWhateverOthersCommit() async throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appendingPathComponent("m.sqlite").path
+    let database = try Database(path: path, migrations: notes)
+    let counts = try await database.read { connection in
+      let before = try connection.integer("SELECT count(*) FROM notes")
+      let other = try Connection(path: path)
+      try other.run("INSERT INTO notes (body) VALUES ('written meanwhile')")
+      return [before, try connection.integer("SELECT count(*) FROM notes")]
+    }
+    #expect(counts == [0, 0])
+    #expect(try await database.read { try $0.integer("SELECT count(*) FROM notes") } == 1)
+  }
+
   @Test func failingMigrationLeavesNoTraceAndThrows() async throws {
     let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
