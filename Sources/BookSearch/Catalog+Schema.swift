@@ -158,9 +158,9 @@ extension Catalog {
   /// Rebuilds every book's index entries from its stored JSON: what a migration runs when
   /// the analysis changes.
   static func reindex(on connection: Connection) throws {
-    try connection.execute(
-      "DELETE FROM search_postings; DELETE FROM search_terms; DELETE FROM search_ranks; DELETE FROM search_keys;"
-    )
+    // Ranks stay: every book's are written again, and their chunks' versions keep counting up, so
+    // a process that cached a chunk reloads it.
+    try connection.execute("DELETE FROM search_postings; DELETE FROM search_terms; DELETE FROM search_keys;")
     var last = 0
     while true {
       let rows = try connection.query(

@@ -78,6 +78,20 @@ struct SearchIndexTests {
     #expect(try await catalog.database.read { try terms($0, "t:red") } == ["t:red": 2])
   }
 
+  @Test func aReindexReachesTheRanksAnotherCatalogHasCached() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let reader = try directory.catalog()
+    try await reader.upsert(
+      [Book(title: "Dune Road"), Book(title: "Dune Sea")], source: .imported, popularity: [5, 1])
+    #expect(try await titles(reader, "dune") == ["Dune Road", "Dune Sea"])
+    try await directory.catalog().database.write { connection in
+      try connection.run("UPDATE books SET popularity = 9 WHERE title = 'Dune Sea'")
+      try Catalog.reindex(on: connection)
+    }
+    #expect(try await titles(reader, "dune") == ["Dune Sea", "Dune Road"])
+  }
+
   // MARK: - Matching
 
   @Test func aPrefixExpandsToTheWordItselfFirstHoweverRare() async throws {
