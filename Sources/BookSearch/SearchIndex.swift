@@ -16,6 +16,10 @@ import Storage
 ///
 /// A write collects its changes in a ``Batch`` and stores them at the end of its transaction, so
 /// a batch of books rewrites each chunk it touches once.
+///
+/// An update removes a book's old terms by analyzing its old version again, so the index must
+/// always hold what ``terms(of:)`` makes of a book today: any change to the analysis (``SearchText``,
+/// ``SearchKeys``, the fields) ships with a new migration that calls `Catalog.reindex(on:)`.
 enum SearchIndex {
   /// Where a token occurs.
   enum Field: String, CaseIterable, Sendable {
