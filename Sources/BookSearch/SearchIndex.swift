@@ -47,18 +47,17 @@ enum SearchIndex {
     field.rawValue + ":" + token
   }
 
-  /// Every term of a book.
-  static func terms(of book: Book) -> Set<String> {
-    func tokens(_ indexed: String) -> Set<Substring> {
-      Set(indexed.split(separator: " "))
-    }
+  /// Every term of a book, some perhaps more than once (a book is in a term's postings or not, so
+  /// a repeat changes nothing, and skipping the sets that would remove them is faster).
+  static func terms(of book: Book) -> [String] {
+    func tokens(_ indexed: String) -> [Substring] { indexed.split(separator: " ") }
     let people = (book.authors + book.translators).joined(separator: ", ")
     let title = tokens(SearchText.indexed(book.title))
     let names = tokens(SearchText.indexed(people))
     let publisher = tokens(SearchText.indexed(book.publisher))
-    let any = title.union(names).union(publisher).union(tokens(SearchText.indexed(book.contents)))
-    var terms = Set<String>()
-    for (field, set) in [
+    let any = title + names + publisher + tokens(SearchText.indexed(book.contents))
+    var terms: [String] = []
+    for (field, tokens) in [
       (Field.any, any), (.title, title), (.people, names), (.publisher, publisher),
       (.titleInitials, tokens(SearchText.indexedInitials(book.title))),
       (.peopleInitials, tokens(SearchText.indexedInitials(people))),
@@ -67,9 +66,9 @@ enum SearchIndex {
         [Substring(SearchKeys.key(book.title)), Substring(SearchKeys.baseKey(ofTitle: book.title))]
       ),
       (.titleInitialsKey, [Substring(SearchKeys.initialsKey(book.title))]),
-      (.titlePairs, Set(SearchText.wordPairs(book.title).map { Substring($0) })),
+      (.titlePairs, SearchText.wordPairs(book.title).map { Substring($0) }),
     ] {
-      for token in set where !token.isEmpty { terms.insert(term(token, in: field)) }
+      for token in tokens where !token.isEmpty { terms.append(term(token, in: field)) }
     }
     return terms
   }
