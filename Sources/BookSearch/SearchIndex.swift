@@ -131,15 +131,19 @@ enum SearchIndex {
       var counts: [String: Int] = [:]
       for (key, changes) in postings {
         var words = DocSet.emptyChunk
+        var before = 0
         try connection.forEachRow(
           "SELECT docs FROM search_postings WHERE term = ? AND chunk = ?", [key.term, key.chunk]
-        ) { row in row.withBytes(0) { Postings.decode($0, into: &words) } }
-        let before = words.reduce(0) { $0 + $1.nonzeroBitCount }
-        for (slot, present) in changes {
-          let bit: UInt64 = 1 << UInt64(slot & 63)
-          words[Int(slot >> 6)] = present ? words[Int(slot >> 6)] | bit : words[Int(slot >> 6)] & ~bit
+        ) { row in
+          row.withBytes(0) { before = Postings.decode($0, into: &words) }
         }
-        let after = words.reduce(0) { $0 + $1.nonzeroBitCount }
+        var after = before
+        for (slot, present) in changes {
+          let (index, bit) = (Int(slot >> 6), UInt64(1) << UInt64(slot & 63))
+          guard (words[index] & bit != 0) != present else { continue }
+          words[index] ^= bit
+          after += present ? 1 : -1
+        }
         counts[key.term, default: 0] += after - before
         if after == 0 {
           try connection.run(
@@ -147,7 +151,7 @@ enum SearchIndex {
         } else {
           try connection.run(
             "INSERT OR REPLACE INTO search_postings (term, chunk, docs) VALUES (?, ?, ?)",
-            [key.term, key.chunk, Postings.encode(words)])
+            [key.term, key.chunk, Postings.encode(words, count: after)])
         }
       }
       for (term, change) in counts where change != 0 {

@@ -28,11 +28,13 @@ struct SearchIndexTests {
     var words = DocSet.emptyChunk
     let slots = (0..<count).map { ($0 * 7_919) % 65_536 }
     for slot in slots { words[slot >> 6] |= 1 << UInt64(slot & 63) }
-    let stored = Postings.encode(words)
     let distinct = Set(slots).count
+    let stored = Postings.encode(words, count: distinct)
     #expect(stored.count == (distinct < 4_096 ? distinct * 2 : Postings.bitmapBytes))
     var decoded = DocSet()
     stored.withUnsafeBytes { decoded.formUnion(chunk: 3, postings: $0) }
+    var again = DocSet.emptyChunk
+    #expect(stored.withUnsafeBytes { Postings.decode($0, into: &again) } == distinct)
     #expect(decoded.sorted == Set(slots).sorted().map { 3 << 16 | $0 })
   }
 
