@@ -133,10 +133,9 @@ struct ScaleBenchmark {
     var data = Data()
     let encoder = JSONEncoder()
     for (index, book) in books.enumerated() {
-      let people = (book.authors + book.translators).joined(separator: ", ")
       let line = CorpusLine(
         id: String(firstNumber + index), title: SearchText.indexed(book.title),
-        people: SearchText.indexed(people),
+        people: SearchText.indexed(book.people),
         publisher: SearchText.indexed(book.publisher), contents: SearchText.indexed(book.contents),
         published: book.datetime.map { KakaoDate.year(of: $0) } ?? 0, popularity: popularity[index])
       data.append(try encoder.encode(line))

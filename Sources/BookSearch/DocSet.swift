@@ -25,15 +25,20 @@ struct DocSet {
 
   var isEmpty: Bool { chunks.isEmpty }
 
+  /// Where a rowid lives: its chunk, and its slot (bit) in the chunk's bitmap.
+  static func place(_ rowid: Int) -> (chunk: Int, slot: Int) {
+    (rowid >> chunkShift, rowid & ((1 << chunkShift) - 1))
+  }
+
   func contains(_ rowid: Int) -> Bool {
-    guard let words = chunks[rowid >> Self.chunkShift] else { return false }
-    let slot = rowid & ((1 << Self.chunkShift) - 1)
+    let (chunk, slot) = Self.place(rowid)
+    guard let words = chunks[chunk] else { return false }
     return words[slot >> 6] & (1 << UInt64(slot & 63)) != 0
   }
 
   mutating func insert(_ rowid: Int) {
-    let slot = rowid & ((1 << Self.chunkShift) - 1)
-    chunks[rowid >> Self.chunkShift, default: Self.emptyChunk][slot >> 6] |= 1 << UInt64(slot & 63)
+    let (chunk, slot) = Self.place(rowid)
+    chunks[chunk, default: Self.emptyChunk][slot >> 6] |= 1 << UInt64(slot & 63)
   }
 
   /// Adds a stored chunk (see ``Postings``) to the set.

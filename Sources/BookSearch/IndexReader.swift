@@ -118,7 +118,10 @@ struct IndexReader {
     -> DocSet
   {
     let rowids = set.sorted
-    try readKeys("title, people, publisher, title_initials", of: rowids.filter { keys[$0] == nil }) { row in
+    try read(
+      "title, people, publisher, title_initials", from: "search_keys", of: rowids.filter { keys[$0] == nil }
+    ) {
+      row in
       keys[row.int(0)] = [
         .title: row.text(1), .people: row.text(2), .publisher: row.text(3), .titleInitials: row.text(4),
         .peopleInitials: SearchKeys.initialsKey(row.text(2)),
@@ -128,15 +131,15 @@ struct IndexReader {
     func holds(_ rowid: Int, _ phrase: String) -> Bool {
       fields.contains { keys[rowid]?[$0]?.contains(phrase) ?? false }
     }
-    var found = rowids.filter { rowid in phrases.allSatisfy { holds(rowid, $0) } }
+    var (found, undecided) = ([Int](), [Int]())
+    for rowid in rowids {
+      if phrases.allSatisfy({ holds(rowid, $0) }) { found.append(rowid) } else { undecided.append(rowid) }
+    }
     if fields.contains(.any) {
-      let undecided = rowids.filter { rowid in !phrases.allSatisfy { holds(rowid, $0) } }
-      let unread = undecided.filter { contents[$0] == nil }
-      if !unread.isEmpty {
-        try connection.forEachRow(
-          "SELECT rowid, json_extract(book, '$.contents') FROM books WHERE rowid IN (SELECT value FROM json_each(?))",
-          [json(unread)]
-        ) { contents[$0.int(0)] = SearchKeys.key($0.text(1)) }
+      try read(
+        "json_extract(book, '$.contents')", from: "books", of: undecided.filter { contents[$0] == nil }
+      ) {
+        contents[$0.int(0)] = SearchKeys.key($0.text(1))
       }
       found += undecided.filter { rowid in
         phrases.allSatisfy { holds(rowid, $0) || (contents[rowid]?.contains($0) ?? false) }
@@ -145,13 +148,14 @@ struct IndexReader {
     return DocSet(found)
   }
 
-  /// Reads `columns` of `search_keys` for `rowids`, each row's rowid first.
-  private func readKeys(_ columns: String, of rowids: [Int], _ body: (Row) -> Void) throws {
+  /// Reads `columns` of `table` for `rowids`, each row's rowid first.
+  private func read(_ columns: String, from table: String, of rowids: [Int], _ body: (Row) throws -> Void)
+    throws
+  {
     guard !rowids.isEmpty else { return }
+    let list = "[" + rowids.map(String.init).joined(separator: ",") + "]"
     try connection.forEachRow(
-      "SELECT rowid, \(columns) FROM search_keys WHERE rowid IN (SELECT value FROM json_each(?))",
-      [json(rowids)],
-      body)
+      "SELECT rowid, \(columns) FROM \(table) WHERE rowid IN (SELECT value FROM json_each(?))", [list], body)
   }
 
   /// The books of every token of a field that begins with `prefix`, read in one pass over at
@@ -242,7 +246,7 @@ struct IndexReader {
       let candidates = top(group, Catalog.candidateLimit, latest: false)
       group.subtract(DocSet(candidates))
       var phrases = Set<Int>()
-      try readKeys(titles.column, of: candidates) { row in
+      try read(titles.column, from: "search_keys", of: candidates) { row in
         if row.text(1).contains(titles.key) { phrases.insert(row.int(0)) }
       }
       return [
@@ -281,12 +285,8 @@ struct IndexReader {
     return best.rowids
   }
 
-  private func entry(_ rowid: Int, latest: Bool) -> TopRanked.Entry {
-    Self.entry(rowid, rank: ranks[rowid >> DocSet.chunkShift], latest: latest)
-  }
-
   private static func entry(_ rowid: Int, rank: RankCache.Chunk?, latest: Bool) -> TopRanked.Entry {
-    let slot = rowid & ((1 << DocSet.chunkShift) - 1)
+    let slot = DocSet.place(rowid).slot
     let day = UInt64(rank?.day[slot] ?? 0)
     return latest
       ? TopRanked.Entry(key: day, tie: rowid, rowid: rowid)
@@ -296,13 +296,7 @@ struct IndexReader {
   /// The stored books of `rowids`, in that order.
   private func books(_ rowids: [Int]) throws -> [Book] {
     var byRowid: [Int: Book] = [:]
-    try connection.forEachRow(
-      "SELECT rowid, book FROM books WHERE rowid IN (SELECT value FROM json_each(?))", [json(rowids)]
-    ) { byRowid[$0.int(0)] = try Catalog.decode($0.text(1)) }
+    try read("book", from: "books", of: rowids) { byRowid[$0.int(0)] = try Catalog.decode($0.text(1)) }
     return rowids.compactMap { byRowid[$0] }
-  }
-
-  private func json(_ rowids: [Int]) -> String {
-    "[" + rowids.map(String.init).joined(separator: ",") + "]"
   }
 }

@@ -51,7 +51,7 @@ enum SearchIndex {
   /// a repeat changes nothing, and skipping the sets that would remove them is faster).
   static func terms(of book: Book) -> [String] {
     func tokens(_ indexed: String) -> [Substring] { indexed.split(separator: " ") }
-    let people = (book.authors + book.translators).joined(separator: ", ")
+    let people = book.people
     let title = tokens(SearchText.indexed(book.title))
     let names = tokens(SearchText.indexed(people))
     let publisher = tokens(SearchText.indexed(book.publisher))
@@ -100,29 +100,24 @@ enum SearchIndex {
 
     /// Adds a book's terms and ranks under its rowid.
     mutating func add(_ book: Book, rowid: Int, popularity: Int) {
-      let (chunk, slot) = Self.place(rowid)
+      let (chunk, slot) = DocSet.place(rowid)
       for term in SearchIndex.terms(of: book) {
         postings[Key(term: term, chunk: chunk), default: []].append((UInt16(slot), true))
       }
       ranks[chunk, default: []].append(
         (slot, UInt32(clamping: popularity), SearchIndex.day(of: book.datetime)))
-      let people = (book.authors + book.translators).joined(separator: ", ")
       keys[rowid] = [
-        rowid, SearchKeys.key(book.title), SearchKeys.initialsKey(book.title), SearchKeys.key(people),
+        rowid, SearchKeys.key(book.title), SearchKeys.initialsKey(book.title), SearchKeys.key(book.people),
         SearchKeys.key(book.publisher),
       ]
     }
 
     /// Removes a book's terms (as they were indexed) from its rowid.
     mutating func remove(_ book: Book, rowid: Int) {
-      let (chunk, slot) = Self.place(rowid)
+      let (chunk, slot) = DocSet.place(rowid)
       for term in SearchIndex.terms(of: book) {
         postings[Key(term: term, chunk: chunk), default: []].append((UInt16(slot), false))
       }
-    }
-
-    private static func place(_ rowid: Int) -> (chunk: Int, slot: Int) {
-      (rowid >> DocSet.chunkShift, rowid & ((1 << DocSet.chunkShift) - 1))
     }
 
     /// Stores the changes: each touched chunk of postings and ranks is read, changed and written

@@ -163,3 +163,8 @@ public enum SearchText {
     character.unicodeScalars.allSatisfy { $0.properties.generalCategory == .nonspacingMark }
   }
 }
+
+extension Book {
+  /// The book's authors, then its translators, as one text: what the catalog searches as people.
+  public var people: String { (authors + translators).joined(separator: ", ") }
+}
