@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
   name: "chaek",
-  platforms: [.macOS(.v14)],
+  platforms: [.macOS(.v15)],
   products: [
     .executable(name: "chaek", targets: ["chaek"])
   ],
@@ -20,13 +20,19 @@ let package = Package(
       providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]
     ),
     .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+    .systemLibrary(
+      name: "CCurl",
+      pkgConfig: "libcurl",
+      providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]
+    ),
 
     // MARK: - Layers
     .target(name: "BookModel"),
     .target(name: "Storage", dependencies: ["CSQLite"]),
+    .target(name: "HTTPClient", dependencies: ["CCurl"]),
     .target(
       name: "BookSearch",
-      dependencies: ["BookModel", "Storage"],
+      dependencies: ["BookModel", "Storage", "HTTPClient"],
       resources: [.copy("Resources/starter-catalog.json")]
     ),
     .target(name: "Library", dependencies: ["BookModel", "Storage"]),
@@ -53,6 +59,7 @@ let package = Package(
     .testTarget(name: "BookSearchTests", dependencies: ["BookSearch", "BookModel", "Storage"]),
     .testTarget(name: "LibraryTests", dependencies: ["Library", "BookModel", "Storage"]),
     .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
+    .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient"]),
     .testTarget(
       name: "WebAppTests", dependencies: ["WebApp", "HTTPServer", "BookSearch", "Library", "BookModel"]),
     .testTarget(name: "ChaekCLITests", dependencies: ["ChaekCLI", "BookModel", "Library", "BookSearch"]),
