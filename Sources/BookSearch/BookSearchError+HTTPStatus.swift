@@ -12,9 +12,15 @@ extension BookSearchError {
   ///
   /// 401 and 403 mean a rejected key for a `keyed` provider and a rejected request otherwise; 429 means
   /// rate limiting; other 4xx a rejected request; 5xx a server error; anything else an invalid response.
-  static func forStatus(_ status: Int, body: Data, provider: String, keyed: Bool) -> BookSearchError {
+  /// The provider's message goes into the error's ``detail`` (for the server's log), with every one of
+  /// `secrets` replaced by `[redacted]`.
+  static func forStatus(
+    _ status: Int, body: Data, provider: String, keyed: Bool, redacting secrets: [String] = []
+  ) -> BookSearchError {
     let details = try? JSONDecoder().decode(ErrorBody.self, from: body)
-    let message = details?.message.flatMap { $0.isEmpty ? nil : $0 } ?? "HTTP \(status) with no message"
+    let message = secrets.filter { !$0.isEmpty }.reduce(
+      details?.message.flatMap { $0.isEmpty ? nil : $0 } ?? "HTTP \(status) with no message"
+    ) { $0.replacingOccurrences(of: $1, with: "[redacted]") }
     if keyed && (status == 401 || status == 403) {
       return .rejectedKey(provider: provider, message: message)
     }

@@ -1,4 +1,8 @@
 /// Why a search provider could not answer, with a message a person can act on.
+///
+/// The ``description`` is Chaek's own words, safe to show to any client: it never quotes a
+/// provider's answer, which may echo the API key. What the provider said goes in ``detail``, for the
+/// server's log only, with the key removed.
 public struct BookSearchError: Error, Equatable, Sendable, CustomStringConvertible {
   private enum Reason: Equatable, Sendable {
     case missingKey
@@ -9,6 +13,8 @@ public struct BookSearchError: Error, Equatable, Sendable, CustomStringConvertib
     case unreachable(detail: String)
     case invalidResponse(detail: String)
     case catalog(detail: String)
+    case searchTooSlow(budget: Duration)
+    indirect case resting(retryIn: Duration, cause: BookSearchError)
   }
 
   private let reason: Reason
@@ -51,6 +57,16 @@ public struct BookSearchError: Error, Equatable, Sendable, CustomStringConvertib
     .init(.catalog(detail: detail), provider: "catalog")
   }
 
+  /// The catalog's search ran past its time budget and was stopped.
+  public static func searchTooSlow(budget: Duration) -> Self {
+    .init(.searchTooSlow(budget: budget), provider: "catalog")
+  }
+  /// The provider failed recently with `cause`, so it is not asked again for `retryIn` (see
+  /// ``CircuitBreaker``).
+  public static func resting(provider: String, retryIn: Duration, cause: BookSearchError) -> Self {
+    .init(.resting(retryIn: retryIn, cause: cause), provider: provider)
+  }
+
   /// `true` when the API key is missing or refused: retrying will not help until it is fixed.
   public var isKeyProblem: Bool {
     switch reason {
@@ -70,24 +86,63 @@ public struct BookSearchError: Error, Equatable, Sendable, CustomStringConvertib
     }
   }
 
+  /// `true` when the provider itself is failing (unreachable, slow, erring, refusing the key, or
+  /// answering garbage), so that asking it again at once is likely to fail too; `false` for a
+  /// request it refused on its merits and for failures that are not the provider's.
+  public var isProviderFailure: Bool {
+    switch reason {
+    case .rejectedKey, .rateLimited, .serverError, .unreachable, .invalidResponse: true
+    case .missingKey, .rejectedRequest, .catalog, .searchTooSlow, .resting: false
+    }
+  }
+
+  /// Chaek's own words for the failure: safe for any client, with no text from the provider.
   public var description: String {
     switch reason {
     case .missingKey:
       "\(provider) needs an API key: set KAKAO_REST_API_KEY to your Kakao REST API key"
-    case .rejectedKey(let message):
-      "\(provider) rejected the API key (check KAKAO_REST_API_KEY): \(message)"
-    case .rejectedRequest(let status, let errorType, let message):
-      "\(provider) refused the request (HTTP \(status) \(errorType)): \(message)"
+    case .rejectedKey:
+      "\(provider) rejected the API key (check KAKAO_REST_API_KEY)"
+    case .rejectedRequest(let status, _, _):
+      "\(provider) refused the request (HTTP \(status))"
     case .rateLimited:
       "\(provider) is limiting requests (HTTP 429); try again in a moment"
     case .serverError(let status):
       "\(provider) failed (HTTP \(status)); try again later"
     case .unreachable(let detail):
       "\(provider) could not be reached: \(detail)"
-    case .invalidResponse(let detail):
-      "\(provider) answered with an invalid response: \(detail)"
-    case .catalog(let detail):
-      "the offline catalog failed: \(detail)"
+    case .invalidResponse:
+      "\(provider) answered with an invalid response"
+    case .catalog:
+      "the offline catalog failed"
+    case .searchTooSlow(let budget):
+      "the search took longer than \(Self.seconds(budget)) s and was stopped; try fewer or longer words"
+    case .resting(let retryIn, let cause):
+      "\(cause.description); \(provider) is asked again in \(Self.seconds(retryIn)) s"
     }
+  }
+
+  /// What the provider (or the database) said, for the server's log: never for clients. `nil` when
+  /// the ``description`` is all there is.
+  public var detail: String? {
+    switch reason {
+    case .rejectedKey(let message): message
+    case .rejectedRequest(_, let errorType, let message): "\(errorType): \(message)"
+    case .invalidResponse(let detail), .catalog(let detail): detail
+    case .resting(_, let cause): cause.detail
+    case .missingKey, .rateLimited, .serverError, .unreachable, .searchTooSlow: nil
+    }
+  }
+
+  /// The ``description`` followed by the ``detail``: a line for the server's log or the CLI's
+  /// standard error, which only the person running Chaek sees.
+  public var logDescription: String {
+    detail.map { "\(description) (\($0))" } ?? description
+  }
+
+  private static func seconds(_ duration: Duration) -> String {
+    let (seconds, attoseconds) = duration.components
+    let total = Double(seconds) + Double(attoseconds) / 1e18
+    return String(format: "%g", (total * 10).rounded() / 10)
   }
 }

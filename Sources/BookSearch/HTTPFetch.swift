@@ -1,21 +1,25 @@
 import Foundation
-
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
+import HTTPClient
 
 /// GET requests to one remote provider, shared by the HTTP clients.
 ///
-/// Every request uses a fresh ephemeral session with no cache and the provider's timeout; transport
-/// failures (timeout, refused connection, no network) become
-/// ``BookSearchError/unreachable(provider:detail:)`` with a detail a person can read.
+/// Requests go through ``HTTPClient`` (libcurl on threads of its own), so the provider's timeout is
+/// a deadline no remote server can stretch, and an answer is at most ``maximumBodySize`` bytes.
+/// Transport failures (timeout, refused connection, no network) become
+/// ``BookSearchError/unreachable(provider:detail:)`` with a detail a person can read; the `secrets`
+/// (the API key) are removed from anything the provider said before it goes into an error.
 struct HTTPFetch: Sendable {
+  /// The most bytes a provider's answer may have: a page of 50 books is well under 1 MB.
+  static let maximumBodySize = 8 << 20
+
   /// The provider's name, for errors.
   let provider: String
   /// The root every request path is resolved against.
   let baseURL: URL
   /// Seconds a request may take, in total.
   let timeout: TimeInterval
+  /// Text that must never appear in an error: the API key.
+  var secrets: [String] = []
 
   // MARK: - Requests
 
@@ -25,75 +29,41 @@ struct HTTPFetch: Sendable {
   /// - Parameter keyed: `true` when the provider authenticates with a key, so that 401 and 403 mean the
   ///   key was rejected rather than the request.
   func getJSON<T: Decodable>(
-    _ type: T.Type, path: String, parameters: [(String, String)], headers: [String: String] = [:],
+    _ type: T.Type, path: String, parameters: [(String, String)], headers: [(String, String)] = [],
     keyed: Bool
   ) async throws(BookSearchError) -> T {
     let (status, body) = try await get(path: path, parameters: parameters, headers: headers)
     guard (200..<300).contains(status) else {
-      throw .forStatus(status, body: body, provider: provider, keyed: keyed)
+      throw .forStatus(status, body: body, provider: provider, keyed: keyed, redacting: secrets)
     }
     do {
       return try JSONDecoder().decode(type, from: body)
     } catch {
-      throw .invalidResponse(provider: provider, detail: Self.describe(error))
+      throw .invalidResponse(provider: provider, detail: redacted(Self.describe(error)))
     }
   }
 
   /// GETs `path` (relative to ``baseURL``) with the query `parameters`, in order, and returns the status
   /// and body of whatever the server answered.
   func get(
-    path: String, parameters: [(String, String)], headers: [String: String]
+    path: String, parameters: [(String, String)], headers: [(String, String)]
   ) async throws(BookSearchError) -> (status: Int, body: Data) {
     let url = try url(path: path, parameters: parameters)
-    // swift-corelibs-foundation truncates timeouts to whole seconds (0.5 s times out at once), so
-    // URLSession gets the timeout rounded up and the exact deadline is enforced below.
-    let sessionTimeout = timeout.rounded(.up)
-    var request = URLRequest(
-      url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: sessionTimeout)
-    request.httpMethod = "GET"
-    for (name, value) in headers {
-      request.setValue(value, forHTTPHeaderField: name)
-    }
-    let configuration = URLSessionConfiguration.ephemeral
-    configuration.timeoutIntervalForRequest = sessionTimeout
-    configuration.timeoutIntervalForResource = sessionTimeout
-    configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-    configuration.urlCache = nil
-    let session = URLSession(configuration: configuration)
-    defer { session.finishTasksAndInvalidate() }
-
-    let answer: Answer?
+    let client = HTTPClient(
+      timeout: .milliseconds(Int((timeout * 1000).rounded(.up))), maximumBodySize: Self.maximumBodySize)
     do {
-      answer = try await withThrowingTaskGroup(of: Answer?.self) { group in
-        group.addTask { [request] in
-          let (body, response) = try await session.data(for: request)
-          return Answer(status: (response as? HTTPURLResponse)?.statusCode, body: body)
-        }
-        group.addTask { [timeout] in
-          try await Task.sleep(for: .seconds(timeout))
-          return nil
-        }
-        defer { group.cancelAll() }
-        return try await group.next() ?? nil
-      }
-    } catch let error as URLError {
-      throw .unreachable(provider: provider, detail: describe(error, url: url))
-    } catch is CancellationError {
-      throw .unreachable(provider: provider, detail: "the request was cancelled")
+      let response = try await client.get(url, headers: [("Accept", "application/json")] + headers)
+      return (response.status, response.body)
+    } catch .bodyTooLarge(let limit) {
+      throw .invalidResponse(provider: provider, detail: "the answer is larger than \(limit / 1024 / 1024) MB")
     } catch {
-      throw .unreachable(provider: provider, detail: error.localizedDescription)
+      throw .unreachable(provider: provider, detail: redacted(error.description))
     }
-    guard let answer else { throw .unreachable(provider: provider, detail: timedOut) }
-    guard let status = answer.status else {
-      throw .invalidResponse(provider: provider, detail: "the answer is not an HTTP response")
-    }
-    return (status, answer.body)
   }
 
-  /// What a request got back: an HTTP status (`nil` for a response of another protocol) and the body.
-  private struct Answer: Sendable {
-    let status: Int?
-    let body: Data
+  /// `text` without any of the ``secrets``.
+  private func redacted(_ text: String) -> String {
+    secrets.filter { !$0.isEmpty }.reduce(text) { $0.replacingOccurrences(of: $1, with: "[redacted]") }
   }
 
   // MARK: - URLs
@@ -124,31 +94,6 @@ struct HTTPFetch: Sendable {
   }
 
   // MARK: - Error details
-
-  private var timedOut: String { "timed out after \(String(format: "%g", timeout)) s" }
-
-  private func describe(_ error: URLError, url: URL) -> String {
-    let host = url.host ?? url.absoluteString
-    switch error.code {
-    case .timedOut:
-      return timedOut
-    case .cannotConnectToHost:
-      return "connection refused by \(host)"
-    case .notConnectedToInternet:
-      return "no network connection"
-    case .cannotFindHost, .dnsLookupFailed:
-      return "cannot find the host \(host)"
-    case .networkConnectionLost:
-      return "the connection to \(host) was lost"
-    case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
-      .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot, .clientCertificateRejected:
-      return "no secure connection to \(host)"
-    case .cancelled:
-      return "the request was cancelled"
-    default:
-      return "network error \(error.code.rawValue) talking to \(host)"
-    }
-  }
 
   private static func describe(_ error: any Error) -> String {
     guard let error = error as? DecodingError else { return "\(error)" }

@@ -23,7 +23,8 @@ public struct KakaoBooks: BookSearching {
     apiKey: String, baseURL: URL = URL(string: "https://dapi.kakao.com")!, timeout: TimeInterval = 10
   ) {
     self.apiKey = apiKey.trimmingCharacters(in: .whitespacesAndNewlines)
-    self.http = HTTPFetch(provider: name, baseURL: baseURL, timeout: timeout)
+    self.http = HTTPFetch(
+      provider: name, baseURL: baseURL, timeout: timeout, secrets: [self.apiKey, "KakaoAK \(self.apiKey)"])
   }
 
   // MARK: - Searching
@@ -34,6 +35,6 @@ public struct KakaoBooks: BookSearching {
     let parameters = query.parameters.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
     return try await http.getJSON(
       SearchPage.self, path: "v3/search/book", parameters: parameters,
-      headers: ["Authorization": "KakaoAK \(apiKey)"], keyed: true)
+      headers: [("Authorization", "KakaoAK \(apiKey)")], keyed: true)
   }
 }

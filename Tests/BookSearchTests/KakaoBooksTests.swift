@@ -128,8 +128,20 @@ struct KakaoBooksTests {
 
     #expect(error == .rejectedKey(provider: "Kakao", message: "cannot find appkey"))
     #expect(error.isKeyProblem)
-    #expect(error.description.contains("rejected the API key"))
-    #expect(error.description.contains("cannot find appkey"))
+    #expect(error.description == "Kakao rejected the API key (check KAKAO_REST_API_KEY)")
+    #expect(error.detail == "cannot find appkey")
+  }
+
+  /// Kakao's 401 messages can quote the key; it must reach neither a client nor the log.
+  @Test func theKeyIsRedactedFromWhatTheProviderSays() async throws {
+    let body = #"{"errorType":"AccessDeniedError","message":"wrong appKey(SECRET-42) format"}"#
+    let server = try StubHTTPServer { _ in .json(body, status: 401) }
+    defer { server.stop() }
+
+    let error = try await searchError(server, key: "SECRET-42")
+
+    #expect(!error.description.contains("SECRET-42"))
+    #expect(error.logDescription == "Kakao rejected the API key (check KAKAO_REST_API_KEY) (wrong appKey([redacted]) format)")
   }
 
   @Test func forbiddenWithoutJSONStillMeansTheKeyWasRejected() async throws {
@@ -189,8 +201,8 @@ struct KakaoBooksTests {
 
     let error = try await searchError(server)
 
-    #expect(error.description.hasPrefix("Kakao answered with an invalid response"))
-    #expect(error.description.contains(detail))
+    #expect(error.description == "Kakao answered with an invalid response")
+    #expect(error.detail?.contains(detail) == true)
   }
 
   @Test func slowServerTimesOutAsUnreachable() async throws {
@@ -232,7 +244,7 @@ struct KakaoBooksTests {
 
   /// The error a search for `책` against `server` fails with.
   private func searchError(
-    _ server: StubHTTPServer, key: String = "key", timeout: TimeInterval = 5
+    _ server: StubHTTPServer, key: String = "test-key-0123", timeout: TimeInterval = 5
   ) async throws -> BookSearchError {
     try await KakaoBooks(apiKey: key, baseURL: server.baseURL, timeout: timeout)
       .searchError(SearchQuery(query: "책"))

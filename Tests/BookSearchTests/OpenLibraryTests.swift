@@ -166,7 +166,7 @@ struct OpenLibraryTests {
 
     #expect(error.status == status)
     #expect(!error.isKeyProblem)
-    #expect(error.description.hasPrefix("Open Library refused the request (HTTP \(status) "))
+    #expect(error.description == "Open Library refused the request (HTTP \(status))")
   }
 
   @Test func tooManyRequestsMeansRateLimited() async throws {
