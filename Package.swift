@@ -54,15 +54,17 @@ let package = Package(
     ),
 
     // MARK: - Tests
+    .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(name: "BookModelTests", dependencies: ["BookModel"]),
     .testTarget(name: "StorageTests", dependencies: ["Storage"]),
     .testTarget(name: "BookSearchTests", dependencies: ["BookSearch", "BookModel", "Storage"]),
     .testTarget(name: "LibraryTests", dependencies: ["Library", "BookModel", "Storage"]),
     .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
-    .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient"]),
+    .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient", "TestSupport"]),
     .testTarget(
       name: "WebAppTests", dependencies: ["WebApp", "HTTPServer", "BookSearch", "Library", "BookModel"]),
-    .testTarget(name: "ChaekCLITests", dependencies: ["ChaekCLI", "BookModel", "Library", "BookSearch"]),
+    .testTarget(
+      name: "ChaekCLITests", dependencies: ["ChaekCLI", "BookModel", "Library", "BookSearch", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -117,8 +117,10 @@ public struct BookSearchError: Error, Equatable, Sendable, CustomStringConvertib
       "the offline catalog failed"
     case .searchTooSlow(let budget):
       "the search took longer than \(Self.seconds(budget)) s and was stopped; try fewer or longer words"
-    case .resting(let retryIn, let cause):
+    case .resting(let retryIn, let cause) where retryIn > .zero:
       "\(cause.description); \(provider) is asked again in \(Self.seconds(retryIn)) s"
+    case .resting(_, let cause):
+      "\(cause.description); \(provider) is being asked again"
     }
   }
 

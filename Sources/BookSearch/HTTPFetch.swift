@@ -55,7 +55,8 @@ struct HTTPFetch: Sendable {
       let response = try await client.get(url, headers: [("Accept", "application/json")] + headers)
       return (response.status, response.body)
     } catch .bodyTooLarge(let limit) {
-      throw .invalidResponse(provider: provider, detail: "the answer is larger than \(limit / 1024 / 1024) MB")
+      throw .invalidResponse(
+        provider: provider, detail: "the answer is larger than \(limit / 1024 / 1024) MB")
     } catch {
       throw .unreachable(provider: provider, detail: redacted(error.description))
     }

@@ -13,8 +13,9 @@ public enum SearchSource: String, CaseIterable, Sendable {
 }
 
 /// Where the remote providers are and how to reach them, from the environment:
-/// `KAKAO_REST_API_KEY`, `CHAEK_KAKAO_URL` (default `https://dapi.kakao.com`) and
-/// `CHAEK_OPENLIBRARY_URL` (default `https://openlibrary.org`).
+/// `KAKAO_REST_API_KEY`, `CHAEK_KAKAO_URL` (default `https://dapi.kakao.com`),
+/// `CHAEK_OPENLIBRARY_URL` (default `https://openlibrary.org`) and `CHAEK_PROVIDER_TIMEOUT` (seconds a
+/// provider request may take, default 10).
 public struct ProviderSettings: Sendable {
   /// Kakao's REST API key, or `nil` when none is set.
   public var kakaoKey: String?
@@ -24,8 +25,14 @@ public struct ProviderSettings: Sendable {
   public var openLibraryURL: URL
   /// The request timeout, in seconds.
   public var timeout: TimeInterval
+  /// How long a failing provider rests before it is asked again.
+  public var breaker = CircuitBreaker.Policy()
 
-  /// Reads the settings from environment variables; an invalid URL is an error that names it.
+  /// The longest timeout `CHAEK_PROVIDER_TIMEOUT` may set, in seconds.
+  public static let maximumTimeout: TimeInterval = 120
+
+  /// Reads the settings from environment variables; an invalid URL or timeout is an error that
+  /// names it. `timeout` applies when `CHAEK_PROVIDER_TIMEOUT` is not set.
   public init(environment: [String: String], timeout: TimeInterval = 10) throws(SettingsError) {
     func url(_ name: String, default fallback: String) throws(SettingsError) -> URL {
       let text = environment[name].flatMap { $0.isEmpty ? nil : $0 } ?? fallback
@@ -39,6 +46,14 @@ public struct ProviderSettings: Sendable {
     kakaoURL = try url("CHAEK_KAKAO_URL", default: "https://dapi.kakao.com")
     openLibraryURL = try url("CHAEK_OPENLIBRARY_URL", default: "https://openlibrary.org")
     self.timeout = timeout
+    if let text = environment["CHAEK_PROVIDER_TIMEOUT"], !text.isEmpty {
+      guard let seconds = TimeInterval(text), seconds > 0, seconds <= Self.maximumTimeout else {
+        throw SettingsError(
+          message:
+            "CHAEK_PROVIDER_TIMEOUT must be seconds above 0 and at most \(Int(Self.maximumTimeout)): \(text)")
+      }
+      self.timeout = seconds
+    }
   }
 }
 

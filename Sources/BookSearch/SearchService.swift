@@ -3,16 +3,24 @@ import Foundation
 
 /// Searches the way the app does: the chosen provider answers, every book it returns is kept in
 /// the catalog, and with `--source auto` the catalog answers when the provider cannot.
+///
+/// A provider that fails rests behind a ``CircuitBreaker``: meanwhile searches fail over to the
+/// catalog at once instead of each waiting for the provider's timeout.
 public struct SearchService: Sendable {
   /// The source searches go to.
   public let source: SearchSource
   /// The offline catalog: the cache, the fallback, and the only source with `local`.
   public let catalog: Catalog
   private let remote: (any BookSearching)?
+  private let breaker: CircuitBreaker?
 
   /// Chooses the provider for `source`: `auto` is Kakao when a key is set, else Open Library.
-  /// `kakao` without a key is an error.
-  public init(source: SearchSource, settings: ProviderSettings, catalog: Catalog) throws(BookSearchError) {
+  /// `kakao` without a key is an error. `log` hears, in a line each, when the provider starts
+  /// failing (with what it said, the key removed) and when it answers again.
+  public init(
+    source: SearchSource, settings: ProviderSettings, catalog: Catalog,
+    log: @escaping @Sendable (String) -> Void = { _ in }
+  ) throws(BookSearchError) {
     self.source = source
     self.catalog = catalog
     let kakao = settings.kakaoKey.map {
@@ -27,6 +35,16 @@ public struct SearchService: Sendable {
     case .openlibrary: remote = openLibrary
     case .local: remote = nil
     }
+    breaker = remote.map { remote in
+      CircuitBreaker(provider: remote.name, policy: settings.breaker) { transition in
+        switch transition {
+        case .opened(let cause, let backoff):
+          log("\(cause.logDescription); \(remote.name) is not asked again for \(backoff)")
+        case .closed:
+          log("\(remote.name) answers again")
+        }
+      }
+    }
   }
 
   /// The name of the provider searches go to first.
@@ -34,12 +52,12 @@ public struct SearchService: Sendable {
 
   /// Searches; see ``SearchOutcome`` for who answered.
   public func search(_ query: SearchQuery) async throws(BookSearchError) -> SearchOutcome {
-    guard let remote else {
+    guard let remote, let breaker else {
       return SearchOutcome(
         page: try await catalog.search(query), answeredBy: catalog.name, fallbackReason: nil)
     }
     do {
-      let page = try await remote.search(query)
+      let page = try await breaker.run { () async throws(BookSearchError) in try await remote.search(query) }
       await remember(page.documents, from: remote)
       return SearchOutcome(page: page, answeredBy: remote.name, fallbackReason: nil)
     } catch {
@@ -49,11 +67,19 @@ public struct SearchService: Sendable {
     }
   }
 
-  /// Finds one book by identity: in the catalog, else (for an ISBN) by asking the provider.
+  /// Finds one book by identity: in the catalog, else (for an ISBN) by asking the provider. With
+  /// `auto`, a provider that cannot answer means the book is not found.
   public func book(_ id: BookID) async throws -> Book? {
     if let book = try await catalog.book(id) { return book }
-    guard let remote, ISBN(id.rawValue) != nil else { return nil }
-    let page = try await remote.search(SearchQuery(query: id.rawValue, target: .isbn, size: 1))
+    guard let remote, let breaker, ISBN(id.rawValue) != nil else { return nil }
+    let query = try SearchQuery(query: id.rawValue, target: .isbn, size: 1)
+    let page: SearchPage
+    do {
+      page = try await breaker.run { () async throws(BookSearchError) in try await remote.search(query) }
+    } catch {
+      if source == .auto { return nil }
+      throw error
+    }
     await remember(page.documents, from: remote)
     return page.documents.first { $0.id == id }
   }
@@ -75,8 +101,14 @@ public struct SearchOutcome: Sendable {
   /// Why the catalog answered instead of the chosen provider, when it did.
   public let fallbackReason: BookSearchError?
 
-  /// A line for people when the results came from the fallback, else `nil`.
+  /// A line for people when the results came from the fallback, else `nil`: Chaek's own words,
+  /// safe for any client.
   public var notice: String? {
     fallbackReason.map { "\($0); showing results from the offline catalog" }
+  }
+
+  /// The ``notice`` with what the provider said (the key removed), for the person running Chaek.
+  public var detailedNotice: String? {
+    fallbackReason.map { "\($0.logDescription); showing results from the offline catalog" }
   }
 }

@@ -39,6 +39,10 @@ public enum CLI {
         console.writeError("chaek \(name): \(message)\n")
         return 1
       }
+    } catch let error as BookSearchError {
+      // Standard error is the operator's own: it gets what the provider said too (the key removed).
+      console.writeError("chaek \(name): \(error.logDescription)\n")
+      return 1
     } catch {
       console.writeError("chaek \(name): \(error)\n")
       return 1

@@ -40,7 +40,7 @@ extension Command {
       throw CLIError.usage(error.message)
     }
     let outcome = try await context.searchService(arguments).search(query)
-    if let notice = outcome.notice { context.console.writeError("chaek search: \(notice)\n") }
+    if let notice = outcome.detailedNotice { context.console.writeError("chaek search: \(notice)\n") }
     if arguments.flags.contains("json") {
       context.console.write(try Output.json(outcome.page))
       return

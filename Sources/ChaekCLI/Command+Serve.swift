@@ -36,7 +36,9 @@ extension Command {
       throw CLIError.usage(
         "--host \(configuration.host) reaches other machines: it requires --token (or CHAEK_TOKEN)")
     }
-    let app = try WebApp(search: context.searchService(arguments), library: context.library(), token: token)
+    let console = context.console
+    let search = try context.searchService(arguments) { console.writeError("chaek serve: \($0)\n") }
+    let app = try WebApp(search: search, library: context.library(), token: token)
     let server = HTTPServer(configuration: configuration, handler: app.handler)
     let port: Int
     do {

@@ -37,8 +37,11 @@ struct Context: Sendable {
     try Library(path: dataDirectory().appendingPathComponent("library.sqlite").path)
   }
 
-  /// The search service for `--source` (default `auto`).
-  func searchService(_ arguments: Arguments) throws -> SearchService {
+  /// The search service for `--source` (default `auto`); `log` hears when the provider starts
+  /// failing and when it answers again.
+  func searchService(
+    _ arguments: Arguments, log: @escaping @Sendable (String) -> Void = { _ in }
+  ) throws -> SearchService {
     let source = try arguments.choice("source", as: SearchSource.self) ?? .auto
     let settings: ProviderSettings
     do {
@@ -46,7 +49,7 @@ struct Context: Sendable {
     } catch {
       throw CLIError.failure(error.message)
     }
-    return try SearchService(source: source, settings: settings, catalog: catalog())
+    return try SearchService(source: source, settings: settings, catalog: catalog(), log: log)
   }
 
   /// Finds the book a person named by id or ISBN: the catalog, their library, then the provider.

@@ -39,8 +39,9 @@ final class Transfer: Sendable {
 
   /// Starts the transfer's thread and returns its result; `finished` runs on that thread once
   /// libcurl has returned, even when the caller was answered before.
-  func run(then finished: @escaping @Sendable () -> Void) async -> Result<HTTPClient.Response, HTTPClientError>
-  {
+  func run(then finished: @escaping @Sendable () -> Void) async -> Result<
+    HTTPClient.Response, HTTPClientError
+  > {
     await withCheckedContinuation { caller in
       state.withLock { $0.caller = caller }
       let thread = Thread {

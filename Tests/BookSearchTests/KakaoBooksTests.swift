@@ -141,7 +141,9 @@ struct KakaoBooksTests {
     let error = try await searchError(server, key: "SECRET-42")
 
     #expect(!error.description.contains("SECRET-42"))
-    #expect(error.logDescription == "Kakao rejected the API key (check KAKAO_REST_API_KEY) (wrong appKey([redacted]) format)")
+    #expect(
+      error.logDescription
+        == "Kakao rejected the API key (check KAKAO_REST_API_KEY) (wrong appKey([redacted]) format)")
   }
 
   @Test func forbiddenWithoutJSONStillMeansTheKeyWasRejected() async throws {

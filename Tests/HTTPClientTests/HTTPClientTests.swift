@@ -1,5 +1,6 @@
 import Foundation
 import HTTPClient
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -15,7 +16,8 @@ struct HTTPClientTests {
   @Test func returnsTheStatusAndBodyAndSendsTheHeaders() async throws {
     let server = RawServer { client, head in
       let echoed = head.contains("Authorization: KakaoAK k1") ? "yes" : "no"
-      RawServer.write("HTTP/1.1 404 Not Found\r\nContent-Length: \(echoed.utf8.count)\r\n\r\n\(echoed)", to: client)
+      RawServer.write(
+        "HTTP/1.1 404 Not Found\r\nContent-Length: \(echoed.utf8.count)\r\n\r\n\(echoed)", to: client)
     }
     defer { server.stop() }
     let response = try await client.get(server.url("/v3?q=1"), headers: [("Authorization", "KakaoAK k1")])

@@ -6,21 +6,23 @@ import Foundation
   import Darwin
 #endif
 
-/// A TCP server on `127.0.0.1` for the client's tests: each accepted connection gets the request
+/// A TCP server on `127.0.0.1` standing in for a remote provider in tests: each accepted connection gets the request
 /// head read and is then handed to `serve`, which writes what it likes (or nothing) and returns;
 /// the connection is closed after. With `accepting: false` it listens but never accepts, so
 /// connections complete in the kernel's backlog and are never answered.
-final class RawServer: @unchecked Sendable {
+public final class RawServer: @unchecked Sendable {
   /// The port it listens on.
-  let port: UInt16
+  public let port: UInt16
   /// `http://127.0.0.1:{port}/path`.
-  func url(_ path: String = "/") -> URL { URL(string: "http://127.0.0.1:\(port)\(path)")! }
+  public func url(_ path: String = "/") -> URL { URL(string: "http://127.0.0.1:\(port)\(path)")! }
 
   private let listener: Int32
   private let done = DispatchSemaphore(value: 0)
   private let accepting: Bool
 
-  init(accepting: Bool = true, serve: @escaping @Sendable (_ client: Int32, _ head: String) -> Void = { _, _ in }) {
+  public init(
+    accepting: Bool = true, serve: @escaping @Sendable (_ client: Int32, _ head: String) -> Void = { _, _ in }
+  ) {
     let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     self.listener = listener
     var address = sockaddr_in()
@@ -62,17 +64,17 @@ final class RawServer: @unchecked Sendable {
   }
 
   /// Stops listening (and accepting).
-  func stop() {
+  public func stop() {
     shutdown(listener, Int32(SHUT_RDWR))
     close(listener)
     if accepting { done.wait() }
   }
 
   /// Writes all of `text` to `client`.
-  static func write(_ text: String, to client: Int32) { write(Data(text.utf8), to: client) }
+  public static func write(_ text: String, to client: Int32) { write(Data(text.utf8), to: client) }
 
   /// Writes all of `data` to `client`, stopping if the client has gone.
-  static func write(_ data: Data, to client: Int32) {
+  public static func write(_ data: Data, to client: Int32) {
     data.withUnsafeBytes { bytes in
       var offset = 0
       while offset < bytes.count {
