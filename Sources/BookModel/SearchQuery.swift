@@ -2,8 +2,9 @@ import Foundation
 
 /// A book search, with the semantics of Kakao's book-search API.
 ///
-/// `query` is required, trimmed and NFC-normalised; `page` and `size` must lie in 1...50
-/// (out-of-range values are errors, never clamped). Every provider honours the same semantics.
+/// `query` is required, trimmed and NFC-normalised, and at most ``maximumQueryLength`` characters;
+/// `page` and `size` must lie in 1...50 (out-of-range values are errors, never clamped). Every
+/// provider honours the same semantics.
 public struct SearchQuery: Hashable, Sendable {
   /// Which field the query searches; `nil` searches all of them.
   public enum Target: String, CaseIterable, Sendable {
@@ -31,6 +32,9 @@ public struct SearchQuery: Hashable, Sendable {
   public static let maximumSize = 50
   /// The page size when none is given.
   public static let defaultSize = 10
+  /// The longest query, in characters: longer than any title people type, short enough that no
+  /// query can cost much (a 20,000-character one once took a minute and 1.6 GB).
+  public static let maximumQueryLength = 256
 
   /// The query text: trimmed, NFC, never empty.
   public let query: String
@@ -50,6 +54,9 @@ public struct SearchQuery: Hashable, Sendable {
   ) throws(SearchQueryError) {
     let text = query.trimmingCharacters(in: .whitespacesAndNewlines).nfc
     guard !text.isEmpty else { throw .missing("query") }
+    guard text.count <= SearchQuery.maximumQueryLength else {
+      throw .tooLong("query", limit: SearchQuery.maximumQueryLength)
+    }
     guard page >= 1 else { throw .tooSmall("page") }
     guard page <= SearchQuery.maximumPage else { throw .tooLarge("page") }
     guard size >= 1 else { throw .tooSmall("size") }
@@ -62,7 +69,8 @@ public struct SearchQuery: Hashable, Sendable {
   }
 
   /// Parses Kakao's request parameters (`query`, `sort`, `page`, `size`, `target`).
-  /// Empty values count as absent, as Kakao treats them.
+  /// Empty values count as absent, as Kakao treats them, and so does a `target` Kakao does not
+  /// document: Kakao answered `target=author` with results from every field, and clients rely on it.
   public init(parameters: [String: String]) throws(SearchQueryError) {
     func value(_ name: String) -> String? {
       guard let raw = parameters[name]?.trimmingCharacters(in: .whitespaces), !raw.isEmpty else {
@@ -76,11 +84,7 @@ public struct SearchQuery: Hashable, Sendable {
       return number
     }
     guard let query = value("query") else { throw .missing("query") }
-    var target: Target?
-    if let raw = value("target") {
-      guard let parsed = Target(rawValue: raw) else { throw .invalid("target", raw) }
-      target = parsed
-    }
+    let target = value("target").flatMap(Target.init(rawValue:))
     var sort = Sort.accuracy
     if let raw = value("sort") {
       guard let parsed = Sort(rawValue: raw) else { throw .invalid("sort", raw) }
@@ -119,6 +123,8 @@ public enum SearchQueryError: Error, Equatable, Sendable, CustomStringConvertibl
   case tooSmall(String)
   /// A number is above its maximum.
   case tooLarge(String)
+  /// A text is longer than its limit, in characters.
+  case tooLong(String, limit: Int)
 
   /// Kakao's `errorType`.
   public var errorType: String {
@@ -130,13 +136,12 @@ public enum SearchQueryError: Error, Equatable, Sendable, CustomStringConvertibl
   public var message: String {
     switch self {
     case .missing(let name): "\(name) parameter required"
-    case .invalid("target", let value):
-      "target must be one of title, person, publisher, isbn (got '\(value)')"
     case .invalid("sort", let value): "sort must be accuracy or latest (got '\(value)')"
     case .invalid(let name, let value): "\(name) has an invalid value '\(value)'"
     case .notANumber(let name): "\(name) must be a number"
     case .tooSmall(let name): "\(name) is less than min"
     case .tooLarge(let name): "\(name) is more than max"
+    case .tooLong(let name, let limit): "\(name) is longer than \(limit) characters"
     }
   }
 

@@ -96,6 +96,18 @@ public struct BookSearchError: Error, Equatable, Sendable, CustomStringConvertib
     }
   }
 
+  /// How long until the provider is asked again, when it rests after failing.
+  public var retryAfter: Duration? {
+    if case .resting(let retryIn, _) = reason { return retryIn }
+    return nil
+  }
+
+  /// `true` when the catalog stopped a search that ran past its time budget.
+  public var ranOutOfTime: Bool {
+    if case .searchTooSlow = reason { return true }
+    return false
+  }
+
   /// Chaek's own words for the failure: safe for any client, with no text from the provider.
   public var description: String {
     switch reason {

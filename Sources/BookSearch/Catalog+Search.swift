@@ -11,13 +11,17 @@ extension Catalog {
   /// The most words a prefix (the query's last Latin word) expands into: the most frequent ones.
   static let prefixExpansions = 50
 
+  /// The most words of a query that may be typos: a query with more long words that match nothing
+  /// as written matches nothing (each typo word looks up a few hundred variants).
+  static let maximumTypoWords = 3
+
   /// One page of catalog results for a query, with Kakao's paging semantics.
   ///
   /// - An ISBN (any notation) finds that book whatever the target.
   /// - A query of Hangul initials (ㅊㅅㅈㅇㅈ) matches titles and people by their 초성.
   /// - Otherwise the query's words must all match (Hangul as bigrams, Latin folded, the last Latin
-  ///   word as a prefix), and when nothing does, Latin words of five letters or more may be one
-  ///   letter off.
+  ///   word as a prefix), and when nothing does, Latin words of five to twenty letters may be one
+  ///   letter off (in a query of at most three such words).
   ///
   /// `accuracy` orders by tier (exact title, title prefix, title phrase, all words in the title,
   /// people, publisher, description), then popularity, then recency; `latest` by date.
@@ -56,7 +60,7 @@ extension Catalog {
       expression, in: [field], tiers: tiers,
       titles: .words(query.query, terms: terms, expression: expression), query: query)
     let typos = SearchText.typoWords(query.query)
-    guard exact.meta.totalCount == 0, !typos.isEmpty else { return exact }
+    guard exact.meta.totalCount == 0, !typos.isEmpty, typos.count <= maximumTypoWords else { return exact }
     // Nothing matched: let each long Latin word be any indexed word one edit away from it.
     var alternatives: [String: [String]] = [:]
     for word in typos {

@@ -62,9 +62,27 @@ public final class Catalog: BookSearching, Sendable {
 
   // MARK: - Searching
 
+  /// The most processor time one search may use. Ordinary searches take milliseconds at a million
+  /// books; this stops pathological ones, so that no search holds a connection (and the searches
+  /// queued behind it) for long.
+  public static let searchBudget = Duration.seconds(1)
+  /// The most time a search may take in all, waiting for a connection included: a machine too
+  /// busy to answer in this time answers 503 rather than queue without end.
+  public static let searchDeadline = Duration.seconds(10)
+
+  /// One page of results.
+  ///
+  /// - Throws: ``BookSearchError/searchTooSlow(budget:)`` when the search ran past
+  ///   ``searchBudget`` or ``searchDeadline``, ``BookSearchError/catalog(_:)`` when the database
+  ///   failed.
   public func search(_ query: SearchQuery) async throws(BookSearchError) -> SearchPage {
+    let limit = ReadLimit(deadline: .now + Self.searchDeadline, processorTime: Self.searchBudget)
     do {
-      return try await reader.read { [ranks] in try Catalog.page(for: query, ranks: ranks, on: $0) }
+      return try await reader.read(within: limit) { [ranks] in
+        try Catalog.page(for: query, ranks: ranks, on: $0)
+      }
+    } catch let error as DatabaseError where error.isInterrupted {
+      throw .searchTooSlow(budget: Self.searchBudget)
     } catch {
       throw .catalog(String(describing: error))
     }

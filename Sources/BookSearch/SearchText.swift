@@ -39,10 +39,12 @@ public enum SearchText {
     }
   }
 
-  /// The query's words that may be typos: Latin words of five letters or more.
+  /// The query's words that may be typos: Latin words of five to twenty letters (a longer word
+  /// is no word anyone misspelt, and would have thousands of variants).
   public static func typoWords(_ query: String) -> [String] {
     queryTerms(query).compactMap { term in
-      guard case .word(let word) = term, word.count >= 5, word.allSatisfy({ $0.isASCII && $0.isLetter })
+      guard case .word(let word) = term, (5...20).contains(word.count),
+        word.allSatisfy({ $0.isASCII && $0.isLetter })
       else {
         return nil
       }

@@ -8,6 +8,8 @@ import Foundation
 public final class Connection {
   let handle: OpaquePointer
   private var statements: [String: Statement] = [:]
+  /// While set, statements stop once it is reached (see ``within(_:_:)``).
+  private var limit: RunningLimit?
 
   /// Opens (creating if needed) the database at `path`; `":memory:"` opens a private in-memory one.
   init(path: String) throws(DatabaseError) {
@@ -118,11 +120,41 @@ public final class Connection {
     return try body()
   }
 
+  // MARK: - Limits
+
+  /// How many SQLite virtual-machine steps run between two looks at the clocks: tens of
+  /// microseconds of work.
+  private static let stepsPerLimitCheck: Int32 = 1_000
+
+  /// Runs `body` within `limit`: a statement running when the limit is reached stops (SQLite's
+  /// progress handler interrupts it) and one prepared after it is not run; both throw a
+  /// ``DatabaseError`` whose ``DatabaseError/isInterrupted`` is `true`. The connection is usable
+  /// again afterwards.
+  public func within<T>(_ limit: ReadLimit, _ body: () throws -> T) throws -> T {
+    let running = RunningLimit(limit)
+    guard !running.isReached else { throw DatabaseError.limitReached }
+    self.limit = running
+    sqlite3_progress_handler(
+      handle, Self.stepsPerLimitCheck,
+      { context in
+        guard let context else { return 0 }
+        return Unmanaged<Connection>.fromOpaque(context).takeUnretainedValue().limitIsReached ? 1 : 0
+      }, Unmanaged.passUnretained(self).toOpaque())
+    defer {
+      self.limit = nil
+      sqlite3_progress_handler(handle, 0, nil, nil)
+    }
+    return try body()
+  }
+
+  private var limitIsReached: Bool { limit?.isReached ?? false }
+
   // MARK: - Internals
 
   private func prepared(_ sql: String, _ values: [any SQLValueConvertible]) throws(DatabaseError)
     -> Statement
   {
+    guard !limitIsReached else { throw DatabaseError.limitReached }
     let statement: Statement
     if let cached = statements[sql] {
       statement = cached

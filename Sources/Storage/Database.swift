@@ -42,6 +42,15 @@ public actor Database {
     try connection.inReadTransaction { try body(connection) }
   }
 
+  /// Runs `body` in a read transaction within `limit`: a statement still running when the limit is
+  /// reached is stopped, and a read that only gets the connection after its deadline (queued behind
+  /// others) fails at once. Either way the error's ``DatabaseError/isInterrupted`` is `true`.
+  public func read<T: Sendable>(within limit: ReadLimit, _ body: @Sendable (Connection) throws -> T) throws
+    -> T
+  {
+    try connection.inReadTransaction { try connection.within(limit) { try body(connection) } }
+  }
+
   /// Runs `body` in an immediate transaction: all of it commits, or nothing does.
   public func write<T: Sendable>(_ body: @Sendable (Connection) throws -> T) throws -> T {
     try connection.inTransaction { try body(connection) }

@@ -25,6 +25,13 @@ public struct DatabaseError: Error, Equatable, Sendable, CustomStringConvertible
   /// `true` when another connection held a lock for longer than the busy timeout.
   public var isBusy: Bool { primaryCode == SQLITE_BUSY || primaryCode == SQLITE_LOCKED }
 
+  /// `true` when a statement was stopped because its read reached its limit (see
+  /// ``Database/read(within:_:)``).
+  public var isInterrupted: Bool { primaryCode == SQLITE_INTERRUPT }
+
+  /// The error of a read that reached its limit before or while it ran.
+  static let limitReached = DatabaseError(code: SQLITE_INTERRUPT, message: "the read reached its time limit")
+
   public var description: String {
     var text = "SQLite error \(code): \(message)"
     if let sql { text += " — while executing `\(sql)`" }

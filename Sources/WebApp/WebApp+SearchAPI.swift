@@ -21,8 +21,23 @@ extension WebApp {
       if let notice = outcome.notice { response.headers["X-Chaek-Notice"] = Self.headerSafe(notice) }
       return response
     } catch {
+      return Self.response(for: error)
+    }
+  }
+
+  /// A failed search as Kakao-shaped JSON: 503 when the provider rests after failing (with
+  /// `Retry-After`) or the search ran out of time, 502 when the provider failed. The message is
+  /// Chaek's own, never the provider's.
+  static func response(for error: BookSearchError) -> HTTPResponse {
+    if error.ranOutOfTime {
+      return APIError(errorType: "ServiceUnavailable", message: error.description).response(status: 503)
+    }
+    guard let retryAfter = error.retryAfter else {
       return APIError(errorType: "ProviderError", message: error.description).response(status: 502)
     }
+    var response = APIError(errorType: "ServiceUnavailable", message: error.description).response(status: 503)
+    response.headers["Retry-After"] = String(max(1, Int(retryAfter.components.seconds) + 1))
+    return response
   }
 
   /// Header values must be ASCII: non-ASCII text is percent-encoded.

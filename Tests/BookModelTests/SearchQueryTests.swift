@@ -22,12 +22,26 @@ struct SearchQueryTests {
     (["query": "a", "size": "51"], .tooLarge("size")),
     (["query": "a", "page": "two"], .notANumber("page")),
     (["query": "a", "sort": "popular"], .invalid("sort", "popular")),
-    (["query": "a", "target": "author"], .invalid("target", "author")),
+    (["query": String(repeating: "a", count: 257)], .tooLong("query", limit: 256)),
+    (["query": String(repeating: "a ", count: 500)], .tooLong("query", limit: 256)),
     (["query": "   "], .missing("query")),
     ([:], .missing("query")),
   ])
   func outOfRangeValuesAreErrorsNotClamps(parameters: [String: String], error: SearchQueryError) {
     #expect(throws: error) { try SearchQuery(parameters: parameters) }
+  }
+
+  /// Kakao answered `target=author` with results from every field; Kakao clients send it.
+  @Test(arguments: ["author", "AUTHOR", "anything"])
+  func anUndocumentedTargetSearchesEveryField(target: String) throws {
+    #expect(try SearchQuery(parameters: ["query": "한강", "target": target]).target == nil)
+  }
+
+  @Test func aQueryOfTheLongestLengthIsAccepted() throws {
+    let longest = String(repeating: "가", count: SearchQuery.maximumQueryLength)
+    #expect(try SearchQuery(query: " \(longest) ").query == longest)
+    #expect(SearchQueryError.tooLong("query", limit: 256).message == "query is longer than 256 characters")
+    #expect(SearchQueryError.tooLong("query", limit: 256).errorType == "InvalidArgument")
   }
 
   @Test func kakaoErrorBodiesForMissingQueryAndLargePage() {

@@ -6,28 +6,28 @@ import Testing
   import FoundationNetworking
 #endif
 
-/// `chaek serve` as a separate process, started on a fresh home with a Kakao key and Kakao's
-/// address pointing at a stub, and stopped with SIGTERM.
+/// `chaek serve` as a separate process, started on `home` with a Kakao key and Kakao's address
+/// pointing at a stub, and stopped with SIGTERM.
 final class ServedChaek: @unchecked Sendable {
   let process = Process()
-  let home: URL
   let port: Int
   private let output = Pipe()
 
   /// Starts the server and waits (on a thread of its own, not the test's) for its address.
-  static func start(kakao: URL, key: String, source: String = "auto", timeout: String = "1") async throws
-    -> ServedChaek
-  {
+  static func start(
+    home: URL, kakao: URL, key: String, source: String = "auto", timeout: String = "1"
+  ) async throws -> ServedChaek {
     try await withCheckedThrowingContinuation { continuation in
       Thread {
         continuation.resume(
-          with: Result { try ServedChaek(kakao: kakao, key: key, source: source, timeout: timeout) })
+          with: Result {
+            try ServedChaek(home: home, kakao: kakao, key: key, source: source, timeout: timeout)
+          })
       }.start()
     }
   }
 
-  private init(kakao: URL, key: String, source: String, timeout: String) throws {
-    home = FileManager.default.temporaryDirectory.appendingPathComponent("chaek-fault-\(UUID())")
+  private init(home: URL, kakao: URL, key: String, source: String, timeout: String) throws {
     process.executableURL = chaekExecutable()
     process.arguments = ["serve", "--port", "0", "--source", source]
     process.environment = [
@@ -66,7 +66,6 @@ final class ServedChaek: @unchecked Sendable {
   /// Sends SIGTERM and waits up to `seconds` for the process to end; kills it if it has not.
   /// Returns whether it ended by itself.
   func terminate(within seconds: TimeInterval) async -> Bool {
-    defer { try? FileManager.default.removeItem(at: home) }
     process.terminate()
     let deadline = Date().addingTimeInterval(seconds)
     while process.isRunning && Date() < deadline { try? await Task.sleep(for: .milliseconds(20)) }
@@ -84,16 +83,23 @@ final class ServedChaek: @unchecked Sendable {
 struct ServeFaultTests {
   static let key = "FAULT-TEST-KEY-5a1b"
 
+  /// A fresh data directory, removed by the caller.
+  static func home() -> URL {
+    FileManager.default.temporaryDirectory.appendingPathComponent("chaek-fault-\(UUID())")
+  }
+
   /// The freeze of issue 8: Kakao accepts the connection and never answers. Twenty servers each take
   /// fifty searches at once; every one keeps answering `/healthz` and stops on SIGTERM.
   @Test func aProviderThatNeverAnswersFreezesNothing() async throws {
     let silent = RawServer(accepting: false)
     defer { silent.stop() }
+    let home = Self.home()
+    defer { try? FileManager.default.removeItem(at: home) }
     var healthy = 0
     var stopped = 0
     var answered = 0
     for _ in 0..<20 {
-      let server = try await ServedChaek.start(kakao: silent.url(), key: Self.key)
+      let server = try await ServedChaek.start(home: home, kakao: silent.url(), key: Self.key)
       let searches = (0..<50).map { index in
         Task { try? await server.get("/v3/search/book?query=%EC%B1%84%EC%8B%9D&page=\(index % 5 + 1)") }
       }
@@ -121,7 +127,9 @@ struct ServeFaultTests {
         to: client)
     }
     defer { stub.stop() }
-    let server = try await ServedChaek.start(kakao: stub.url(), key: Self.key, source: source)
+    let home = Self.home()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let server = try await ServedChaek.start(home: home, kakao: stub.url(), key: Self.key, source: source)
     let query = "%EC%B1%84%EC%8B%9D"
     var seen: [String] = []
     for path in [

@@ -34,7 +34,7 @@ final class StreamReader {
 
   /// Reads until `text` has arrived (true) or `seconds` pass (false). Polls without blocking, so
   /// the server's handlers keep the test's threads.
-  func waitFor(_ text: String, seconds: Double = 5) async -> Bool {
+  func waitFor(_ text: String, seconds: Double = 20) async -> Bool {
     let deadline = Date().addingTimeInterval(seconds)
     var buffer = [UInt8](repeating: 0, count: 4096)
     while !received.contains(text) {
