@@ -140,6 +140,15 @@ struct ServeFaultTests {
       seen.append(reply.headers + reply.body)
     }
     #expect(seen.contains { $0.contains("rejected the API key") })
+    if source == "kakao" {
+      // Without the fallback: the provider's failure is 502, then it rests: 503 and Retry-After.
+      let first = try await ServedChaek.start(home: home, kakao: stub.url(), key: Self.key, source: source)
+      let failed = try await first.get("/v3/search/book?query=x")
+      let resting = try await first.get("/v3/search/book?query=x")
+      #expect(failed.status == 502 && failed.body.contains("ProviderError"))
+      #expect(resting.status == 503 && resting.headers.contains("Retry-After"))
+      #expect(await first.terminate(within: 10))
+    }
     #expect(!seen.contains { $0.contains(Self.key) })
     #expect(await server.terminate(within: 10))
   }

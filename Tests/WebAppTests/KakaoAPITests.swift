@@ -34,6 +34,18 @@ struct KakaoAPITests {
       "/v3/search/book?query=a&sort=popular", "InvalidArgument",
       "sort must be accuracy or latest (got 'popular')"
     ),
+    (
+      "/v3/search/book?query=" + String(repeating: "a", count: 20_000), "InvalidArgument",
+      "query is longer than 256 characters"
+    ),
+    (
+      "/v3/search/book?query=" + String(repeating: "a+", count: 500), "InvalidArgument",
+      "query is longer than 256 characters"
+    ),
+    (
+      "/v3/search/book?query=" + (1...200).map { "zq\($0)x" }.joined(separator: "+"), "InvalidArgument",
+      "query is longer than 256 characters"
+    ),
   ])
   func invalidParametersGetKakaosErrorBodies(path: String, errorType: String, message: String) async throws {
     let app = try await AppServer.start()
@@ -53,5 +65,25 @@ struct KakaoAPITests {
     let byPerson = try await app.get("/v3/search/book?query=%ED%95%9C%EA%B0%95&target=person&sort=latest")
       .json()
     #expect((byPerson["documents"] as? [[String: Any]])?.count == 2)
+    // Kakao answered target=author (not in its documentation) from every field; clients send it.
+    let byAuthor = try await app.get("/v3/search/book?query=%ED%95%9C%EA%B0%95&target=author")
+    #expect(byAuthor.status == 200)
+    #expect((try byAuthor.json()["documents"] as? [[String: Any]])?.count == 2)
+  }
+
+  /// The longest queries allowed still answer: many one-letter words, many rare words, and long
+  /// words that match nothing (the typo path).
+  @Test(arguments: [
+    String(repeating: "a ", count: 128),
+    (1...40).map { "zq\($0)x" }.joined(separator: " "),
+    String(repeating: "abcdefghijklmnopqrst ", count: 12),
+    "mockingbrdx harrpotter tolkienn wuthering",
+  ])
+  func theLongestQueriesStillAnswer(query: String) async throws {
+    let app = try await AppServer.start()
+    defer { Task { await app.stop() } }
+    let encoded = query.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+    let reply = try await app.get("/v3/search/book?query=\(encoded)")
+    #expect(reply.status == 200)
   }
 }
