@@ -113,6 +113,9 @@ struct ScaleBenchmark {
       print("  chaek \(kind):".padding(toLength: 28, withPad: " ", startingAt: 0) + byKind[kind]!.summary)
     }
     print("  chaek slowest: \(Measure.format(slowest.0)) ms — \(slowest.1)")
+    try await HostileQueries.measure(
+      catalog: catalog, cases: cases.map(\.query), quiet: all, englishWords: vocabulary.englishWords,
+      rounds: max(1, rounds / 2))
 
     let queriesURL = directory.appendingPathComponent("queries.json")
     try Self.tantivyQueries(cases).write(to: queriesURL)
