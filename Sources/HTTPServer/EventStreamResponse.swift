@@ -76,12 +76,14 @@ final class EventStream: @unchecked Sendable {
     return .made(response)
   }
 
-  /// The answer to a stream beyond the server's limit: 503, try again in a while.
+  /// The answer to a stream beyond the server's limit: 503, try again in a while. It closes the
+  /// connection, so that a refused client holds no slot.
   static func tooMany(_ server: ServerContext) -> HTTPResponse {
     var response = HTTPResponse.error(
       status: 503, type: "ServiceUnavailable",
       message: "the server has \(server.eventStreamLimit) event streams open, as many as it allows")
     response.headers["Retry-After"] = "\(retryAfterSeconds)"
+    response.headers["Connection"] = "close"
     return response
   }
 
