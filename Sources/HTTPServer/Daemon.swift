@@ -17,8 +17,9 @@ final class Daemon: @unchecked Sendable {
   private let pointer: OpaquePointer
   private let server: ServerContext
   private let retainedServer: Unmanaged<ServerContext>
-  /// Closes connections that are too slow to send their request.
-  private let sweeper: Task<Void, Never>
+  /// Closes connections that are too slow to send their request, four times a second; a timer of
+  /// its own, so that busy Swift tasks cannot delay it.
+  private let sweeper: any DispatchSourceTimer
 
   /// Starts a daemon on `configuration`'s address: epoll (poll off Linux) with a thread pool,
   /// suspend/resume allowed, and no logging.
@@ -123,9 +124,10 @@ final class Daemon: @unchecked Sendable {
     self.retainedServer = retainedServer
     pointer = started
     self.port = Int(chaek_mhd_bound_port(started))
-    sweeper = Task.detached {
-      while (try? await Task.sleep(for: .milliseconds(250))) != nil { connections.sweep() }
-    }
+    sweeper = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "chaek.http.sweeper"))
+    sweeper.schedule(deadline: .now(), repeating: .milliseconds(250), leeway: .milliseconds(50))
+    sweeper.setEventHandler { connections.sweep() }
+    sweeper.resume()
   }
 
   // MARK: - Limits

@@ -55,14 +55,17 @@ enum Callbacks {
   }
 
   /// `MHD_OPTION_NOTIFY_COMPLETED`: the request is over (answered, failed or the server stopped);
-  /// releases its state, and the connection's next request is due.
+  /// it no longer keeps a stopping server waiting, its state is released, and the connection's
+  /// next request is due.
   static func completed(
     server: ServerContext, connection: OpaquePointer?,
     state: UnsafeMutablePointer<UnsafeMutableRawPointer?>
   ) {
     if let connection { server.connections.requestCompleted(on: connection) }
     guard let existing = state.pointee else { return }
-    Unmanaged<RequestContext>.fromOpaque(existing).release()
+    let request = Unmanaged<RequestContext>.fromOpaque(existing)
+    server.endHandling(request.takeUnretainedValue())
+    request.release()
     state.pointee = nil
   }
 

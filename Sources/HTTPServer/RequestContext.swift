@@ -119,8 +119,9 @@ final class RequestContext: @unchecked Sendable {
       MHD_suspend_connection(connection)
       task = Task {
         let response = await server.handler(request).compressed(for: request)
+        // The server counts the request as running until libmicrohttpd has sent the response
+        // (`Callbacks.completed`), so that stopping does not close the connection before that.
         self.answer(response)
-        server.endHandling(self)
       }
       return true
     }

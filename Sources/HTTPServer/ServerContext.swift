@@ -44,7 +44,7 @@ final class ServerContext: @unchecked Sendable {
     }
   }
 
-  /// Records that `request`'s handler has answered, or has been given up on.
+  /// Records that `request`'s response has been sent, or its handler has been given up on.
   func endHandling(_ request: RequestContext) {
     _ = lock.withLock { handling.removeValue(forKey: ObjectIdentifier(request)) }
   }
