@@ -9,26 +9,54 @@
 
 #include <microhttpd.h>
 
-/// `MHD_start_daemon` is variadic: this starts a daemon listening on `address` with the options
-/// the server uses, and sets `*error` to `errno` when it fails (0 on success).
+/// What `chaek_mhd_start_daemon` passes to `MHD_start_daemon`: the address, the limits and the
+/// callbacks, which all get `context`.
+struct chaek_mhd_settings {
+  unsigned int flags;
+  uint16_t port;
+  const struct sockaddr *address;
+  unsigned int thread_pool_size;
+  /// libmicrohttpd's own limit (split between the pool's threads), kept above the server's.
+  unsigned int connection_limit;
+  unsigned int per_ip_connection_limit;
+  unsigned int connection_timeout;
+  size_t memory_limit;
+  MHD_AcceptPolicyCallback accept_policy;
+  MHD_AccessHandlerCallback handler;
+  MHD_RequestCompletedCallback completed;
+  MHD_NotifyConnectionCallback notify_connection;
+  /// `MHD_OPTION_URI_LOG_CALLBACK`: sees the request target before it is decoded.
+  void *(*log_uri)(void *context, const char *uri, struct MHD_Connection *connection);
+  void *context;
+};
+
+/// `MHD_start_daemon` is variadic: this starts a daemon with `settings`, and sets `*error` to
+/// `errno` when it fails (0 on success).
 static inline struct MHD_Daemon *chaek_mhd_start_daemon(
-    unsigned int flags, uint16_t port, const struct sockaddr *address,
-    unsigned int thread_pool_size, unsigned int connection_limit,
-    unsigned int connection_timeout, size_t memory_limit,
-    MHD_AccessHandlerCallback handler, MHD_RequestCompletedCallback completed,
-    void *context, int *error) {
+    const struct chaek_mhd_settings *settings, int *error) {
   errno = 0;
   struct MHD_Daemon *daemon = MHD_start_daemon(
-      flags, port, NULL, NULL, handler, context,
-      MHD_OPTION_SOCK_ADDR, address,
-      MHD_OPTION_THREAD_POOL_SIZE, thread_pool_size,
-      MHD_OPTION_CONNECTION_LIMIT, connection_limit,
-      MHD_OPTION_CONNECTION_TIMEOUT, connection_timeout,
-      MHD_OPTION_CONNECTION_MEMORY_LIMIT, memory_limit,
-      MHD_OPTION_NOTIFY_COMPLETED, completed, context,
+      settings->flags, settings->port, settings->accept_policy, settings->context,
+      settings->handler, settings->context,
+      MHD_OPTION_SOCK_ADDR, settings->address,
+      MHD_OPTION_THREAD_POOL_SIZE, settings->thread_pool_size,
+      MHD_OPTION_CONNECTION_LIMIT, settings->connection_limit,
+      MHD_OPTION_PER_IP_CONNECTION_LIMIT, settings->per_ip_connection_limit,
+      MHD_OPTION_CONNECTION_TIMEOUT, settings->connection_timeout,
+      MHD_OPTION_CONNECTION_MEMORY_LIMIT, settings->memory_limit,
+      MHD_OPTION_NOTIFY_COMPLETED, settings->completed, settings->context,
+      MHD_OPTION_NOTIFY_CONNECTION, settings->notify_connection, settings->context,
+      MHD_OPTION_URI_LOG_CALLBACK, settings->log_uri, settings->context,
       MHD_OPTION_END);
   *error = daemon == NULL ? errno : 0;
   return daemon;
+}
+
+/// `MHD_get_connection_info` is variadic: the connection's socket, or -1.
+static inline int chaek_mhd_connection_socket(struct MHD_Connection *connection) {
+  const union MHD_ConnectionInfo *info =
+      MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+  return info == NULL ? -1 : info->connect_fd;
 }
 
 /// `MHD_get_daemon_info` is variadic: the port the daemon listens on (the real one after port 0).

@@ -17,6 +17,9 @@ final class Daemon: @unchecked Sendable {
   private let pointer: OpaquePointer
   private let server: ServerContext
   private let retainedServer: Unmanaged<ServerContext>
+  /// Closes connections that are too slow to send their request, four times a second; a timer of
+  /// its own, so that busy Swift tasks cannot delay it.
+  private let sweeper: any DispatchSourceTimer
 
   /// Starts a daemon on `configuration`'s address: epoll (poll off Linux) with a thread pool,
   /// suspend/resume allowed, and no logging.
@@ -37,6 +40,8 @@ final class Daemon: @unchecked Sendable {
     for (name, value) in [
       ("threads", configuration.threads), ("connectionLimit", configuration.connectionLimit),
       ("connectionTimeout", configuration.connectionTimeout),
+      ("perAddressConnectionLimit", configuration.perAddressConnectionLimit),
+      ("eventStreamLimit", configuration.eventStreamLimit),
       ("memoryLimitPerConnection", configuration.memoryLimitPerConnection),
     ] where UInt32(exactly: value) == nil || value < 1 {
       throw HTTPServerError.invalidConfiguration("\(name) \(value) is not a positive number")
@@ -45,6 +50,11 @@ final class Daemon: @unchecked Sendable {
       throw HTTPServerError.invalidConfiguration(
         "heartbeatInterval \(configuration.heartbeatInterval) is not positive")
     }
+    guard configuration.requestTimeout > .zero else {
+      throw HTTPServerError.invalidConfiguration(
+        "requestTimeout \(configuration.requestTimeout) is not positive")
+    }
+    let limits = Self.limits(for: configuration)
 
     #if os(Linux)
       let polling = MHD_USE_EPOLL_INTERNAL_THREAD
@@ -52,17 +62,32 @@ final class Daemon: @unchecked Sendable {
       let polling = MHD_USE_POLL_INTERNAL_THREAD
     #endif
     let flags = polling.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
+    let connections = ConnectionTable(
+      limit: limits.connections, requestTimeout: configuration.requestTimeout)
     let server = ServerContext(
       handler: handler, maximumBodySize: configuration.maximumBodySize,
-      heartbeatInterval: configuration.heartbeatInterval)
+      heartbeatInterval: configuration.heartbeatInterval, eventStreamLimit: limits.eventStreams,
+      connections: connections)
     let retainedServer = Unmanaged.passRetained(server)
     var code: Int32 = 0
     let started = withUnsafePointer(to: &address) {
       $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
-        chaek_mhd_start_daemon(
-          flags, port, address, UInt32(configuration.threads), UInt32(configuration.connectionLimit),
-          UInt32(configuration.connectionTimeout), configuration.memoryLimitPerConnection,
-          { context, connection, url, method, _, upload, uploadSize, state in
+        var settings = chaek_mhd_settings(
+          flags: flags, port: port, address: address, thread_pool_size: UInt32(configuration.threads),
+          // Each thread of the pool gets an equal share of libmicrohttpd's limit and stops
+          // accepting at its share: with every share as large as the server's whole limit, the
+          // accept policy is what refuses.
+          connection_limit: UInt32(clamping: limits.connections * (configuration.threads + 1)),
+          per_ip_connection_limit: UInt32(configuration.perAddressConnectionLimit),
+          connection_timeout: UInt32(configuration.connectionTimeout),
+          memory_limit: configuration.memoryLimitPerConnection,
+          accept_policy: { context, _, _ in
+            guard let context else { return .NO }
+            return Callbacks.accepts(
+              server: Unmanaged<ServerContext>.fromOpaque(context).takeUnretainedValue())
+              ? .YES : .NO
+          },
+          handler: { context, connection, url, method, _, upload, uploadSize, state in
             guard let context, let connection, let url, let method, let uploadSize, let state else {
               return .NO
             }
@@ -71,10 +96,24 @@ final class Daemon: @unchecked Sendable {
               connection: connection, method: String(cString: method), url: String(cString: url),
               upload: upload, uploadSize: uploadSize, state: state)
           },
-          { _, _, state, _ in
-            guard let state else { return }
-            Callbacks.completed(state: state)
-          }, retainedServer.toOpaque(), &code)
+          completed: { context, connection, state, _ in
+            guard let context, let state else { return }
+            Callbacks.completed(
+              server: Unmanaged<ServerContext>.fromOpaque(context).takeUnretainedValue(),
+              connection: connection, state: state)
+          },
+          notify_connection: { context, connection, _, event in
+            guard let context, let connection else { return }
+            Callbacks.connection(
+              server: Unmanaged<ServerContext>.fromOpaque(context).takeUnretainedValue(),
+              connection: connection, event: event)
+          },
+          log_uri: { _, target, connection in
+            guard let target, let connection else { return nil }
+            return Callbacks.requestLine(connection: connection, target: target)
+          },
+          context: retainedServer.toOpaque())
+        return chaek_mhd_start_daemon(&settings, &code)
       }
     }
     guard let started else {
@@ -85,12 +124,47 @@ final class Daemon: @unchecked Sendable {
     self.retainedServer = retainedServer
     pointer = started
     self.port = Int(chaek_mhd_bound_port(started))
+    sweeper = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "chaek.http.sweeper"))
+    sweeper.schedule(deadline: .now(), repeating: .milliseconds(250), leeway: .milliseconds(50))
+    sweeper.setEventHandler { connections.sweep() }
+    sweeper.resume()
+  }
+
+  // MARK: - Limits
+
+  /// Files kept free for everything but client connections: databases, outgoing requests.
+  private static let reservedFiles = 128
+
+  /// The connection and event stream limits that fit under the open-file limit, which is first
+  /// raised to its hard maximum (often 1,024 soft, more hard).
+  private static func limits(
+    for configuration: HTTPServer.Configuration
+  ) -> (connections: Int, eventStreams: Int) {
+    #if os(Linux)
+      let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+    #else
+      let resource = RLIMIT_NOFILE
+    #endif
+    var limit = rlimit()
+    var files = Int.max
+    if getrlimit(resource, &limit) == 0 {
+      if limit.rlim_cur < limit.rlim_max {
+        var raised = limit
+        raised.rlim_cur = limit.rlim_max
+        if setrlimit(resource, &raised) == 0 { limit = raised }
+      }
+      // RLIM_INFINITY is the largest value.
+      files = Int(clamping: limit.rlim_cur)
+    }
+    let connections = max(1, min(configuration.connectionLimit, files - reservedFiles))
+    return (connections, max(1, min(configuration.eventStreamLimit, connections / 2)))
   }
 
   /// Stops the daemon: no new connections or handlers, open event streams ended, running handlers
   /// and ending streams given up to `gracePeriod` to finish (then handlers are abandoned with a 503),
   /// every suspended connection resumed, then `MHD_stop_daemon`.
   func stop(gracePeriod: Duration) async {
+    sweeper.cancel()
     let streams = server.beginStopping()
     let listener = MHD_quiesce_daemon(pointer)
     for stream in streams { stream.end() }

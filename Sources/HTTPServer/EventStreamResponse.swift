@@ -31,17 +31,30 @@ final class EventStream: @unchecked Sendable {
 
   // MARK: - Response
 
+  /// What ``response(for:on:server:)`` made.
+  enum Made {
+    /// The libmicrohttpd response; `nil` if libmicrohttpd could not make one.
+    case made(OpaquePointer?)
+    /// As many streams as the server allows are open: the events were discarded.
+    case full
+  }
+
   /// A libmicrohttpd response that sends `events` on `connection` until the stream ends, the client
-  /// leaves or the server stops; `nil` if libmicrohttpd cannot make one.
+  /// leaves or the server stops, or ``Made/full`` when the server has as many streams open as it
+  /// allows.
   static func response(
     for events: AsyncStream<ServerSentEvent>, on connection: OpaquePointer, server: ServerContext
-  ) -> OpaquePointer? {
+  ) -> Made {
     let stream = EventStream(connection: connection, server: server)
-    if server.open(stream) {
+    switch server.open(stream) {
+    case .opened:
       stream.start(events)
-    } else {
+    case .stopping:
       stream.finished = true
       discard(events)
+    case .full:
+      discard(events)
+      return .full
     }
     let reader = Unmanaged.passRetained(stream)
     let response = MHD_create_response_from_callback(
@@ -60,8 +73,22 @@ final class EventStream: @unchecked Sendable {
       stream.close()
       reader.release()
     }
+    return .made(response)
+  }
+
+  /// The answer to a stream beyond the server's limit: 503, try again in a while. It closes the
+  /// connection, so that a refused client holds no slot.
+  static func tooMany(_ server: ServerContext) -> HTTPResponse {
+    var response = HTTPResponse.error(
+      status: 503, type: "ServiceUnavailable",
+      message: "the server has \(server.eventStreamLimit) event streams open, as many as it allows")
+    response.headers["Retry-After"] = "\(retryAfterSeconds)"
+    response.headers["Connection"] = "close"
     return response
   }
+
+  /// Seconds a client refused a stream should wait before it asks again.
+  static let retryAfterSeconds = 10
 
   /// Ends `events` without sending them (a `HEAD` request, a stopping server): its `onTermination`
   /// runs as if a client had left.

@@ -46,10 +46,13 @@ public struct HTTPRequest: Sendable {
     return fields
   }
 
-  /// The JSON body decoded as `T`.
+  /// The JSON body decoded as `T`, after a strict check of its syntax: no trailing commas, no
+  /// repeated keys, no number beyond a `Double`'s range, one value and nothing after it. A number
+  /// that does not fit the integer type `T` asks for is refused too, never read as 0.
   ///
   /// - Throws: ``HTTPRequestError`` saying what did not decode.
   public func decode<T: Decodable>(_ type: T.Type) throws -> T {
+    try JSONSyntax.check(body)
     do {
       return try JSONDecoder().decode(type, from: body)
     } catch let error as DecodingError {

@@ -13,14 +13,22 @@ enum Callbacks {
     upload: UnsafePointer<CChar>?, uploadSize: UnsafeMutablePointer<Int>,
     state: UnsafeMutablePointer<UnsafeMutableRawPointer?>
   ) -> MHD_Result {
-    guard let existing = state.pointee else {
-      let request = RequestContext(connection: connection, method: method, url: url)
+    let request: RequestContext
+    if let existing = state.pointee {
+      request = Unmanaged<RequestContext>.fromOpaque(existing).takeUnretainedValue()
+    } else {
+      // The URI log callback makes the state; this is a fallback that never runs in practice.
+      request = RequestContext(connection: connection, target: Array(url.utf8))
       state.pointee = Unmanaged.passRetained(request).toOpaque()
+    }
+    guard request.hasHead else {
+      if let refusal = request.readHead(method: method) {
+        return queue(refusal.response, for: request, on: connection, server)
+      }
       guard request.expectsBodyOver(server.maximumBodySize) else { return .YES }
       return queue(
         RequestContext.tooLarge(limit: server.maximumBodySize), for: request, on: connection, server)
     }
-    let request = Unmanaged<RequestContext>.fromOpaque(existing).takeUnretainedValue()
     if uploadSize.pointee > 0 {
       if let upload { request.receive(upload, count: uploadSize.pointee, limit: server.maximumBodySize) }
       uploadSize.pointee = 0
@@ -28,6 +36,7 @@ enum Callbacks {
     }
     switch request.nextStep() {
     case .handle:
+      server.connections.requestArrived(on: connection)
       guard request.startHandler(in: server) else {
         return queue(RequestContext.stopping, for: request, on: connection, server)
       }
@@ -37,12 +46,47 @@ enum Callbacks {
     }
   }
 
+  /// `MHD_OPTION_URI_LOG_CALLBACK`: the request line has arrived; makes the request's state with
+  /// the target as sent (libmicrohttpd decodes it next, and a decoded NUL would end it early).
+  static func requestLine(connection: OpaquePointer, target: UnsafePointer<CChar>) -> UnsafeMutableRawPointer
+  {
+    let bytes = UnsafeRawBufferPointer(start: target, count: strlen(target))
+    return Unmanaged.passRetained(RequestContext(connection: connection, target: Array(bytes))).toOpaque()
+  }
+
   /// `MHD_OPTION_NOTIFY_COMPLETED`: the request is over (answered, failed or the server stopped);
-  /// releases its state.
-  static func completed(state: UnsafeMutablePointer<UnsafeMutableRawPointer?>) {
+  /// it no longer keeps a stopping server waiting, its state is released, and the connection's
+  /// next request is due.
+  static func completed(
+    server: ServerContext, connection: OpaquePointer?,
+    state: UnsafeMutablePointer<UnsafeMutableRawPointer?>
+  ) {
+    if let connection { server.connections.requestCompleted(on: connection) }
     guard let existing = state.pointee else { return }
-    Unmanaged<RequestContext>.fromOpaque(existing).release()
+    let request = Unmanaged<RequestContext>.fromOpaque(existing)
+    server.endHandling(request.takeUnretainedValue())
+    request.release()
     state.pointee = nil
+  }
+
+  // MARK: - Connections
+
+  /// The accept policy: `false` (libmicrohttpd closes the new socket at once) when the server has
+  /// as many connections as it takes. libmicrohttpd's own limit is kept higher, because at its
+  /// limit it stops accepting and new clients wait in the listen queue instead of being refused.
+  static func accepts(server: ServerContext) -> Bool {
+    server.connections.hasRoom()
+  }
+
+  /// `MHD_OPTION_NOTIFY_CONNECTION`: a connection started or is about to close.
+  static func connection(
+    server: ServerContext, connection: OpaquePointer, event: MHD_ConnectionNotificationCode
+  ) {
+    switch event {
+    case .CONNECTION_NOTIFY_STARTED: server.connections.opened(connection)
+    case .CONNECTION_NOTIFY_CLOSED: server.connections.closed(connection)
+    default: break
+    }
   }
 
   // MARK: - Responses
@@ -64,8 +108,14 @@ enum Callbacks {
       EventStream.discard(events)
       made = MHD_create_response_from_buffer(0, nil, .RESPMEM_PERSISTENT)
     case .events(let events):
-      made = EventStream.response(for: events, on: connection, server: server)
+      switch EventStream.response(for: events, on: connection, server: server) {
+      case .made(let response):
+        made = response
+      case .full:
+        return queue(EventStream.tooMany(server), for: request, on: connection, server)
+      }
     }
+    server.connections.requestArrived(on: connection)
     guard let made else { return .NO }
     defer { MHD_destroy_response(made) }
     var headers = response.headers

@@ -27,11 +27,11 @@ final class RequestContext: @unchecked Sendable {
     case respond(HTTPResponse)
   }
 
-  let method: HTTPMethod
   private let connection: OpaquePointer
-  private let path: String
-  private let query: [String: String]
-  private let headers: HTTPHeaders
+  /// The request target as the client sent it, before libmicrohttpd decodes it.
+  private let target: [UInt8]
+  /// The head, once the first call of the access handler has read it.
+  private var head: RequestHead?
   /// The body so far; only libmicrohttpd's thread for the connection touches it, before the handler.
   private var body = Data()
   /// The limit the body went over, once it has.
@@ -42,17 +42,30 @@ final class RequestContext: @unchecked Sendable {
   private var phase = Phase.receiving
   private var task: Task<Void, Never>?
 
-  /// Reads the request head from `connection`: the first call of the access handler.
-  init(connection: OpaquePointer, method: String, url: String) {
+  /// A request whose line has arrived: libmicrohttpd's URI log callback, which sees the target
+  /// before it is decoded.
+  init(connection: OpaquePointer, target: [UInt8]) {
     self.connection = connection
-    self.method = HTTPMethod(rawValue: method)
-    self.path = url
-    var headers = HTTPHeaders()
-    var query: [String: String] = [:]
-    Self.values(of: connection, kind: .HEADER_KIND) { headers.add($0, $1) }
-    Self.values(of: connection, kind: .GET_ARGUMENT_KIND) { query[$0] = $1 }
-    self.headers = headers
-    self.query = query
+    self.target = target
+  }
+
+  /// The request method; `GET` until the head is read.
+  var method: HTTPMethod { head?.method ?? .GET }
+
+  /// `true` once ``readHead(method:)`` has run.
+  var hasHead: Bool { head != nil }
+
+  /// Reads the head: the first call of the access handler. Returns the refusal of a malformed
+  /// request, which no handler sees.
+  func readHead(method: String) -> Refusal? {
+    switch RequestHead.read(from: connection, method: method, target: target) {
+    case .success(let head):
+      self.head = head
+      return nil
+    case .failure(let refusal):
+      head = RequestHead(method: HTTPMethod(rawValue: method), path: "", query: [:], headers: [:])
+      return refusal
+    }
   }
 
   // MARK: - Receiving
@@ -60,7 +73,7 @@ final class RequestContext: @unchecked Sendable {
   /// `true` when the client declared a body above `limit` and waits for `100 Continue` before
   /// sending it: answering at once spares sending it.
   func expectsBodyOver(_ limit: Int) -> Bool {
-    guard let expect = headers["Expect"], expect.lowercased() == "100-continue",
+    guard let headers = head?.headers, let expect = headers["Expect"], expect.lowercased() == "100-continue",
       let length = headers["Content-Length"].flatMap(Int.init)
     else { return false }
     return length > limit
@@ -96,7 +109,9 @@ final class RequestContext: @unchecked Sendable {
   /// Suspends the connection and runs the handler in a task that stores the response and resumes
   /// the connection. `false`, doing nothing, when the server is stopping.
   func startHandler(in server: ServerContext) -> Bool {
-    let request = HTTPRequest(method: method, path: path, query: query, headers: headers, body: body)
+    let head = head ?? RequestHead(method: .GET, path: "/", query: [:], headers: [:])
+    let request = HTTPRequest(
+      method: head.method, path: head.path, query: head.query, headers: head.headers, body: body)
     body = Data()
     return lock.withLock {
       guard server.beginHandling(self) else { return false }
@@ -104,8 +119,9 @@ final class RequestContext: @unchecked Sendable {
       MHD_suspend_connection(connection)
       task = Task {
         let response = await server.handler(request).compressed(for: request)
+        // The server counts the request as running until libmicrohttpd has sent the response
+        // (`Callbacks.completed`), so that stopping does not close the connection before that.
         self.answer(response)
-        server.endHandling(self)
       }
       return true
     }
@@ -141,27 +157,5 @@ final class RequestContext: @unchecked Sendable {
   /// The answer to a body above `limit` bytes.
   static func tooLarge(limit: Int) -> HTTPResponse {
     .error(status: 413, type: "PayloadTooLarge", message: "the request body is larger than \(limit) bytes")
-  }
-
-  /// Calls `body` with each name and value of `kind` the connection has, in order.
-  private static func values(
-    of connection: OpaquePointer, kind: MHD_ValueKind, _ body: (String, String) -> Void
-  ) {
-    withoutActuallyEscaping(body) { body in
-      var visitor = body
-      _ = withUnsafeMutablePointer(to: &visitor) { pointer in
-        MHD_get_connection_values_n(
-          connection, kind,
-          { context, _, key, keySize, value, valueSize in
-            guard let context, let key else { return .YES }
-            let name = String(decoding: UnsafeRawBufferPointer(start: key, count: keySize), as: UTF8.self)
-            let text = value.map {
-              String(decoding: UnsafeRawBufferPointer(start: $0, count: valueSize), as: UTF8.self)
-            }
-            context.assumingMemoryBound(to: ((String, String) -> Void).self).pointee(name, text ?? "")
-            return .YES
-          }, pointer)
-      }
-    }
   }
 }

@@ -12,16 +12,25 @@ final class ServerContext: @unchecked Sendable {
   let maximumBodySize: Int
   /// How often each event stream gets a `: ping` comment.
   let heartbeatInterval: Duration
+  /// The most event streams open at once; more get 503.
+  let eventStreamLimit: Int
+  /// The open connections and their deadlines.
+  let connections: ConnectionTable
 
   private let lock = NSLock()
   private var stopping = false
   private var handling: [ObjectIdentifier: RequestContext] = [:]
   private var streams: [ObjectIdentifier: EventStream] = [:]
 
-  init(handler: @escaping HTTPHandler, maximumBodySize: Int, heartbeatInterval: Duration) {
+  init(
+    handler: @escaping HTTPHandler, maximumBodySize: Int, heartbeatInterval: Duration,
+    eventStreamLimit: Int, connections: ConnectionTable
+  ) {
     self.handler = handler
     self.maximumBodySize = maximumBodySize
     self.heartbeatInterval = heartbeatInterval
+    self.eventStreamLimit = eventStreamLimit
+    self.connections = connections
   }
 
   // MARK: - Requests and streams
@@ -35,17 +44,25 @@ final class ServerContext: @unchecked Sendable {
     }
   }
 
-  /// Records that `request`'s handler has answered, or has been given up on.
+  /// Records that `request`'s response has been sent, or its handler has been given up on.
   func endHandling(_ request: RequestContext) {
     _ = lock.withLock { handling.removeValue(forKey: ObjectIdentifier(request)) }
   }
 
-  /// Records an open event stream; `false` once the server is stopping.
-  func open(_ stream: EventStream) -> Bool {
+  /// Whether an event stream may open.
+  enum Opening {
+    case opened
+    case stopping
+    case full
+  }
+
+  /// Records an open event stream, unless the server is stopping or has as many as it allows.
+  func open(_ stream: EventStream) -> Opening {
     lock.withLock {
-      guard !stopping else { return false }
+      guard !stopping else { return .stopping }
+      guard streams.count < eventStreamLimit else { return .full }
       streams[ObjectIdentifier(stream)] = stream
-      return true
+      return .opened
     }
   }
 

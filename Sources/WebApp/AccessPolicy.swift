@@ -3,12 +3,82 @@ import HTTPServer
 
 /// Who may use the server: same-origin browsers for state changes, and everyone holding the token
 /// when one is set (required when listening beyond loopback).
+///
+/// Without a token the server answers only requests addressed to this machine by name
+/// (`localhost`, `127.0.0.1`, `[::1]`, with any port): a web page whose own name an attacker
+/// re-points to 127.0.0.1 (DNS rebinding) sends its name as `Host` and is refused. The read-only
+/// Kakao search, `GET /v3/search/book`, may be read by pages of any origin (CORS), as Kakao's own
+/// is; nothing else says so to browsers.
 struct AccessPolicy: Sendable {
   /// The shared secret, or `nil` on a loopback-only server.
   let token: String?
 
   /// The cookie that carries the token for a browser after it opened `/?token=...`.
   static let cookieName = "chaek_token"
+
+  // MARK: - Host
+
+  /// The names that mean this machine.
+  static let loopbackNames: Set<String> = ["localhost", "127.0.0.1", "[::1]"]
+
+  /// 421 for a request addressed to a name other than this machine's while the server has no
+  /// token; `nil` otherwise. A request without `Host` (HTTP/1.0) may proceed.
+  func misdirection(for request: HTTPRequest) -> HTTPResponse? {
+    guard token == nil, let host = request.headers["Host"] else { return nil }
+    guard !Self.namesThisMachine(host) else { return nil }
+    return APIError(
+      errorType: "MisdirectedRequest",
+      message: "this server answers only localhost, 127.0.0.1 and [::1]; Host \(host) is another name"
+    ).response(status: 421)
+  }
+
+  /// `true` for `localhost`, `127.0.0.1` or `[::1]`, alone or with a port.
+  static func namesThisMachine(_ host: String) -> Bool {
+    var name = Substring(host.lowercased())
+    if let colon = name.lastIndex(of: ":"), !name.hasSuffix("]") {
+      let port = name[name.index(after: colon)...]
+      guard !port.isEmpty, port.count <= 5, port.allSatisfy(\.isASCII), port.allSatisfy(\.isNumber) else {
+        return false
+      }
+      name = name[..<colon]
+    }
+    return loopbackNames.contains(String(name))
+  }
+
+  // MARK: - Cross-origin reads
+
+  /// The routes any origin may read: Kakao's search, as browser clients of Kakao's API call it.
+  static let sharedPaths: Set<String> = ["/v3/search/book"]
+
+  /// How long a browser may cache a preflight's answer (Chromium keeps it at most 2 hours).
+  static let preflightMaxAge = 7200
+
+  /// The answer to a CORS preflight (`OPTIONS`) for a shared route: 204 allowing any origin to
+  /// `GET` it with `Authorization`. Preflights carry no token, so this comes before the token check.
+  func preflight(for request: HTTPRequest) -> HTTPResponse? {
+    guard request.method == .OPTIONS, Self.sharedPaths.contains(request.path) else { return nil }
+    return HTTPResponse(
+      status: 204,
+      headers: [
+        "Access-Control-Allow-Origin": "*",
+        "Access-Control-Allow-Methods": "GET, HEAD, OPTIONS",
+        "Access-Control-Allow-Headers": "Authorization, Content-Type",
+        "Access-Control-Max-Age": "\(Self.preflightMaxAge)",
+        "Allow": "GET, HEAD, OPTIONS",
+      ])
+  }
+
+  /// `response` with `Access-Control-Allow-Origin: *` when it answers a `GET` or `HEAD` of a shared
+  /// route (errors included, so that a page can read them); unchanged otherwise.
+  func shared(_ response: HTTPResponse, for request: HTTPRequest) -> HTTPResponse {
+    guard request.method == .GET || request.method == .HEAD, Self.sharedPaths.contains(request.path)
+    else { return response }
+    var response = response
+    response.headers["Access-Control-Allow-Origin"] = "*"
+    return response
+  }
+
+  // MARK: - Token and origin
 
   /// Why a request is refused, or `nil` when it may proceed.
   func refusal(for request: HTTPRequest) -> HTTPResponse? {

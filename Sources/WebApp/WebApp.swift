@@ -39,9 +39,11 @@ public struct WebApp: Sendable {
     let router = makeRouter()
     let policy = policy
     return { request in
+      if let misdirected = policy.misdirection(for: request) { return misdirected }
+      if let preflight = policy.preflight(for: request) { return preflight }
       if let login = policy.tokenLogin(for: request) { return login }
-      if let refusal = policy.refusal(for: request) { return refusal }
-      return await router.handle(request)
+      if let refusal = policy.refusal(for: request) { return policy.shared(refusal, for: request) }
+      return policy.shared(await router.handle(request), for: request)
     }
   }
 

@@ -31,8 +31,9 @@ final class RawHTTPConnection: @unchecked Sendable {
   private let socket: Int32
   private var received = Data()
 
-  /// Connects to `127.0.0.1:port`.
-  init(port: Int) throws {
+  /// Connects to `127.0.0.1:port`, from the loopback address `source` (another client address
+  /// on the same machine, such as `127.0.0.2`) when given.
+  init(port: Int, from source: String? = nil) throws {
     #if os(Linux)
       socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     #else
@@ -41,6 +42,21 @@ final class RawHTTPConnection: @unchecked Sendable {
     guard socket >= 0 else { throw Failure(description: "socket: \(String(cString: strerror(errno)))") }
     var timeout = timeval(tv_sec: 10, tv_usec: 0)
     setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    if let source {
+      var local = sockaddr_in()
+      local.sin_family = sa_family_t(AF_INET)
+      inet_pton(AF_INET, source, &local.sin_addr)
+      let bound = withUnsafePointer(to: &local) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+          bind(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+        }
+      }
+      guard bound else {
+        let message = String(cString: strerror(errno))
+        close(socket)
+        throw Failure(description: "bind \(source): \(message)")
+      }
+    }
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
     address.sin_port = UInt16(port).bigEndian

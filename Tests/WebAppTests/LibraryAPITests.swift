@@ -61,6 +61,26 @@ struct LibraryAPITests {
     #expect(try await app.library.recentViews().isEmpty)
   }
 
+  @Test(arguments: [
+    #"{"title":"채식주의자","isbn":"8936433598 9788936433598",}"#,
+    #"{"title":"채식주의자","isbn":"8936433598 9788936433598","authors":["한강",]}"#,
+    #"{"title":"채식주의자","isbn":"8936433598 9788936433598","price":99999999999999999999}"#,
+    #"{"title":"채식주의자","isbn":"8936433598 9788936433598","price":1e30}"#,
+    #"{"title":"채식주의자","isbn":"8936433598 9788936433598","sale_price":10800.5}"#,
+    #"{"title":"채식주의자","isbn":"8936433598 9788936433598","price":"12,000"}"#,
+    #"{"title":"x","title":"채식주의자","isbn":"8936433598 9788936433598"}"#,
+  ])
+  func aBookBodyThatIsNotStrictJSONOrHasPricesOutOfRangeIsRefused(body: String) async throws {
+    let app = try await AppServer.start()
+    defer { Task { await app.stop() } }
+    let reply = try await app.request("PUT", "/api/library/\(Self.id)", body: Data(body.utf8))
+    #expect(reply.status == 400)
+    #expect((try reply.json()["message"] as? String)?.contains("not a book document") == true)
+    #expect(try await app.library.savedCount() == 0)
+    let valid = #"{"title":"채식주의자","isbn":"8936433598 9788936433598","price":12000,"sale_price":"10800"}"#
+    #expect(try await app.request("PUT", "/api/library/\(Self.id)", body: Data(valid.utf8)).status == 201)
+  }
+
   @Test func crossSiteRequestsMayNotChangeData() async throws {
     let app = try await AppServer.start()
     defer { Task { await app.stop() } }

@@ -1,0 +1,112 @@
+import CMicroHTTPD
+import Foundation
+
+/// A request's head as the handler sees it, read from libmicrohttpd once the head has arrived, or
+/// the answer that refuses it before any handler runs.
+///
+/// Refused with 400: a path or query argument that is not UTF-8 or holds a NUL once decoded; both
+/// `Content-Length` and `Transfer-Encoding` (the classic way to hide a second request in a body);
+/// several `Content-Length`s that disagree. A `Transfer-Encoding` other than `chunked` gets 501.
+/// Refusals close the connection, so that nothing left of the request is read as another one.
+struct RequestHead {
+  let method: HTTPMethod
+  /// The percent-decoded path.
+  let path: String
+  /// The decoded query arguments; for a repeated name the last value wins.
+  let query: [String: String]
+  let headers: HTTPHeaders
+
+  /// Reads the head of the request on `connection` whose raw target (before decoding) is `target`.
+  static func read(
+    from connection: OpaquePointer, method: String, target: [UInt8]
+  ) -> Result<RequestHead, Refusal> {
+    var headers = HTTPHeaders()
+    values(of: connection, kind: .HEADER_KIND) { name, value in
+      headers.add(String(decoding: name, as: UTF8.self), String(decoding: value, as: UTF8.self))
+    }
+    if let refusal = framingRefusal(headers) { return .failure(refusal) }
+    guard let path = RequestText.path(ofTarget: target) else {
+      return .failure(.badRequest("the path is not UTF-8 text, or holds a NUL (%00)"))
+    }
+    var query: [String: String] = [:]
+    var invalid: String?
+    values(of: connection, kind: .GET_ARGUMENT_KIND) { name, value in
+      guard invalid == nil else { return }
+      guard let key = RequestText.text(name) else {
+        invalid = "a query parameter's name is not UTF-8 text, or holds a NUL (%00)"
+        return
+      }
+      guard let text = RequestText.text(value) else {
+        invalid = "the query parameter \"\(key)\" is not UTF-8 text, or holds a NUL (%00)"
+        return
+      }
+      query[key] = text
+    }
+    if let invalid { return .failure(.badRequest(invalid)) }
+    return .success(
+      RequestHead(method: HTTPMethod(rawValue: method), path: path, query: query, headers: headers))
+  }
+
+  // MARK: - Framing
+
+  /// A request whose body length is ambiguous, or framed in a way the server does not read.
+  private static func framingRefusal(_ headers: HTTPHeaders) -> Refusal? {
+    let lengths = headers.values(for: "Content-Length").map { $0.trimmingCharacters(in: .whitespaces) }
+    let encodings = headers.values(for: "Transfer-Encoding")
+    if !encodings.isEmpty && !lengths.isEmpty {
+      return .badRequest("a request may not have both Content-Length and Transfer-Encoding")
+    }
+    if Set(lengths).count > 1 {
+      return .badRequest("the request has conflicting Content-Length headers")
+    }
+    let encoding = encodings.joined(separator: ",").trimmingCharacters(in: .whitespaces).lowercased()
+    if !encodings.isEmpty && encoding != "chunked" {
+      return Refusal(
+        response: .error(
+          status: 501, type: "NotImplemented",
+          message: "Transfer-Encoding \(encoding) is not supported; send chunked or a Content-Length"))
+    }
+    return nil
+  }
+
+  // MARK: - libmicrohttpd's values
+
+  /// Calls `body` with the bytes of each name and value of `kind` the connection has, in order. The
+  /// sizes come from libmicrohttpd, so a decoded NUL is part of the bytes rather than their end.
+  private static func values(
+    of connection: OpaquePointer, kind: MHD_ValueKind,
+    _ body: (UnsafeRawBufferPointer, UnsafeRawBufferPointer) -> Void
+  ) {
+    withoutActuallyEscaping(body) { body in
+      var visitor = body
+      _ = withUnsafeMutablePointer(to: &visitor) { pointer in
+        MHD_get_connection_values_n(
+          connection, kind,
+          { context, _, key, keySize, value, valueSize in
+            guard let context, let key else { return .YES }
+            let name = UnsafeRawBufferPointer(start: key, count: keySize)
+            let text = UnsafeRawBufferPointer(start: value, count: value == nil ? 0 : valueSize)
+            context.assumingMemoryBound(
+              to: ((UnsafeRawBufferPointer, UnsafeRawBufferPointer) -> Void).self
+            ).pointee(name, text)
+            return .YES
+          }, pointer)
+      }
+    }
+  }
+}
+
+/// The answer to a request the server refuses before any handler runs; it closes the connection.
+struct Refusal: Error {
+  let response: HTTPResponse
+
+  init(response: HTTPResponse) {
+    var response = response
+    response.headers["Connection"] = "close"
+    self.response = response
+  }
+
+  static func badRequest(_ message: String) -> Refusal {
+    Refusal(response: .error(status: 400, type: "BadRequest", message: message))
+  }
+}

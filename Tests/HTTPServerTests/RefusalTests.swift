@@ -1,0 +1,137 @@
+import Foundation
+import HTTPServer
+import Synchronization
+import Testing
+
+/// Requests the server refuses before any handler runs: ambiguous framing, and paths or query
+/// arguments that are not UTF-8 or hold a NUL once decoded. Sent as raw bytes, since URLSession
+/// would not send most of them.
+@Suite("Refused requests", .serialized, .timeLimit(.minutes(1)))
+struct RefusalTests {
+  /// A server whose handler counts its calls and echoes the path.
+  final class Counter: Sendable {
+    let calls = Atomic(0)
+
+    var handler: HTTPHandler {
+      { request in
+        self.calls.add(1, ordering: .relaxed)
+        return .text("\(request.method.rawValue) \(request.path) \(request.query.sorted { $0.key < $1.key })")
+      }
+    }
+  }
+
+  static func exchange(_ port: Int, _ request: String) async throws -> RawHTTPConnection.Response {
+    let connection = try RawHTTPConnection(port: port)
+    try connection.write(Data(request.utf8))
+    return try await connection.response()
+  }
+
+  // MARK: - Framing
+
+  @Test func aRequestWithContentLengthAndTransferEncodingIsRefusedAndItsHiddenRequestNeverRuns()
+    async throws
+  {
+    let counter = Counter()
+    try await TestServer.with(handler: counter.handler) { server in
+      let connection = try RawHTTPConnection(port: server.port)
+      let hidden = "DELETE /library HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+      try connection.write(
+        Data(
+          ("POST /recent HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: \(5 + hidden.utf8.count)\r\n"
+            + "Transfer-Encoding: chunked\r\n\r\n0\r\n\r\n" + hidden).utf8))
+      let response = try await connection.response()
+      #expect(response.status == 400)
+      #expect(response.text.contains("Content-Length and Transfer-Encoding"))
+      #expect(response.headers["Connection"] == "close")
+      #expect(await connection.isClosedByServer())
+      #expect(counter.calls.load(ordering: .relaxed) == 0)
+    }
+  }
+
+  @Test func conflictingContentLengthsAreRefused() async throws {
+    let counter = Counter()
+    try await TestServer.with(handler: counter.handler) { server in
+      let response = try await Self.exchange(
+        server.port,
+        "PUT /library/1 HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 2\r\nContent-Length: 5\r\n\r\n{}abc")
+      #expect(response.status == 400)
+      #expect(response.text.contains("conflicting Content-Length"))
+      #expect(counter.calls.load(ordering: .relaxed) == 0)
+    }
+  }
+
+  @Test func aRepeatedIdenticalContentLengthIsAccepted() async throws {
+    let counter = Counter()
+    try await TestServer.with(handler: counter.handler) { server in
+      let response = try await Self.exchange(
+        server.port, "PUT /x HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 2\r\nContent-Length: 2\r\n\r\n{}")
+      #expect(response.status == 200)
+      #expect(counter.calls.load(ordering: .relaxed) == 1)
+    }
+  }
+
+  @Test func aTransferEncodingOtherThanChunkedIsNotImplemented() async throws {
+    let counter = Counter()
+    try await TestServer.with(handler: counter.handler) { server in
+      let response = try await Self.exchange(
+        server.port, "POST /x HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: gzip\r\n\r\nabc")
+      #expect(response.status == 501)
+      #expect(counter.calls.load(ordering: .relaxed) == 0)
+    }
+  }
+
+  @Test func aChunkedBodyStillWorks() async throws {
+    let handler: HTTPHandler = { .text(String(decoding: $0.body, as: UTF8.self)) }
+    try await TestServer.with(handler: handler) { server in
+      let response = try await Self.exchange(
+        server.port,
+        "POST /x HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n2\r\nde\r\n0\r\n\r\n"
+      )
+      #expect(response.status == 200)
+      #expect(response.text == "abcde")
+    }
+  }
+
+  // MARK: - Paths and arguments
+
+  @Test(arguments: [
+    "/library/9780439554930%00junk", "/static/app.js%00.png", "/%FF", "/%C0%AF", "/a%ED%A0%80",
+  ])
+  func aPathThatDecodesToANulOrInvalidUTF8IsRefused(path: String) async throws {
+    let counter = Counter()
+    try await TestServer.with(handler: counter.handler) { server in
+      let response = try await Self.exchange(
+        server.port, "DELETE \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+      #expect(response.status == 400)
+      #expect(response.text.contains("path"))
+      #expect(counter.calls.load(ordering: .relaxed) == 0)
+    }
+  }
+
+  @Test(arguments: [
+    "query=%ff%fe", "query=%C0%AF", "query=%E0%80%AF", "query=%F0%80%80%AF", "query=a%00b", "q%00=1",
+    "query=%ED%A0%80", "query=%F4%90%80%80", "query=%E2%82",
+  ])
+  func aQueryArgumentThatDecodesToANulOrInvalidUTF8IsRefused(query: String) async throws {
+    let counter = Counter()
+    try await TestServer.with(handler: counter.handler) { server in
+      let response = try await Self.exchange(
+        server.port, "GET /v3/search/book?\(query) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+      #expect(response.status == 400)
+      #expect(response.text.contains("UTF-8"))
+      #expect(counter.calls.load(ordering: .relaxed) == 0)
+    }
+  }
+
+  @Test func validUTF8AndLonePercentSignsStillReachTheHandler() async throws {
+    let counter = Counter()
+    try await TestServer.with(handler: counter.handler) { server in
+      let response = try await Self.exchange(
+        server.port,
+        "GET /books/%EC%B1%85/100% HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".replacingOccurrences(
+          of: " HTTP", with: "?q=%F0%9F%93%9A+%ED%95%9C HTTP"))
+      #expect(response.status == 200)
+      #expect(response.text == "GET /books/책/100% [(key: \"q\", value: \"📚 한\")]")
+    }
+  }
+}
