@@ -25,14 +25,11 @@ struct ConnectionLimitTests {
     }
   }
 
-  /// `true` when the server ends the connection without an answer, well before a client that waits
-  /// in the listen queue would give up (10 s); a loaded machine may take a few seconds to schedule
-  /// the server's thread.
+  /// `true` when the server ends the connection without an answer, where a server that stopped
+  /// accepting would leave it waiting in the listen queue until the client's receive timeout.
   static func isRefusedPromptly(_ connection: RawHTTPConnection) async throws -> Bool {
-    let start = ContinuousClock.now
     try? connection.send("GET", "/")
-    let closed = await connection.isClosedByServer()
-    return closed && ContinuousClock.now - start < .seconds(5)
+    return await connection.isClosedByServer()
   }
 
   /// Opens an event stream and reads its head.
@@ -80,12 +77,12 @@ struct ConnectionLimitTests {
   }
 
   @Test func stopEndsEveryStreamQuicklyWhenTheyAreAtTheirCap() async throws {
-    let server = try await TestServer.start(Self.configuration { _ in }, handler: Self.handler)
+    // A grace period longer than the suite's time limit: only ending the streams lets stop return.
+    let configuration = Self.configuration { $0.shutdownGracePeriod = .seconds(600) }
+    let server = try await TestServer.start(configuration, handler: Self.handler)
     var streams: [RawHTTPConnection] = []
     for _ in 0..<3 { streams.append(try await Self.openStream(server.port).0) }
-    let start = ContinuousClock.now
     await server.stop()
-    #expect(ContinuousClock.now - start < .seconds(2))
     for stream in streams { #expect(try await stream.chunk() == nil) }
   }
 
@@ -95,7 +92,7 @@ struct ConnectionLimitTests {
     let configuration = Self.configuration { $0.connectionLimit = 4 }
     try await TestServer.with(configuration, handler: Self.handler) { server in
       var open: [RawHTTPConnection] = []
-      for _ in 0..<2 {
+      for _ in 0..<4 {
         let connection = try RawHTTPConnection(port: server.port)
         try connection.send("GET", "/")
         #expect(try await connection.response().status == 200)
@@ -154,10 +151,9 @@ struct ConnectionLimitTests {
         }
         try await Task.sleep(for: .milliseconds(100))
       }
+      // Closed within the 30 s of trickling, and not before the request timeout.
       #expect(closed)
-      let elapsed = ContinuousClock.now - start
-      // A second, and the sweep's quarter second, with room for a busy machine.
-      #expect(elapsed >= .seconds(1) && elapsed < .seconds(10))
+      #expect(ContinuousClock.now - start >= .seconds(1))
     }
   }
 
@@ -195,9 +191,8 @@ struct ConnectionLimitTests {
       let connection = try RawHTTPConnection(port: server.port)
       try connection.send("GET", "/")
       #expect(try await connection.response().status == 200)
-      let start = ContinuousClock.now
+      // Closed before the client's 10 s receive timeout, where the idle timeout would take 15 s.
       #expect(await connection.isClosedByServer())
-      #expect(ContinuousClock.now - start < .seconds(8))
     }
   }
 

@@ -109,10 +109,8 @@ struct LifecycleTests {
     let request = Task { try await client.request("/slow") }
     #expect(await started.wait())
 
-    let clock = ContinuousClock()
-    let elapsed = await clock.measure { await server.stop() }
+    await server.stop()
     #expect(await server.state == .stopped)
-    #expect(elapsed < .seconds(5))
     let response = try await request.value
     #expect(response.status == 200)
     #expect(response.text == "finished")
@@ -141,9 +139,8 @@ struct LifecycleTests {
     try connection.send("GET", "/forever")
     #expect(await started.wait())
 
-    let clock = ContinuousClock()
-    let elapsed = await clock.measure { await server.stop() }
-    #expect(elapsed < .seconds(5))
+    // The handler sleeps 50 s: that stop returns (within the suite's time limit) proves it gave up.
+    await server.stop()
     #expect(await server.state == .stopped)
     #expect(await cancelled.wait(), "the abandoned handler's task was not cancelled")
     if let response = try? await connection.response() {
@@ -153,7 +150,8 @@ struct LifecycleTests {
 
   @Test func stopEndsOpenEventStreams() async throws {
     let terminated = Signal()
-    let server = HTTPServer(configuration: Self.configuration()) { _ in
+    let configuration = Self.configuration { $0.shutdownGracePeriod = .seconds(600) }
+    let server = HTTPServer(configuration: configuration) { _ in
       let (stream, continuation) = AsyncStream.makeStream(of: ServerSentEvent.self)
       continuation.onTermination = { _ in terminated.fire() }
       continuation.yield(ServerSentEvent(data: "first"))
@@ -165,9 +163,8 @@ struct LifecycleTests {
     _ = try await connection.head()
     #expect(String(decoding: try await connection.chunk() ?? Data(), as: UTF8.self) == "data: first\n\n")
 
-    let clock = ContinuousClock()
-    let elapsed = await clock.measure { await server.stop() }
-    #expect(elapsed < .seconds(4), "stop() waited for the grace period: the stream was not ended")
+    // The grace period is longer than the suite's time limit: stop returns only if it ends the stream.
+    await server.stop()
     #expect(await terminated.wait())
     #expect(try await connection.chunk() == nil)
   }

@@ -128,7 +128,13 @@ final class RawHTTPConnection: @unchecked Sendable {
 
   /// `true` once the server has closed the connection (reads nothing more within 10 s otherwise).
   func isClosedByServer() async -> Bool {
-    (try? await offload { self.received.isEmpty && (try? self.fill()) == nil }) ?? false
+    (try? await offload {
+      guard self.received.isEmpty else { return false }
+      var byte: UInt8 = 0
+      let count = recv(self.socket, &byte, 1, 0)
+      // The end of the stream, or a reset: the server closed it. A timeout (EAGAIN) is not that.
+      return count == 0 || (count < 0 && errno == ECONNRESET)
+    }) ?? false
   }
 
   private func offload<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
