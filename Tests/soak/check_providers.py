@@ -131,11 +131,18 @@ def hang_run(binary, searches):
         stub.close()
 
 
-def check_hang(binary, runs, searches=50):
+def check_hang(binary, runs, searches=50, give_up_after=3):
+    """`give_up_after` freezes end the runs early (the check has failed; a frozen run costs 30 s)."""
     log(f"[hang] {runs} runs: {searches} concurrent searches against a Kakao that never answers "
-        f"(CHAEK_PROVIDER_TIMEOUT={PROVIDER_TIMEOUT}), /healthz every 0.5 s, then SIGTERM")
+        f"(CHAEK_PROVIDER_TIMEOUT={PROVIDER_TIMEOUT}), /healthz every 0.5 s, then SIGTERM"
+        + (f"; stops after {give_up_after} freezes" if give_up_after else ""))
     freezes, details, all_results, rss_values, stops = [], [], [], [], []
+    done = 0
     for index in range(runs):
+        if give_up_after and len(freezes) >= give_up_after:
+            details.append(f"stopped after run {done}: {len(freezes)} freezes already")
+            break
+        done = index + 1
         try:
             run = hang_run(binary, searches)
         except ServerError as error:
@@ -163,12 +170,13 @@ def check_hang(binary, runs, searches=50):
                 + (f" — FREEZE: {'; '.join(what)}" if froze else ""))
         log("  " + line)
         details.append(line)
-    figures = (f"{len(freezes)} freezes in {runs} runs"
+    figures = (f"{len(freezes)} freezes in {done} runs"
+               + (f" (stopped early of {runs})" if done < runs else "")
                + (f" (runs {freezes})" if freezes else "")
                + f"; stop max {seconds(max((s for s in stops if s is not None), default=None))}")
     check = Result("providers", f"hanging provider: 0 freezes in {runs} runs", not freezes, figures, details)
     kind = fault_figures("hang", all_results, max(rss_values, default=None),
-                         f"{runs} runs × {searches} concurrent")
+                         f"{done} runs × {searches} concurrent")
     return [check, kind]
 
 

@@ -34,6 +34,8 @@ def parse_arguments():
                         help="5 hang runs, 15 s of load, 5 kills, 300 streams: a few minutes")
     parser.add_argument("--hang-runs", type=int, help="runs of the hanging provider (default 20, quick 5)")
     parser.add_argument("--load-seconds", type=int, help="seconds of 256-connection load (default 60, quick 15)")
+    parser.add_argument("--keep-going", action="store_true",
+                        help="do every hang run even after 3 freezes (by default the runs stop there)")
     parser.add_argument("--kills", type=int, help="kill -9 rounds (default 20, quick 5)")
     parser.add_argument("--streams", type=int, help="most event streams to open (default 1100, quick 300)")
     arguments = parser.parse_args()
@@ -110,7 +112,8 @@ def main():
     fault_results = []
     try:
         if "hang" in arguments.groups:
-            hang = run_group("hang", check_providers.check_hang, binary, arguments.hang_runs)
+            hang = run_group("hang", check_providers.check_hang, binary, arguments.hang_runs,
+                             50, 0 if arguments.keep_going else 3)
             results.extend(hang)
             fault_results.extend(r for r in hang if hasattr(r, "row"))
         if "faults" in arguments.groups:
