@@ -170,10 +170,12 @@ def check_hang(binary, runs, searches=50, give_up_after=3):
                 + (f" — FREEZE: {'; '.join(what)}" if froze else ""))
         log("  " + line)
         details.append(line)
+    silent = sum(1 for line in details if "/healthz silent" in line)
+    ignored = sum(1 for s in stops if s is None)
     figures = (f"{len(freezes)} freezes in {done} runs"
-               + (f" (stopped early of {runs})" if done < runs else "")
-               + (f" (runs {freezes})" if freezes else "")
-               + f"; stop max {seconds(max((s for s in stops if s is not None), default=None))}")
+               + (f" (stopped early, of {runs})" if done < runs else "")
+               + (f": /healthz silent in {silent}, SIGTERM ignored in {ignored}" if freezes else "")
+               + f"; SIGTERM stop max {seconds(max((s for s in stops if s is not None), default=None))}")
     check = Result("providers", f"hanging provider: 0 freezes in {runs} runs", not freezes, figures, details)
     kind = fault_figures("hang", all_results, max(rss_values, default=None),
                          f"{done} runs × {searches} concurrent")
@@ -238,7 +240,8 @@ def fault_figures(kind, results, rss, note=""):
     details = [note] if note else []
     for r in leaked[:3]:
         details.append(f"key leaked in the {r['leak'][6:-1]} of GET {r.get('path')} (status {r['status']})")
-    result = Result("providers", f"fault {kind}: catalog answers with a notice", bool(fallback_ok), figures, details)
+    result = Result("providers", f"fault {kind}: offline catalog answers with a notice, key hidden",
+                    bool(fallback_ok) and not leaked, figures, details)
     result.leaked = len(leaked)
     result.kind = kind
     result.row = {

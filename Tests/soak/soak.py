@@ -31,13 +31,13 @@ def parse_arguments():
                         help="the chaek executable (default .build/release/chaek, or CHAEK_BIN)")
     parser.add_argument("--only", default="", help=f"comma-separated groups: {', '.join(GROUPS)}")
     parser.add_argument("--quick", action="store_true",
-                        help="5 hang runs, 15 s of load, 5 kills, 300 streams: a few minutes")
+                        help="5 hang runs, 15 s of load, 5 kills, 1100 streams: a few minutes")
     parser.add_argument("--hang-runs", type=int, help="runs of the hanging provider (default 20, quick 5)")
     parser.add_argument("--load-seconds", type=int, help="seconds of 256-connection load (default 60, quick 15)")
     parser.add_argument("--keep-going", action="store_true",
                         help="do every hang run even after 3 freezes (by default the runs stop there)")
     parser.add_argument("--kills", type=int, help="kill -9 rounds (default 20, quick 5)")
-    parser.add_argument("--streams", type=int, help="most event streams to open (default 1100, quick 300)")
+    parser.add_argument("--streams", type=int, help="most event streams to open (default 2000, quick 1100)")
     arguments = parser.parse_args()
     groups = [g.strip() for g in arguments.only.split(",") if g.strip()] or list(GROUPS)
     unknown = [g for g in groups if g not in GROUPS]
@@ -48,7 +48,7 @@ def parse_arguments():
     arguments.hang_runs = arguments.hang_runs or (5 if quick else 20)
     arguments.load_seconds = arguments.load_seconds or (15 if quick else 60)
     arguments.kills = arguments.kills or (5 if quick else 20)
-    arguments.streams = arguments.streams or (300 if quick else 1100)
+    arguments.streams = arguments.streams or (1100 if quick else 2000)
     return arguments
 
 
