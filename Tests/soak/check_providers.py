@@ -21,6 +21,7 @@ from harness import (
     median,
     megabytes,
     probe_external_blackhole,
+    remove_home,
     request,
     search_path,
     seconds,
@@ -34,12 +35,17 @@ SEARCH_TIMEOUT = 15.0  # a client gives up on one search after this long
 
 
 def provider_server(binary, provider_url, label):
+    """A server with a fresh home (removed when the server is closed) sending searches to Kakao at
+    `provider_url`."""
     env = {
         "KAKAO_REST_API_KEY": KAKAO_KEY,
         "CHAEK_KAKAO_URL": provider_url,
         "CHAEK_PROVIDER_TIMEOUT": PROVIDER_TIMEOUT,
     }
-    return Server(binary, temp_home(label), source="auto", env=env).start()
+    home = temp_home(label)
+    server = Server(binary, home, source="auto", env=env)
+    server.on_close = lambda: remove_home(home)
+    return server.start()
 
 
 def leaks(headers, body):
@@ -262,11 +268,13 @@ def check_faults(binary, kinds):
         log(f"[faults] {kind}: 10 searches (5 at a time) + the results fragment and page, "
             f"CHAEK_PROVIDER_TIMEOUT={PROVIDER_TIMEOUT}")
         try:
-            runs, rss, alive, stop_seconds, note, _ = fault_run(binary, kind)
+            runs, rss, alive, stop_seconds, note, keys_seen = fault_run(binary, kind)
         except ServerError as error:
             results.append(Result("providers", f"fault {kind}", False, f"server did not start: {error}"))
             continue
         result = fault_figures(kind, runs, rss, note)
+        if keys_seen is not None and KAKAO_KEY not in keys_seen:
+            result.details.append("the stub never received Authorization: KakaoAK <the key>")
         if not alive:
             result.passed = False
             result.figures += "; /healthz did not answer afterwards"

@@ -31,7 +31,7 @@ KAKAO_KEY = "SOAKKEY-" + "".join(random.choice("0123456789abcdef") for _ in rang
 # ---- cleanup of everything the suite starts ---------------------------------------------------
 
 _live = []  # servers, stubs, temp dirs: stopped or removed at exit whatever happens
-_live_lock = threading.Lock()
+_live_lock = threading.RLock()  # RLock: the signal handler may run while the main thread holds it
 
 
 def track(thing):
@@ -46,7 +46,9 @@ def untrack(thing):
             _live.remove(thing)
 
 
-def cleanup_all():
+def cleanup_all(fast=False):
+    """Stops every server and stub and removes every temporary directory; `fast` kills servers
+    at once instead of asking them to stop."""
     with _live_lock:
         things = list(reversed(_live))
         _live.clear()
@@ -54,10 +56,31 @@ def cleanup_all():
         try:
             if isinstance(thing, Path):
                 shutil.rmtree(thing, ignore_errors=True)
+            elif fast and isinstance(thing, Server):
+                thing.kill()
             else:
                 thing.close()
         except Exception:
             pass
+
+
+def remove_home(path):
+    """Removes a temporary CHAEK_HOME as soon as its check is done with it."""
+    untrack(path)
+    shutil.rmtree(path, ignore_errors=True)
+
+
+def exit_on_signals():
+    """Ctrl-C, SIGTERM or SIGHUP: kill what the suite started, remove its files, exit 130 at once
+    (threads still waiting on a frozen server are abandoned, not joined)."""
+
+    def handler(number, _frame):
+        print(f"\nsoak: {signal.Signals(number).name}: stopping everything it started", flush=True)
+        cleanup_all(fast=True)
+        os._exit(130)
+
+    for number in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+        signal.signal(number, handler)
 
 
 atexit.register(cleanup_all)
@@ -113,6 +136,7 @@ class Server:
         self.process = None
         self.port = None
         self.output = []  # stdout and stderr lines, for diagnostics
+        self.on_close = None  # called once the process is gone (removes a temporary home)
 
     @property
     def pid(self):
@@ -217,6 +241,9 @@ class Server:
             except subprocess.TimeoutExpired:
                 pass
         untrack(self)
+        if self.on_close:
+            on_close, self.on_close = self.on_close, None
+            on_close()
 
     def close(self):
         if self.alive():
