@@ -14,7 +14,6 @@ from harness import (
     HOST,
     Result,
     Server,
-    ServerError,
     book_body,
     isbn13,
     log,
