@@ -6,7 +6,7 @@ SWIFT ?= swift
 CHAEK_HOME ?= $(HOME)/.local/share/chaek
 BIN := .build/release/chaek
 
-.PHONY: run test e2e deps test-deps build release bench format lint clean
+.PHONY: run test e2e deps test-deps build release bench soak format lint clean
 
 PORT ?= 8080
 SCREENSHOTS := .build/screenshots
@@ -47,6 +47,14 @@ bench: deps release
 	$(SWIFT) build -c release --product chaek-bench
 	.build/release/chaek-bench
 	Benchmarks/http-bench
+
+## soak: the fault and load suite against the release build (not part of `make test`: minutes):
+## provider faults, 256 connections with a writer, kill -9 during saves, event streams at their
+## cap, hostile requests. SOAK="--quick" or SOAK="--only hang,hostile" to run less.
+SOAK ?=
+soak: deps release
+	@scripts/install-deps soak
+	python3 Tests/soak/soak.py --bin $(BIN) $(SOAK)
 
 format:
 	$(SWIFT) format --configuration .swift-format -i -r Package.swift Sources Tests Benchmarks

@@ -9,7 +9,7 @@ final class Signal: Sendable {
   func fire() { pending.withLock { $0 += 1 } }
 
   /// `true` once it has happened, `false` if it has not within `seconds`.
-  func wait(seconds: Double = 10) async -> Bool {
+  func wait(seconds: Double = 30) async -> Bool {
     let deadline = ContinuousClock.now + .seconds(seconds)
     while ContinuousClock.now < deadline {
       let happened = pending.withLock { count in
