@@ -47,6 +47,8 @@ static inline struct MHD_Daemon *chaek_mhd_start_daemon(
       MHD_OPTION_NOTIFY_COMPLETED, settings->completed, settings->context,
       MHD_OPTION_NOTIFY_CONNECTION, settings->notify_connection, settings->context,
       MHD_OPTION_URI_LOG_CALLBACK, settings->log_uri, settings->context,
+      // Strict: an HTTP/1.1 request without Host, or with a space in its target, gets 400.
+      MHD_OPTION_STRICT_FOR_CLIENT, (int)1,
       MHD_OPTION_END);
   *error = daemon == NULL ? errno : 0;
   return daemon;

@@ -87,14 +87,15 @@ final class Daemon: @unchecked Sendable {
               server: Unmanaged<ServerContext>.fromOpaque(context).takeUnretainedValue())
               ? .YES : .NO
           },
-          handler: { context, connection, url, method, _, upload, uploadSize, state in
+          handler: { context, connection, url, method, version, upload, uploadSize, state in
             guard let context, let connection, let url, let method, let uploadSize, let state else {
               return .NO
             }
             return Callbacks.access(
               server: Unmanaged<ServerContext>.fromOpaque(context).takeUnretainedValue(),
               connection: connection, method: String(cString: method), url: String(cString: url),
-              upload: upload, uploadSize: uploadSize, state: state)
+              version: version.map { String(cString: $0) } ?? "", upload: upload, uploadSize: uploadSize,
+              state: state)
           },
           completed: { context, connection, state, _ in
             guard let context, let state else { return }

@@ -9,7 +9,7 @@ enum Callbacks {
   /// `MHD_AccessHandlerCallback`: called with the request head, then once per body chunk, then
   /// with no data when the request is complete, and again after the connection is resumed.
   static func access(
-    server: ServerContext, connection: OpaquePointer, method: String, url: String,
+    server: ServerContext, connection: OpaquePointer, method: String, url: String, version: String,
     upload: UnsafePointer<CChar>?, uploadSize: UnsafeMutablePointer<Int>,
     state: UnsafeMutablePointer<UnsafeMutableRawPointer?>
   ) -> MHD_Result {
@@ -22,12 +22,13 @@ enum Callbacks {
       state.pointee = Unmanaged.passRetained(request).toOpaque()
     }
     guard request.hasHead else {
-      if let refusal = request.readHead(method: method) {
+      if let refusal = request.readHead(method: method, version: version) {
         return queue(refusal.response, for: request, on: connection, server)
       }
-      guard request.expectsBodyOver(server.maximumBodySize) else { return .YES }
+      guard request.declaresBodyOver(server.maximumBodySize) else { return .YES }
       return queue(
-        RequestContext.tooLarge(limit: server.maximumBodySize), for: request, on: connection, server)
+        Refusal(response: RequestContext.tooLarge(limit: server.maximumBodySize)).response, for: request,
+        on: connection, server)
     }
     if uploadSize.pointee > 0 {
       if let upload { request.receive(upload, count: uploadSize.pointee, limit: server.maximumBodySize) }

@@ -57,8 +57,8 @@ final class RequestContext: @unchecked Sendable {
 
   /// Reads the head: the first call of the access handler. Returns the refusal of a malformed
   /// request, which no handler sees.
-  func readHead(method: String) -> Refusal? {
-    switch RequestHead.read(from: connection, method: method, target: target) {
+  func readHead(method: String, version: String) -> Refusal? {
+    switch RequestHead.read(from: connection, method: method, version: version, target: target) {
     case .success(let head):
       self.head = head
       return nil
@@ -70,13 +70,13 @@ final class RequestContext: @unchecked Sendable {
 
   // MARK: - Receiving
 
-  /// `true` when the client declared a body above `limit` and waits for `100 Continue` before
-  /// sending it: answering at once spares sending it.
-  func expectsBodyOver(_ limit: Int) -> Bool {
-    guard let headers = head?.headers, let expect = headers["Expect"], expect.lowercased() == "100-continue",
-      let length = headers["Content-Length"].flatMap(Int.init)
-    else { return false }
-    return length > limit
+  /// `true` when the client declared a body above `limit`: it is refused before it is sent or read
+  /// (a client waiting for `100 Continue` sends none of it), and the connection closed.
+  func declaresBodyOver(_ limit: Int) -> Bool {
+    guard let length = head?.headers["Content-Length"] else { return false }
+    let digits = length.trimmingCharacters(in: .whitespaces)
+    return !digits.isEmpty && digits.allSatisfy(\.isASCII) && digits.allSatisfy(\.isNumber)
+      && Int(digits).map { $0 > limit } ?? true
   }
 
   /// Appends a chunk of the body; beyond `limit` bytes the body is dropped and a 413 will follow.

@@ -4,10 +4,12 @@ import Foundation
 /// A request's head as the handler sees it, read from libmicrohttpd once the head has arrived, or
 /// the answer that refuses it before any handler runs.
 ///
-/// Refused with 400: a path or query argument that is not UTF-8 or holds a NUL once decoded; both
-/// `Content-Length` and `Transfer-Encoding` (the classic way to hide a second request in a body);
-/// several `Content-Length`s that disagree. A `Transfer-Encoding` other than `chunked` gets 501.
-/// Refusals close the connection, so that nothing left of the request is read as another one.
+/// Refused with 400: a request line without `HTTP/1.0` or `HTTP/1.1` at its end (a raw NUL cuts
+/// it short); a path or query argument that is not UTF-8 or holds a NUL once decoded; a header
+/// whose name is not a token or whose value is not UTF-8 or holds a NUL; both `Content-Length` and
+/// `Transfer-Encoding` (the classic way to hide a second request in a body); several
+/// `Content-Length`s that disagree; `chunked` twice or not last. Another `Transfer-Encoding` gets
+/// 501. Refusals close the connection, so that nothing left of the request is read as another one.
 struct RequestHead {
   let method: HTTPMethod
   /// The percent-decoded path.
@@ -18,12 +20,26 @@ struct RequestHead {
 
   /// Reads the head of the request on `connection` whose raw target (before decoding) is `target`.
   static func read(
-    from connection: OpaquePointer, method: String, target: [UInt8]
+    from connection: OpaquePointer, method: String, version: String, target: [UInt8]
   ) -> Result<RequestHead, Refusal> {
-    var headers = HTTPHeaders()
-    values(of: connection, kind: .HEADER_KIND) { name, value in
-      headers.add(String(decoding: name, as: UTF8.self), String(decoding: value, as: UTF8.self))
+    guard version == "HTTP/1.1" || version == "HTTP/1.0" else {
+      return .failure(.badRequest("the request line must end with HTTP/1.1 (or HTTP/1.0)"))
     }
+    var headers = HTTPHeaders()
+    var invalidHeader: String?
+    values(of: connection, kind: .HEADER_KIND) { name, value in
+      guard invalidHeader == nil else { return }
+      guard !name.isEmpty, name.allSatisfy(Self.isTokenByte), let key = RequestText.text(name) else {
+        invalidHeader = "a header name is not a token (letters, digits, and !#$%&'*+-.^_`|~)"
+        return
+      }
+      guard let text = RequestText.text(value) else {
+        invalidHeader = "the header \(key) is not UTF-8 text, or holds a NUL"
+        return
+      }
+      headers.add(key, text)
+    }
+    if let invalidHeader { return .failure(.badRequest(invalidHeader)) }
     if let refusal = framingRefusal(headers) { return .failure(refusal) }
     guard let path = RequestText.path(ofTarget: target) else {
       return .failure(.badRequest("the path is not UTF-8 text, or holds a NUL (%00)"))
@@ -59,7 +75,13 @@ struct RequestHead {
     if Set(lengths).count > 1 {
       return .badRequest("the request has conflicting Content-Length headers")
     }
-    let encoding = encodings.joined(separator: ",").trimmingCharacters(in: .whitespaces).lowercased()
+    let codings = encodings.joined(separator: ",").split(separator: ",").map {
+      $0.trimmingCharacters(in: .whitespaces).lowercased()
+    }
+    if codings.filter({ $0 == "chunked" }).count > 1 || codings.dropLast().contains("chunked") {
+      return .badRequest("chunked must be the last Transfer-Encoding, and only once")
+    }
+    let encoding = codings.joined(separator: ", ")
     if !encodings.isEmpty && encoding != "chunked" {
       return Refusal(
         response: .error(
@@ -67,6 +89,16 @@ struct RequestHead {
           message: "Transfer-Encoding \(encoding) is not supported; send chunked or a Content-Length"))
     }
     return nil
+  }
+
+  /// RFC 9110's `tchar`: the bytes a header name is made of.
+  private static func isTokenByte(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+      UInt8(ascii: "A")...UInt8(ascii: "Z"):
+      true
+    default: "!#$%&'*+-.^_`|~".utf8.contains(byte)
+    }
   }
 
   // MARK: - libmicrohttpd's values
