@@ -108,11 +108,16 @@ extension Catalog {
   ) {
     let added = try connection.integer("SELECT count(*) FROM temp.import_seen WHERE added = 1")
     let existing = try connection.integer("SELECT count(*) FROM temp.import_seen WHERE added = 0")
-    let updated = try connection.integer(
+    var updated = 0
+    try connection.forEachRow(
       """
-      SELECT count(*) FROM temp.import_seen s JOIN books b ON b.rowid = s.rowid
+      SELECT s.before, b.book, s.popularity != b.popularity FROM temp.import_seen s JOIN books b ON b.rowid = s.rowid
       WHERE s.added = 0 AND s.before IS NOT NULL AND (s.before != b.book OR s.popularity != b.popularity)
-      """)
+      """
+    ) { row in
+      // Texts may differ where the books do not (older rows were encoded with keys in any order).
+      if row.int(2) != 0 || (try? decode(row.text(0))) != (try? decode(row.text(1))) { updated += 1 }
+    }
     return (added, updated, existing - updated)
   }
 }

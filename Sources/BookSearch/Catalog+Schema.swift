@@ -137,6 +137,12 @@ extension Catalog {
         rowid: row.int(0), id: row.text(1), json: json, book: try decode(json), popularity: row.int(3))
     }
     var existing = try connection.first("\(columns) WHERE id = ?", [id], stored)
+    if existing == nil, source == .starter,
+      try connection.integer("SELECT count(*) FROM replaced_books WHERE old_id = ?", [id]) > 0
+    {
+      report.unchanged += 1  // a starter book already replaced by a record with an ISBN
+      return
+    }
     if existing == nil, !incoming.url.isEmpty {
       existing = try connection.first(
         "\(columns) WHERE url = ? AND url != '' LIMIT 1", [incoming.url], stored)
@@ -237,8 +243,11 @@ extension Catalog {
 
   // MARK: - JSON
 
+  /// A book's stored JSON, keys sorted so that equal books are equal texts.
   static func encode(_ book: Book) throws -> String {
-    String(decoding: try JSONEncoder().encode(book), as: UTF8.self)
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    return String(decoding: try encoder.encode(book), as: UTF8.self)
   }
 
   static func decode(_ json: String) throws -> Book {
