@@ -3,6 +3,10 @@
 /// Parses ISBN-10 and ISBN-13 written with or without hyphens and spaces, checks the check digit,
 /// and converts between the two forms. Every ISBN-10 has an ISBN-13 (prefix 978); only 978-prefixed
 /// ISBN-13s have an ISBN-10.
+///
+/// Numbers whose check digit happens to fit but that are no book's are rejected: 13-digit EANs of
+/// other products (every ISBN-13 starts with 978 or 979: `4006381333931` is a pencil), and an ISBN
+/// that is zeros but for its check digit (`0000000000`, what a spreadsheet makes of a `0`).
 public struct ISBN: Hashable, Sendable, CustomStringConvertible {
   /// The 13-digit form, digits only.
   public let isbn13: String
@@ -19,11 +23,14 @@ public struct ISBN: Hashable, Sendable, CustomStringConvertible {
     }
     switch characters.count {
     case 10:
-      guard !characters.dropLast().contains("X"), let isbn13 = ISBN.isbn13(fromISBN10: characters)
+      guard !characters.dropLast().contains("X"), characters.dropLast().contains(where: { $0 != "0" }),
+        let isbn13 = ISBN.isbn13(fromISBN10: characters)
       else { return nil }
       self.isbn13 = isbn13
     case 13:
-      guard !characters.contains("X") else { return nil }
+      guard !characters.contains("X"), ["978", "979"].contains(String(characters.prefix(3))),
+        characters.dropFirst(3).dropLast().contains(where: { $0 != "0" })
+      else { return nil }
       let digits = characters.map { Int(String($0))! }
       guard ISBN.checkDigit13(digits.prefix(12)) == digits[12] else { return nil }
       self.isbn13 = String(characters)

@@ -1,11 +1,13 @@
 /// Reads comma-separated values as RFC 4180 writes them, one record at a time.
 ///
-/// Fields are separated by commas and records by CRLF or LF (a lone CR ends a record too). A field
-/// in double quotes may hold commas, line breaks and doubled quotes (`""` is one `"`). A UTF-8
+/// Fields are separated by commas and records by CRLF, LF or a lone CR (old Mac files), and lines
+/// are counted the same way inside quoted fields. A field in double quotes may hold commas, line
+/// breaks and doubled quotes (`""` is one `"`). A UTF-8
 /// byte-order mark at the start is skipped. The reader is lenient where files are commonly wrong:
 /// a quote inside an unquoted field, or text after a closing quote, is kept as written. A quote
 /// that is never closed runs to the end of the file; ``Record/isUnterminated`` says so, and
-/// ``resume(afterFirstLineOf:)`` lets a caller read on from the next line instead.
+/// ``resume(afterFirstLineOf:)`` lets a caller read on from the next line instead. The file is read
+/// through a ``ByteWindow``, so a record at a time is held, never the whole file.
 struct CSVReader {
   /// One record, with the lines it spans.
   struct Record: Equatable {
@@ -17,6 +19,8 @@ struct CSVReader {
     let fields: [String]
     /// `true` when the file ended inside a quoted field.
     let isUnterminated: Bool
+    /// `false` when a field is not valid UTF-8 (its invalid bytes read as U+FFFD).
+    let isValidUTF8: Bool
     /// Where the line after the record's first one starts.
     fileprivate let secondLineOffset: Int
 
@@ -24,48 +28,62 @@ struct CSVReader {
     var isBlank: Bool { fields.count == 1 && fields[0].isEmpty }
   }
 
-  private let bytes: [UInt8]
+  /// The longest record read whole, in bytes: a quote left open makes a record run on, and past
+  /// this it is ended as unterminated, so that reading resumes after its first line rather than
+  /// holding the rest of the file.
+  static let recordLimit = 1 << 20
+
+  private var window: ByteWindow
   /// How far into the bytes the reader is.
   private(set) var offset: Int
   private var line = 1
 
   /// A reader at the start of `bytes`.
   init(_ bytes: [UInt8]) {
-    self.bytes = bytes
-    offset = bytes.startIndexAfterByteOrderMark
+    self.init(ByteWindow(bytes))
+  }
+
+  /// A reader at the start of the bytes of `window`.
+  init(_ window: ByteWindow) {
+    self.window = window
+    offset = self.window.startAfterByteOrderMark()
   }
 
   // MARK: - Reading
 
   /// The next record, or `nil` at the end.
   mutating func next() -> Record? {
-    guard offset < bytes.count else { return nil }
+    guard window.byte(at: offset) != nil else { return nil }
+    window.release(before: offset)
+    let start = offset
     let firstLine = line
     var secondLineOffset: Int?
     var fields: [String] = []
     var isUnterminated = false
+    var isValidUTF8 = true
     while true {
-      if bytes[offset] == .quote {
-        let (field, isClosed) = readQuoted(secondLineOffset: &secondLineOffset)
-        fields.append(field)
+      if window.byte(at: offset) == .quote {
+        let (field, isClosed) = readQuoted(from: start, secondLineOffset: &secondLineOffset)
+        fields.append(Self.string(field, valid: &isValidUTF8))
         isUnterminated = !isClosed
+        if !isClosed { break }
       } else {
-        let start = offset
+        let fieldStart = offset
         skipToSeparator()
-        fields.append(String(decoding: bytes[start..<offset], as: UTF8.self))
+        fields.append(Self.string(window.bytes(fieldStart..<offset), valid: &isValidUTF8))
       }
-      guard offset < bytes.count, bytes[offset] == .comma else { break }
+      guard window.byte(at: offset) == .comma else { break }
       offset += 1
-      if offset == bytes.count {
+      if window.byte(at: offset) == nil {
         fields.append("")
         break
       }
     }
     let lastLine = line
-    if offset < bytes.count { endLine() }
+    if !isUnterminated && window.byte(at: offset) != nil { endLine() }
     return Record(
       line: firstLine, lastLine: lastLine, fields: fields, isUnterminated: isUnterminated,
-      secondLineOffset: secondLineOffset ?? offset)
+      isValidUTF8: isValidUTF8, secondLineOffset: secondLineOffset ?? offset)
   }
 
   /// Reads on from the line after `record`'s first line: for a record that does not fit, because an
@@ -79,36 +97,38 @@ struct CSVReader {
   // MARK: - Fields
 
   /// Reads a quoted field from its opening quote, and any text after its closing quote up to the
-  /// next separator. `isClosed` is `false` when the file ends inside the quotes.
-  private mutating func readQuoted(secondLineOffset: inout Int?) -> (field: String, isClosed: Bool) {
+  /// next separator. `isClosed` is `false` when the file ends inside the quotes, or the record
+  /// that began at `start` grows past ``recordLimit``.
+  private mutating func readQuoted(from start: Int, secondLineOffset: inout Int?) -> (
+    field: [UInt8], isClosed: Bool
+  ) {
     offset += 1
     var field: [UInt8] = []
-    while offset < bytes.count {
-      let byte = bytes[offset]
+    while let byte = window.byte(at: offset), offset - start < Self.recordLimit {
       offset += 1
       if byte == .quote {
-        if offset < bytes.count && bytes[offset] == .quote {
+        if window.byte(at: offset) == .quote {
           field.append(.quote)
           offset += 1
           continue
         }
         let rest = offset
         skipToSeparator()
-        field.append(contentsOf: bytes[rest..<offset])
-        return (String(decoding: field, as: UTF8.self), true)
+        field.append(contentsOf: window.bytes(rest..<offset))
+        return (field, true)
       }
-      if byte == .lineFeed {
+      // A line break inside quotes: LF, CRLF (counted once, at its LF) or a lone CR.
+      if byte == .lineFeed || (byte == .carriageReturn && window.byte(at: offset) != .lineFeed) {
         line += 1
         if secondLineOffset == nil { secondLineOffset = offset }
       }
       field.append(byte)
     }
-    return (String(decoding: field, as: UTF8.self), false)
+    return (field, false)
   }
 
   private mutating func skipToSeparator() {
-    while offset < bytes.count {
-      let byte = bytes[offset]
+    while let byte = window.byte(at: offset) {
       if byte == .comma || byte == .lineFeed || byte == .carriageReturn { return }
       offset += 1
     }
@@ -116,11 +136,18 @@ struct CSVReader {
 
   /// Consumes a line break: CRLF, LF or a lone CR.
   private mutating func endLine() {
-    if bytes[offset] == .carriageReturn && offset + 1 < bytes.count && bytes[offset + 1] == .lineFeed {
+    if window.byte(at: offset) == .carriageReturn && window.byte(at: offset + 1) == .lineFeed {
       offset += 1
     }
     offset += 1
     line += 1
+  }
+
+  /// The text of a field's bytes; invalid UTF-8 is replaced and clears `valid`.
+  private static func string(_ bytes: [UInt8], valid: inout Bool) -> String {
+    if let text = String(validating: bytes, as: UTF8.self) { return text }
+    valid = false
+    return String(decoding: bytes, as: UTF8.self)
   }
 }
 

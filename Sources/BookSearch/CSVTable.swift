@@ -6,7 +6,8 @@ import Foundation
 /// A record with another number of fields than the header is skipped as `wrong number of fields`.
 /// When such a record spans several lines, an unbalanced quote swallowed the line breaks after it:
 /// it is skipped as `unbalanced quotes` and reading resumes on its next line, so one stray quote
-/// costs one row, not the rest of the file.
+/// costs one row, not the rest of the file. A record that is not valid UTF-8 is skipped as
+/// `invalid UTF-8`.
 struct CSVTable {
   /// A record that fits the header.
   struct Row {
@@ -25,11 +26,11 @@ struct CSVTable {
   private let columns: [String: Int]
   private let columnCount: Int
 
-  /// Reads the header of `bytes`.
+  /// Reads the header of the file in `window`.
   /// - Throws: ``ImportError`` when the file is empty or its header lacks a `required` column, which
   ///   means the file is not `format`.
-  init(_ bytes: [UInt8], format: ImportFormat, required: Set<String>) throws(ImportError) {
-    reader = CSVReader(bytes)
+  init(_ window: ByteWindow, format: ImportFormat, required: Set<String>) throws(ImportError) {
+    reader = CSVReader(window)
     var header: CSVReader.Record?
     repeat { header = reader.next() } while header?.isBlank == true
     guard let header else { throw .emptyFile }
@@ -52,6 +53,9 @@ struct CSVTable {
     while let record = reader.next() {
       if record.isBlank { continue }
       if record.fields.count == columnCount && !record.isUnterminated {
+        guard record.isValidUTF8 else {
+          return .skipped(ImportProblem(line: record.line, reason: "invalid UTF-8"))
+        }
         return map(Row(line: record.line, fields: record.fields, columns: columns))
       }
       if record.lastLine > record.line || record.isUnterminated {

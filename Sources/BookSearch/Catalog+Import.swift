@@ -1,28 +1,69 @@
 import BookModel
 import Foundation
+import Storage
 
 extension Catalog {
   /// Imports a file's books: reads `data` as `format` and adds or updates its books by identity, so
   /// importing the same file again leaves every book unchanged.
   ///
-  /// Books are stored in batches of `batchSize`, one transaction each. A row that cannot be read is
-  /// skipped and reported with its line number; the rest are imported.
+  /// See ``importBooks(contentsOf:format:batchSize:progress:)``, which reads a file a chunk at a
+  /// time rather than whole.
+  public func importBooks(
+    from data: Data, format: ImportFormat, batchSize: Int = 5_000,
+    progress: (ImportProgress) -> Void = { _ in }
+  ) async throws -> ImportReport {
+    try await importBooks(
+      from: ByteWindow([UInt8](data)), byteCount: data.count, format: format, batchSize: batchSize,
+      progress: progress)
+  }
+
+  /// Imports the books of the file at `url`: reads it as `format` and adds or updates its books by
+  /// identity, so importing the same file again leaves every book unchanged.
+  ///
+  /// Books are stored in batches of `batchSize`, one transaction each, and the file is read a chunk
+  /// at a time, so an import holds a batch of books and a bounded part of the file whatever the
+  /// file's size (a JSON document that is not JSON lines is read whole). A row that cannot be read
+  /// is skipped and reported with its line number; the rest are imported. Counts are of books, not
+  /// rows: a book the file holds twice is counted once, and is unchanged when the file is imported
+  /// again.
   ///
   /// - Parameters:
-  ///   - data: the file's content.
+  ///   - url: the file.
   ///   - format: the file's format (see ``ImportFormat/detect(_:)``).
   ///   - batchSize: books per transaction.
   ///   - progress: called after each batch.
   /// - Returns: the books read and what became of them, the rows skipped and the fields left out.
   /// - Throws: ``ImportError`` when the file is empty or not in `format` at all; a database error
-  ///   when a batch cannot be stored (the batches before it stay stored).
+  ///   when a batch cannot be stored (the batches before it stay stored); a file error when the file
+  ///   cannot be read.
   public func importBooks(
-    from data: Data, format: ImportFormat, batchSize: Int = 5_000,
+    contentsOf url: URL, format: ImportFormat, batchSize: Int = 5_000,
     progress: (ImportProgress) -> Void = { _ in }
   ) async throws -> ImportReport {
-    let bytes = [UInt8](data)
-    var reader = try format.reader(for: bytes)
+    let handle = try FileHandle(forReadingFrom: url)
+    defer { try? handle.close() }
+    let byteCount = Int(try handle.seekToEnd())
+    try handle.seek(toOffset: 0)
+    return try await importBooks(
+      from: ByteWindow(reading: handle), byteCount: byteCount, format: format, batchSize: batchSize,
+      progress: progress)
+  }
+
+  private func importBooks(
+    from window: ByteWindow, byteCount: Int, format: ImportFormat, batchSize: Int,
+    progress: (ImportProgress) -> Void
+  ) async throws -> ImportReport {
+    var reader = try format.reader(for: window)
     var report = ImportReport(format: format)
+    try await database.write { connection in
+      try connection.execute(
+        """
+        CREATE TEMP TABLE IF NOT EXISTS import_seen (
+          rowid INTEGER PRIMARY KEY, added INTEGER NOT NULL, before TEXT, popularity INTEGER
+        );
+        DELETE FROM temp.import_seen;
+        """)
+    }
     var books: [Book] = []
     var popularity: [Int] = []
     var isAtEnd = false
@@ -38,19 +79,45 @@ extension Catalog {
         case .book(let book, let rank, let warnings):
           books.append(book)
           popularity.append(rank)
-          report.warnings += warnings
+          for warning in warnings { report.warn(warning) }
         case .skipped(let problem):
-          report.skipped.append(problem)
+          report.skip(problem)
         }
       }
-      let stored =
-        books.isEmpty ? UpsertReport() : try await upsert(books, source: .imported, popularity: popularity)
+      if !books.isEmpty {
+        let stored = try await upsert(books, source: .imported, popularity: popularity, tracking: true)
+        report.replaced.merge(stored.replaced) { _, new in new }
+      }
       report.read += books.count
-      report.added += stored.added
-      report.updated += stored.updated
-      report.unchanged += stored.unchanged
-      progress(ImportProgress(bytesRead: reader.bytesRead, byteCount: bytes.count, books: report.read))
+      progress(ImportProgress(bytesRead: reader.bytesRead, byteCount: byteCount, books: report.read))
     }
+    let counts = try await database.write { connection in
+      let counts = try Catalog.countSeen(on: connection)
+      try connection.execute("DROP TABLE temp.import_seen")
+      return counts
+    }
+    (report.added, report.updated, report.unchanged) = counts
     return report
+  }
+
+  /// Counts the books an import touched by comparing each with its state before the import's first
+  /// write to it: added (it had none), unchanged (never written, or it ended as it was, though a
+  /// repeated record changed it on the way), else updated.
+  private static func countSeen(on connection: Connection) throws -> (
+    added: Int, updated: Int, unchanged: Int
+  ) {
+    let added = try connection.integer("SELECT count(*) FROM temp.import_seen WHERE added = 1")
+    let existing = try connection.integer("SELECT count(*) FROM temp.import_seen WHERE added = 0")
+    var updated = 0
+    try connection.forEachRow(
+      """
+      SELECT s.before, b.book, s.popularity != b.popularity FROM temp.import_seen s JOIN books b ON b.rowid = s.rowid
+      WHERE s.added = 0 AND s.before IS NOT NULL AND (s.before != b.book OR s.popularity != b.popularity)
+      """
+    ) { row in
+      // Texts may differ where the books do not (older rows were encoded with keys in any order).
+      if row.int(2) != 0 || (try? decode(row.text(0))) != (try? decode(row.text(1))) { updated += 1 }
+    }
+    return (added, updated, existing - updated)
   }
 }

@@ -91,14 +91,18 @@ extension Catalog {
         """)
       try reindex(on: connection)
     },
+    identityMigration,
   ]
 
   /// Loads the starter catalog shipped in the package: once per catalog, like any migration.
   static let starterMigration = Migration("load starter catalog 1") { connection in
     var report = UpsertReport()
     var index = SearchIndex.Batch()
+    var starters = try StarterTitles(on: connection)
     for book in try starterBooks() {
-      try upsert(book, source: .starter, popularity: 0, on: connection, into: &report, index: &index)
+      try upsert(
+        book, source: .starter, popularity: 0, on: connection, into: &report, index: &index,
+        starters: &starters)
     }
     try index.write(on: connection)
   }
@@ -113,46 +117,109 @@ extension Catalog {
 
   // MARK: - Rows
 
-  /// Adds or updates one book by identity, its index changes going to `index`.
+  /// Adds or updates one book, its index changes going to `index`.
+  ///
+  /// The book's stored record is the one with its identity; else, for a book with a page, the one
+  /// with that page (whose ISBN it changes); else, for a book with an ISBN, the starter book it is
+  /// a record of (see ``StarterTitles``). A record stored under another identity takes the book's,
+  /// and the change is recorded. With `seen`, each record's state before its first write in the
+  /// import is kept in `temp.import_seen` (see ``importBooks(from:format:batchSize:progress:)``).
   static func upsert(
     _ incoming: Book, source: Source, popularity: Int, on connection: Connection,
-    into report: inout UpsertReport, index: inout SearchIndex.Batch
+    into report: inout UpsertReport, index: inout SearchIndex.Batch, starters: inout StarterTitles,
+    tracking seen: Bool = false
   ) throws {
     let id = incoming.id.rawValue
-    let existing = try connection.first("SELECT rowid, book, popularity FROM books WHERE id = ?", [id]) {
-      (rowid: $0.int(0), book: try decode($0.text(1)), popularity: $0.int(2))
+    let columns = "SELECT rowid, id, book, popularity FROM books"
+    func stored(_ row: Row) throws -> StoredBook {
+      let json = row.text(2)
+      return StoredBook(
+        rowid: row.int(0), id: row.text(1), json: json, book: try decode(json), popularity: row.int(3))
+    }
+    var existing = try connection.first("\(columns) WHERE id = ?", [id], stored)
+    if existing == nil, source == .starter,
+      try connection.integer("SELECT count(*) FROM replaced_books WHERE old_id = ?", [id]) > 0
+    {
+      report.unchanged += 1  // a starter book already replaced by a record with an ISBN
+      return
+    }
+    if existing == nil, !incoming.url.isEmpty {
+      existing = try connection.first(
+        "\(columns) WHERE url = ? AND url != '' LIMIT 1", [incoming.url], stored)
+    }
+    var replacesStarter = false
+    if existing == nil, let rowid = starters.match(incoming) {
+      existing = try connection.first("\(columns) WHERE rowid = ?", [rowid], stored)
+      replacesStarter = existing != nil
     }
     let book = existing.map { incoming.filledIn(from: $0.book) } ?? incoming
     let rank = max(popularity, existing?.popularity ?? 0)
     if let existing, existing.book == book, existing.popularity == rank {
+      if seen {
+        try connection.run(
+          "INSERT OR IGNORE INTO temp.import_seen (rowid, added) VALUES (?, 0)", [existing.rowid])
+      }
       report.unchanged += 1
       return
     }
+    if seen, let existing {
+      // The state before the import's first write to the record: what the import compares with.
+      try connection.run(
+        """
+        INSERT INTO temp.import_seen (rowid, added, before, popularity) VALUES (?, 0, ?, ?)
+        ON CONFLICT (rowid) DO UPDATE SET before = excluded.before, popularity = excluded.popularity
+        WHERE before IS NULL AND added = 0
+        """, [existing.rowid, existing.json, existing.popularity])
+    }
+    let newID = book.id.rawValue
     let values: [any SQLValueConvertible] = [
-      id, book.isbn13, book.title, try encode(book), book.datetime.map(KakaoDate.format) ?? "", rank,
-      source.rawValue, Date().timeIntervalSince1970,
+      newID, book.isbn13, book.title, try encode(book), book.datetime.map(KakaoDate.format) ?? "", rank,
+      source.rawValue, Date().timeIntervalSince1970, book.url,
     ]
     let rowid: Int
     if let existing {
       try connection.run(
         """
         UPDATE books SET id = ?, isbn13 = ?, title = ?, book = ?, published = ?, popularity = ?, source = ?,
-          updated_at = ?
+          updated_at = ?, url = ?
         WHERE rowid = ?
         """, values + [existing.rowid])
       index.remove(existing.book, rowid: existing.rowid)
       rowid = existing.rowid
       report.updated += 1
+      if existing.id != newID {
+        try recordReplacement(of: existing.id, by: newID, on: connection)
+        if let old = BookID(parsing: existing.id) { report.replaced[old] = book.id }
+      }
+      if replacesStarter || (existing.book.isbn13 == nil && book.isbn13 != nil) {
+        try connection.run("DELETE FROM starter_titles WHERE rowid = ?", [existing.rowid])
+        starters.remove(rowid: existing.rowid)
+      }
     } else {
       try connection.run(
         """
-        INSERT INTO books (id, isbn13, title, book, published, popularity, source, updated_at)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+        INSERT INTO books (id, isbn13, title, book, published, popularity, source, updated_at, url)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
         """, values)
       rowid = connection.lastInsertedRowID
       report.added += 1
+      if seen {
+        try connection.run("INSERT OR IGNORE INTO temp.import_seen (rowid, added) VALUES (?, 1)", [rowid])
+      }
+    }
+    if source == .starter && book.isbn13 == nil {
+      try addStarterTitle(book, rowid: rowid, on: connection)
     }
     index.add(book, rowid: rowid, popularity: rank)
+  }
+
+  /// A book as stored.
+  private struct StoredBook {
+    let rowid: Int
+    let id: String
+    let json: String
+    let book: Book
+    let popularity: Int
   }
 
   /// Rebuilds every book's index entries from its stored JSON: what a migration runs when
@@ -176,8 +243,11 @@ extension Catalog {
 
   // MARK: - JSON
 
+  /// A book's stored JSON, keys sorted so that equal books are equal texts.
   static func encode(_ book: Book) throws -> String {
-    String(decoding: try JSONEncoder().encode(book), as: UTF8.self)
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    return String(decoding: try encoder.encode(book), as: UTF8.self)
   }
 
   static func decode(_ json: String) throws -> Book {

@@ -31,6 +31,9 @@ public final class Catalog: BookSearching, Sendable {
     public var updated = 0
     /// Books already stored exactly so.
     public var unchanged = 0
+    /// Records stored under another identity that took a book's, old → new (see
+    /// ``replacements(of:)``).
+    public var replaced: [BookID: BookID] = [:]
 
     /// An empty report.
     public init() {}
@@ -88,12 +91,17 @@ public final class Catalog: BookSearching, Sendable {
     }
   }
 
-  /// The stored book with this identity.
+  /// The stored book with this identity, or the one that took its place (see
+  /// ``replacements(of:)``).
   public func book(_ id: BookID) async throws -> Book? {
     try await reader.read { connection in
-      try connection.first("SELECT book FROM books WHERE id = ?", [id.rawValue]) {
-        try Catalog.decode($0.text(0))
-      }
+      try connection.first(
+        """
+        SELECT book FROM books
+        WHERE id = coalesce((SELECT new_id FROM replaced_books WHERE old_id = ?1
+          AND NOT EXISTS (SELECT 1 FROM books WHERE id = ?1)), ?1)
+        """, [id.rawValue]
+      ) { try Catalog.decode($0.text(0)) }
     }
   }
 
@@ -105,16 +113,27 @@ public final class Catalog: BookSearching, Sendable {
   // MARK: - Writing
 
   /// Adds or updates books in one transaction, by identity. An update keeps stored values for
-  /// fields the new copy leaves empty, and the higher popularity.
+  /// fields the new copy leaves empty, and the higher popularity. A book whose record is stored
+  /// under another identity (a starter book without an ISBN, or the book's page under another
+  /// ISBN) takes that record's place; ``UpsertReport/replaced`` lists them.
   @discardableResult
   public func upsert(_ books: [Book], source: Source, popularity: [Int]? = nil) async throws -> UpsertReport {
+    try await upsert(books, source: source, popularity: popularity, tracking: false)
+  }
+
+  /// ``upsert(_:source:popularity:)``, keeping each record's state before its first write in
+  /// `temp.import_seen` when `tracking`.
+  func upsert(_ books: [Book], source: Source, popularity: [Int]?, tracking: Bool) async throws
+    -> UpsertReport
+  {
     try await database.write { connection in
       var report = UpsertReport()
       var index = SearchIndex.Batch()
+      var starters = try StarterTitles(on: connection)
       for (position, book) in books.enumerated() {
         try Catalog.upsert(
           book, source: source, popularity: popularity?[position] ?? 0, on: connection, into: &report,
-          index: &index)
+          index: &index, starters: &starters, tracking: tracking)
       }
       try index.write(on: connection)
       return report

@@ -20,8 +20,8 @@ struct GoodbooksImport: ImportReader {
 
   private var table: CSVTable
 
-  init(_ bytes: [UInt8]) throws(ImportError) {
-    table = try CSVTable(bytes, format: .goodbooks, required: Self.requiredColumns)
+  init(_ window: ByteWindow) throws(ImportError) {
+    table = try CSVTable(window, format: .goodbooks, required: Self.requiredColumns)
   }
 
   var bytesRead: Int { table.bytesRead }

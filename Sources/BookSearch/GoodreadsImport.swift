@@ -16,8 +16,8 @@ struct GoodreadsImport: ImportReader {
 
   private var table: CSVTable
 
-  init(_ bytes: [UInt8]) throws(ImportError) {
-    table = try CSVTable(bytes, format: .goodreads, required: Self.requiredColumns)
+  init(_ window: ByteWindow) throws(ImportError) {
+    table = try CSVTable(window, format: .goodreads, required: Self.requiredColumns)
   }
 
   var bytesRead: Int { table.bytesRead }

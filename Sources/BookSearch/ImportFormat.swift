@@ -11,7 +11,8 @@ public enum ImportFormat: String, CaseIterable, Sendable {
   /// A Goodreads library export (`goodreads_library_export.csv`), in any column order.
   case goodreads
   /// Open Library JSON lines: search results (`{"key":"/works/…","title":…}`), or lines of an Open
-  /// Library dump (`/type/edition<TAB>/books/…<TAB>…<TAB>{json}`).
+  /// Library dump (`/type/edition<TAB>/books/…<TAB>…<TAB>{json}`); or a search response
+  /// (`search.json`: `{"numFound":…,"docs":[…]}`).
   case openlibrary
 
   /// The format's name for people: `goodbooks-10k CSV`.
@@ -29,15 +30,20 @@ public enum ImportFormat: String, CaseIterable, Sendable {
   /// The format of a file, told from its content, or `nil` when it is none of them.
   ///
   /// A CSV file is told by its header's column names, an Open Library dump by its first line's
-  /// `/type/…` column, and JSON by the keys of its first object: Open Library's search results have
-  /// `key`s like `/works/…` and fields like `author_name`; anything else with a `title` or
-  /// `documents` is Kakao's.
+  /// `/type/…` column, and JSON by the keys of its first object that can be read (JSON lines whose
+  /// first line is broken are told by the next): Open Library's search results have `key`s like
+  /// `/works/…` and fields like `author_name`, its search responses `numFound` and `docs`; anything
+  /// else with a `title` or `documents` is Kakao's.
+  ///
+  /// `data` may be the start of a large file: the first 64 KB are enough for every format but a
+  /// JSON document written over many lines, which is told from the whole file when `data` holds
+  /// it, else from the names of its first keys.
   public static func detect(_ data: Data) -> ImportFormat? {
     var lines = LineReader([UInt8](data.prefix(64 * 1024)))
     guard let line = firstNonBlankLine(&lines) else { return nil }
     let text = String(decoding: line.bytes, as: UTF8.self).trimmingCharacters(in: .whitespaces)
     if text.hasPrefix("/type/") && text.contains("\t") { return .openlibrary }
-    if text.hasPrefix("{") || text.hasPrefix("[") { return detectJSON(firstLine: text, data: data) }
+    if text.hasPrefix("{") || text.hasPrefix("[") { return detectJSON(data) }
     var reader = CSVReader(Array(line.bytes))
     let columns = Set(reader.next()?.fields.map { $0.trimmingCharacters(in: .whitespaces) } ?? [])
     if columns.isSuperset(of: GoodbooksImport.requiredColumns) { return .goodbooks }
@@ -52,11 +58,30 @@ public enum ImportFormat: String, CaseIterable, Sendable {
     return nil
   }
 
-  /// JSON lines are told by their first line; a document over several lines by its first object.
-  private static func detectJSON(firstLine: String, data: Data) -> ImportFormat? {
-    let json =
-      (try? JSONSerialization.jsonObject(with: Data(firstLine.utf8)))
-      ?? (try? JSONSerialization.jsonObject(with: data))
+  /// JSON lines are told by their first line that holds an object; a document over several lines by
+  /// its first object.
+  private static func detectJSON(_ data: Data) -> ImportFormat? {
+    var lines = LineReader([UInt8](data.prefix(64 * 1024)))
+    var tried = 0
+    while let line = lines.next(), tried < 20 {
+      if line.isBlank { continue }
+      tried += 1
+      if let object = try? JSONSerialization.jsonObject(with: Data(line.bytes)) {
+        if let format = detect(object) { return format }
+      }
+    }
+    if let object = try? JSONSerialization.jsonObject(with: data), let format = detect(object) {
+      return format
+    }
+    // The start of a document over many lines, too large to have been given whole.
+    let start = String(decoding: data.prefix(64 * 1024), as: UTF8.self)
+    if start.contains("\"numFound\"") && start.contains("\"docs\"") { return .openlibrary }
+    if start.contains("\"documents\"") { return .kakao }
+    return nil
+  }
+
+  /// The format of a JSON value: an object, or an array of them.
+  private static func detect(_ json: Any) -> ImportFormat? {
     let object = (json as? [String: Any]) ?? ((json as? [Any])?.first as? [String: Any])
     guard let object else { return nil }
     let openLibraryFields: Set = ["author_name", "first_publish_year", "cover_i", "edition_count"]
@@ -64,6 +89,7 @@ public enum ImportFormat: String, CaseIterable, Sendable {
       return .openlibrary
     }
     if !openLibraryFields.isDisjoint(with: object.keys) { return .openlibrary }
+    if object["docs"] != nil && object["numFound"] != nil { return .openlibrary }
     return object["title"] != nil || object["documents"] != nil ? .kakao : nil
   }
 
@@ -72,11 +98,17 @@ public enum ImportFormat: String, CaseIterable, Sendable {
   /// A reader of `bytes` in this format.
   /// - Throws: ``ImportError`` when the file is empty or not in this format at all.
   func reader(for bytes: [UInt8]) throws(ImportError) -> any ImportReader {
+    try reader(for: ByteWindow(bytes))
+  }
+
+  /// A reader of the file in `window` in this format.
+  /// - Throws: ``ImportError`` when the file is empty or not in this format at all.
+  func reader(for window: ByteWindow) throws(ImportError) -> any ImportReader {
     switch self {
-    case .kakao: try KakaoImport(bytes)
-    case .goodbooks: try GoodbooksImport(bytes)
-    case .goodreads: try GoodreadsImport(bytes)
-    case .openlibrary: try OpenLibraryImport(bytes)
+    case .kakao: try KakaoImport(window)
+    case .goodbooks: try GoodbooksImport(window)
+    case .goodreads: try GoodreadsImport(window)
+    case .openlibrary: try OpenLibraryImport(window)
     }
   }
 }

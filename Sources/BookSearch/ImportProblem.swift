@@ -16,4 +16,15 @@ public struct ImportProblem: Equatable, Sendable, CustomStringConvertible {
 
   /// `line 12: invalid ISBN (12345)`.
   public var description: String { "line \(line): \(reason)" + (detail.isEmpty ? "" : " (\(detail))") }
+
+  /// How many problems share a reason.
+  public struct Tally: Equatable, Sendable, CustomStringConvertible {
+    /// The reason (`no title`).
+    public let reason: String
+    /// How many rows or fields it concerns.
+    public let count: Int
+
+    /// `10 × no title`.
+    public var description: String { "\(count) × \(reason)" }
+  }
 }

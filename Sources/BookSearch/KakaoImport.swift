@@ -14,33 +14,51 @@ struct KakaoImport: ImportReader {
     case lines(LineReader)
   }
 
+  /// The largest file that may be one JSON document (a response or a single document) rather
+  /// than JSON lines; larger files are read a line at a time.
+  static let documentLimit = 32 << 20
+
   private var content: Content
-  private let byteCount: Int
+  private var byteCount = 0
   private let decoder = JSONDecoder()
 
   /// Reads `bytes` as Kakao data.
   /// - Throws: ``ImportError`` when the file is empty or none of Kakao's shapes.
   init(_ bytes: [UInt8]) throws(ImportError) {
-    byteCount = bytes.count
-    let body = bytes[bytes.startIndexAfterByteOrderMark...]
-    guard let first = body.first(where: { !Self.isWhiteSpace($0) }) else { throw .emptyFile }
-    let whole = try? JSONSerialization.jsonObject(with: Data(body))
-    switch (first, whole) {
-    case (UInt8(ascii: "{"), let object as [String: Any]):
-      guard let documents = object["documents"] else {
-        content = .elements([object], next: 0)
-        return
-      }
-      guard let array = documents as? [Any] else {
-        throw ImportError(message: "\"documents\" is not an array of Kakao documents")
+    try self.init(ByteWindow(bytes))
+  }
+
+  /// Reads the file in `window` as Kakao data. A JSON array is read whole; JSON lines a line at a
+  /// time, however large the file.
+  /// - Throws: ``ImportError`` when the file is empty or none of Kakao's shapes.
+  init(_ window: ByteWindow) throws(ImportError) {
+    var window = window
+    guard let start = window.firstNonWhiteSpace() else { throw .emptyFile }
+    switch window.byte(at: start) {
+    case UInt8(ascii: "["):
+      let bytes = window.rest(from: start) ?? []
+      byteCount = start + bytes.count
+      guard let array = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [Any] else {
+        throw ImportError(message: "the file starts like a JSON array but is not valid JSON")
       }
       content = .elements(array, next: 0)
-    case (UInt8(ascii: "{"), _):
-      content = .lines(LineReader(bytes))
-    case (UInt8(ascii: "["), let array as [Any]):
-      content = .elements(array, next: 0)
-    case (UInt8(ascii: "["), _):
-      throw ImportError(message: "the file starts like a JSON array but is not valid JSON")
+    case UInt8(ascii: "{"):
+      // One document over the whole file, else JSON lines (whose first line may be broken).
+      if let bytes = window.rest(from: start, limit: Self.documentLimit),
+        let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any]
+      {
+        byteCount = start + bytes.count
+        guard let documents = object["documents"] else {
+          content = .elements([object], next: 0)
+          return
+        }
+        guard let array = documents as? [Any] else {
+          throw ImportError(message: "\"documents\" is not an array of Kakao documents")
+        }
+        content = .elements(array, next: 0)
+      } else {
+        content = .lines(LineReader(window))
+      }
     default:
       throw ImportError(
         message: "not Kakao JSON: expected a search response, a JSON array of documents, or JSON lines")
@@ -68,7 +86,11 @@ struct KakaoImport: ImportReader {
     case .lines(var lines):
       defer { content = .lines(lines) }
       while let line = lines.next() {
-        if !line.isBlank { return decode(Data(line.bytes), line: line.number) }
+        if line.isBlank { continue }
+        guard line.text != nil else {
+          return .skipped(ImportProblem(line: line.number, reason: "invalid UTF-8"))
+        }
+        return decode(Data(line.bytes), line: line.number)
       }
       return nil
     }
@@ -92,10 +114,5 @@ struct KakaoImport: ImportReader {
     } catch {
       return .skipped(ImportProblem(line: line, reason: "not a book document"))
     }
-  }
-
-  private static func isWhiteSpace(_ byte: UInt8) -> Bool {
-    byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
-      || byte == UInt8(ascii: "\t")
   }
 }

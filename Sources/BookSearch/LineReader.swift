@@ -1,43 +1,50 @@
 /// Splits a file's bytes into numbered lines, for the formats that hold one record per line.
 ///
-/// Lines end with LF or CRLF; the last one may end without either. A UTF-8 byte-order mark at the
-/// start is skipped. Lines are numbered from 1, blank ones included, as an editor numbers them.
+/// Lines end with LF, CRLF or a lone CR (old Mac files); the last one may end without any. A UTF-8
+/// byte-order mark at the start is skipped. Lines are numbered from 1, blank ones included, as an
+/// editor numbers them. The file is read through a ``ByteWindow``, so a line at a time is held,
+/// never the whole file.
 struct LineReader {
   /// One line, without its line break.
   struct Line {
     /// The 1-based line number.
     let number: Int
     /// The line's bytes.
-    let bytes: ArraySlice<UInt8>
+    let bytes: [UInt8]
 
     /// `true` when the line holds nothing but spaces and tabs.
     var isBlank: Bool { bytes.allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") } }
+
+    /// The line's text, or `nil` when it is not valid UTF-8.
+    var text: String? { String(validating: bytes, as: UTF8.self) }
   }
 
-  private let bytes: [UInt8]
+  private var window: ByteWindow
   /// How far into the bytes the reader is.
   private(set) var offset: Int
   private var number = 0
 
   /// A reader at the start of `bytes`.
   init(_ bytes: [UInt8]) {
-    self.bytes = bytes
-    offset = bytes.startIndexAfterByteOrderMark
+    self.init(ByteWindow(bytes))
+  }
+
+  /// A reader at the start of the bytes of `window`.
+  init(_ window: ByteWindow) {
+    self.window = window
+    offset = self.window.startAfterByteOrderMark()
   }
 
   /// The next line, or `nil` at the end.
   mutating func next() -> Line? {
-    guard offset < bytes.count else { return nil }
+    guard window.byte(at: offset) != nil else { return nil }
+    window.release(before: offset)
     let start = offset
-    var end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
-    offset = min(end + 1, bytes.count)
-    if end > start && bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+    let end = window.firstIndex(of: UInt8(ascii: "\n"), or: UInt8(ascii: "\r"), from: start)
+    offset = end
+    if window.byte(at: offset) == UInt8(ascii: "\r") { offset += 1 }
+    if window.byte(at: offset) == UInt8(ascii: "\n") { offset += 1 }
     number += 1
-    return Line(number: number, bytes: bytes[start..<end])
+    return Line(number: number, bytes: window.bytes(start..<end))
   }
-}
-
-extension [UInt8] {
-  /// The index just after a UTF-8 byte-order mark (`EF BB BF`) at the start, else `0`.
-  var startIndexAfterByteOrderMark: Int { starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0 }
 }

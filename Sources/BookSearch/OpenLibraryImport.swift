@@ -1,38 +1,89 @@
 import BookModel
 import Foundation
 
-/// Reads Open Library JSON lines: search results, lines of a dump, or both.
+/// Reads Open Library JSON lines: search results, lines of a dump, or both; or a whole search
+/// response (`search.json`: `{"numFound":…,"docs":[…]}`), whose docs are numbered as rows.
 ///
 /// - A search result (`{"key":"/works/…","title":…,"author_name":[…],…}`, one per line) maps onto a
 ///   book exactly as the live search does (``OpenLibrary/Document``).
 /// - A dump line (`/type/edition<TAB>/books/OL…M<TAB>revision<TAB>modified<TAB>{json}`) maps the
 ///   record's `title` and `subtitle`, first publisher, first valid of `isbn_13` and `isbn_10`, the
-///   year in the free-text `publish_date` (`March 2004`), first cover and description. Dumps name
+///   year in the free-text `publish_date` (`March 2004`), first real cover (Open Library writes
+///   `-1` for a removed one) and description. Dumps name
 ///   authors only by key (`/authors/OL…A`), so such books have no authors rather than invented
 ///   ones. Works (`/type/work`) read the same way; other records (authors, redirects) are skipped.
 struct OpenLibraryImport: ImportReader {
-  private var lines: LineReader
-  private let decoder = JSONDecoder()
-
-  /// Reads `bytes` as Open Library JSON lines.
-  /// - Throws: ``ImportError`` when the file is empty.
-  init(_ bytes: [UInt8]) throws(ImportError) {
-    lines = LineReader(bytes)
-    var probe = lines
-    while let line = probe.next() {
-      if !line.isBlank { return }
-    }
-    throw .emptyFile
+  private enum Content {
+    /// The docs of a search response, read one by one.
+    case docs([Any], next: Int)
+    /// JSON lines.
+    case lines(LineReader)
   }
 
-  var bytesRead: Int { lines.offset }
+  private var content: Content
+  private var byteCount = 0
+  private let decoder = JSONDecoder()
+
+  /// Reads `bytes` as Open Library data.
+  /// - Throws: ``ImportError`` when the file is empty.
+  init(_ bytes: [UInt8]) throws(ImportError) {
+    try self.init(ByteWindow(bytes))
+  }
+
+  /// Reads the file in `window` as Open Library data: a search response whole, JSON lines a line
+  /// at a time, however large the file.
+  /// - Throws: ``ImportError`` when the file is empty.
+  init(_ window: ByteWindow) throws(ImportError) {
+    var window = window
+    guard let start = window.firstNonWhiteSpace() else { throw .emptyFile }
+    if window.byte(at: start) == UInt8(ascii: "{"),
+      let bytes = window.rest(from: start, limit: KakaoImport.documentLimit),
+      let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any],
+      let docs = object["docs"]
+    {
+      guard let docs = docs as? [Any] else {
+        throw ImportError(message: "\"docs\" is not an array of Open Library search results")
+      }
+      byteCount = start + bytes.count
+      content = .docs(docs, next: 0)
+    } else {
+      content = .lines(LineReader(window))
+    }
+  }
+
+  var bytesRead: Int {
+    switch content {
+    case .docs(let docs, let next): docs.isEmpty ? byteCount : byteCount * next / docs.count
+    case .lines(let lines): lines.offset
+    }
+  }
 
   mutating func next() -> ImportRow? {
+    switch content {
+    case .docs(let docs, let next):
+      guard next < docs.count else { return nil }
+      content = .docs(docs, next: next + 1)
+      guard JSONSerialization.isValidJSONObject(docs[next]),
+        let data = try? JSONSerialization.data(withJSONObject: docs[next])
+      else {
+        return .skipped(ImportProblem(line: next + 1, reason: "not a JSON object"))
+      }
+      return searchResult(data, line: next + 1)
+    case .lines(var lines):
+      defer { content = .lines(lines) }
+      return nextLine(&lines)
+    }
+  }
+
+  private func nextLine(_ lines: inout LineReader) -> ImportRow? {
     while let line = lines.next() {
       if line.isBlank { continue }
+      guard line.text != nil else {
+        return .skipped(ImportProblem(line: line.number, reason: "invalid UTF-8"))
+      }
       let start = line.bytes.firstIndex { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }
       if let start, line.bytes[start] == UInt8(ascii: "{") {
-        return searchResult(line)
+        return searchResult(Data(line.bytes), line: line.number)
       }
       if line.bytes.contains(UInt8(ascii: "\t")) {
         return dumpRecord(line)
@@ -44,15 +95,15 @@ struct OpenLibraryImport: ImportReader {
 
   // MARK: - Search results
 
-  private func searchResult(_ line: LineReader.Line) -> ImportRow {
+  private func searchResult(_ data: Data, line: Int) -> ImportRow {
     do {
-      let document = try decoder.decode(OpenLibrary.Document.self, from: Data(line.bytes))
+      let document = try decoder.decode(OpenLibrary.Document.self, from: data)
       guard let book = document.book(baseURL: OpenLibrary.publicURL) else {
-        return .skipped(ImportProblem(line: line.number, reason: "no title"))
+        return .skipped(ImportProblem(line: line, reason: "no title"))
       }
       return .book(book, popularity: 0, warnings: [])
     } catch {
-      return .skipped(ImportProblem(line: line.number, reason: "invalid JSON"))
+      return .skipped(ImportProblem(line: line, reason: "invalid JSON"))
     }
   }
 
@@ -84,7 +135,7 @@ struct OpenLibraryImport: ImportReader {
       datetime: (record.publishDate ?? record.firstPublishDate).flatMap(Self.year(in:)).flatMap(
         KakaoDate.firstOfJanuary),
       publisher: record.publishers.first ?? "",
-      thumbnail: OpenLibrary.coverURL(record.covers.first)
+      thumbnail: OpenLibrary.coverURL(record.covers.first { $0 > 0 })
     )
     return .book(book, popularity: 0, warnings: warnings)
   }

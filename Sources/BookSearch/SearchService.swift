@@ -13,6 +13,10 @@ public struct SearchService: Sendable {
   public let catalog: Catalog
   private let remote: (any BookSearching)?
   private let breaker: CircuitBreaker?
+  /// Called with the books that took the place of another record when a provider's results are
+  /// kept (old identity → book: a starter book replaced by the same book with an ISBN), so that
+  /// the user's library can follow them (see ``Catalog/replacements(of:)``).
+  public var onReplacement: (@Sendable ([BookID: Book]) async -> Void)?
 
   /// Chooses the provider for `source`: `auto` is Kakao when a key is set, else Open Library.
   /// `kakao` without a key is an error. `log` hears, in a line each, when the provider starts
@@ -88,7 +92,10 @@ public struct SearchService: Sendable {
   /// so a failure to cache (a locked or full disk) must not fail it: the books are simply not kept.
   private func remember(_ books: [Book], from provider: any BookSearching) async {
     let source: Catalog.Source = provider is KakaoBooks ? .kakao : .openLibrary
-    _ = try? await catalog.upsert(books, source: source)
+    guard let report = try? await catalog.upsert(books, source: source), !report.replaced.isEmpty,
+      let onReplacement, let replacements = try? await catalog.replacements(of: report.replaced.keys)
+    else { return }
+    await onReplacement(replacements)
   }
 }
 

@@ -36,9 +36,14 @@ extension Command {
       throw CLIError.usage(
         "--host \(configuration.host) reaches other machines: it requires --token (or CHAEK_TOKEN)")
     }
+    let library = try context.library()
     let console = context.console
-    let search = try context.searchService(arguments) { console.writeError("chaek serve: \($0)\n") }
-    let app = try WebApp(search: search, library: context.library(), token: token)
+    var search = try context.searchService(arguments) { console.writeError("chaek serve: \($0)\n") }
+    // Saved and viewed books follow records replaced while the server was stopped (by an import),
+    // and those a provider's results replace while it runs.
+    _ = try? await Context.follow(catalog: search.catalog, library: library)
+    search.onReplacement = { replacements in _ = try? await library.follow(replacements) }
+    let app = try WebApp(search: search, library: library, token: token)
     let server = HTTPServer(configuration: configuration, handler: app.handler)
     let port: Int
     do {

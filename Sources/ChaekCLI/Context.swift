@@ -37,6 +37,19 @@ struct Context: Sendable {
     try Library(path: dataDirectory().appendingPathComponent("library.sqlite").path)
   }
 
+  /// Moves the saved and recently viewed books whose catalog record was replaced (a starter book by
+  /// the same book with an ISBN, an ISBN changed) to the record that took its place; whichever
+  /// process replaced it. Returns the number of entries moved.
+  func followReplacedBooks(catalog: Catalog) async throws -> Int {
+    try await Context.follow(catalog: catalog, library: library())
+  }
+
+  /// ``followReplacedBooks(catalog:)`` for a library already open.
+  static func follow(catalog: Catalog, library: Library) async throws -> Int {
+    let replacements = try await catalog.replacements(of: library.bookIDs())
+    return try await library.follow(replacements)
+  }
+
   /// The search service for `--source` (default `auto`); `log` hears when the provider starts
   /// failing and when it answers again.
   func searchService(

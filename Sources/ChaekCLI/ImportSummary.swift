@@ -6,14 +6,23 @@ enum ImportSummary {
   static let listedProblems = 20
 
   /// `Imported books.csv (goodbooks-10k CSV): 9998 added, 0 updated, 0 unchanged, 2 skipped: …`,
-  /// and a line for the fields left out, if any.
-  static func text(_ report: ImportReport, path: String) -> String {
+  /// and lines for the records replaced, the library entries that followed them (`moved`) and the
+  /// fields left out, if any.
+  static func text(_ report: ImportReport, path: String, moved: Int = 0) -> String {
     var text =
       "Imported \(path) (\(report.format.displayName)): \(report.added) added, \(report.updated) updated, "
-      + "\(report.unchanged) unchanged, \(report.skipped.count) skipped"
-    if !report.skipped.isEmpty { text += ": " + reasons(report.skipped) }
+      + "\(report.unchanged) unchanged, \(report.skippedCount) skipped"
+    if report.skippedCount > 0 { text += ": " + reasons(report.skippedReasons) }
     text += ".\n"
-    if !report.warnings.isEmpty { text += "Fields left out: \(reasons(report.warnings)).\n" }
+    if !report.replaced.isEmpty {
+      text +=
+        "\(Output.count(report.replaced.count, "book")) took the place of another record of the same book "
+        + "(a starter book without an ISBN, or an ISBN changed).\n"
+    }
+    if moved > 0 {
+      text += "\(moved) \(moved == 1 ? "entry" : "entries") of your library moved to the new records.\n"
+    }
+    if report.warningCount > 0 { text += "Fields left out: \(reasons(report.warningReasons)).\n" }
     return text
   }
 
@@ -26,25 +35,15 @@ enum ImportSummary {
       "\(path):\(problem.line): \(effect): \(problem.reason)"
         + (problem.detail.isEmpty ? "" : " (\(problem.detail))") + "\n"
     }
-    if problems.count > listedProblems {
-      lines.append("\(path): \(problems.count - listedProblems) more not listed\n")
+    let total = report.skippedCount + report.warningCount
+    if total > lines.count {
+      lines.append("\(path): \(total - lines.count) more not listed\n")
     }
     return lines.joined()
   }
 
   /// Problems counted by reason, most frequent first: `10 × no title, 2 × invalid ISBN`.
-  static func reasons(_ problems: [ImportProblem]) -> String {
-    var counts: [(reason: String, count: Int)] = []
-    for problem in problems {
-      if let index = counts.firstIndex(where: { $0.reason == problem.reason }) {
-        counts[index].count += 1
-      } else {
-        counts.append((problem.reason, 1))
-      }
-    }
-    return counts.enumerated()
-      .sorted { ($0.element.count, -$0.offset) > ($1.element.count, -$1.offset) }
-      .map { "\($0.element.count) × \($0.element.reason)" }
-      .joined(separator: ", ")
+  static func reasons(_ tallies: [ImportProblem.Tally]) -> String {
+    tallies.map(\.description).joined(separator: ", ")
   }
 }

@@ -152,6 +152,83 @@ public final class Library: Sendable {
     }
   }
 
+  // MARK: - Books that changed identity
+
+  /// The identities of every saved and recently viewed book: what ``follow(_:)`` may need to move.
+  public func bookIDs() async throws -> Set<BookID> {
+    let ids = try await database.read {
+      try $0.query("SELECT id FROM saved_books UNION SELECT id FROM recent_views") { $0.text(0) }
+    }
+    return Set(ids.compactMap(BookID.init(parsing:)))
+  }
+
+  /// Moves saved and recently viewed books whose record was replaced to the record that took their
+  /// place (old identity → the book now): a starter book without an ISBN to the same book with one,
+  /// a book to its new ISBN. An entry keeps its dates and its place in the lists; the stored copy
+  /// becomes the new book, with what only the old copy knew filled in. When both identities are in a
+  /// list, the two become one: the earlier save, the later view. Each move is logged (`removed` and
+  /// `saved`, `viewed`), so every view refreshes. Nothing is lost: an entry whose new identity
+  /// cannot be stored stays as it was.
+  /// - Returns: the number of entries moved.
+  @discardableResult
+  public func follow(_ replacements: [BookID: Book]) async throws -> Int {
+    let moves = replacements.filter { $0.key != $0.value.id }
+    guard !moves.isEmpty else { return 0 }
+    let moved = try await database.write { connection in
+      var moved = 0
+      for (old, book) in moves.sorted(by: { $0.key < $1.key }) {
+        let new = book.id.rawValue
+        if let saved = try connection.first(
+          "SELECT book, saved_at FROM saved_books WHERE id = ?", [old.rawValue],
+          { (try Library.decode($0.text(0)), $0.double(1)) })
+        {
+          let merged = Library.filled(book, from: saved.0)
+          try connection.run("DELETE FROM saved_books WHERE id = ?", [old.rawValue])
+          try connection.run(
+            """
+            INSERT INTO saved_books (id, title, book, saved_at) VALUES (?, ?, ?, ?)
+            ON CONFLICT (id) DO UPDATE SET saved_at = min(saved_at, excluded.saved_at)
+            """, [new, merged.title, try Library.encode(merged), saved.1])
+          try Library.log(.removed(old), on: connection)
+          try Library.log(.saved(book.id), on: connection)
+          moved += 1
+        }
+        if let recent = try connection.first(
+          "SELECT book, viewed_at, seq FROM recent_views WHERE id = ?", [old.rawValue],
+          { (try Library.decode($0.text(0)), $0.double(1), $0.int(2)) })
+        {
+          let merged = Library.filled(book, from: recent.0)
+          try connection.run("DELETE FROM recent_views WHERE id = ?", [old.rawValue])
+          try connection.run(
+            """
+            INSERT INTO recent_views (id, book, viewed_at, seq) VALUES (?, ?, ?, ?)
+            ON CONFLICT (id) DO UPDATE SET viewed_at = max(viewed_at, excluded.viewed_at),
+              seq = max(seq, excluded.seq)
+            """, [new, try Library.encode(merged), recent.1, recent.2])
+          try Library.log(.viewed(book.id), on: connection)
+          moved += 1
+        }
+      }
+      return moved
+    }
+    if moved > 0 { await feed.publishPending() }
+    return moved
+  }
+
+  /// `book`, with every field it leaves empty taken from `older`.
+  private static func filled(_ book: Book, from older: Book) -> Book {
+    var book = book
+    if book.contents.isEmpty { book.contents = older.contents }
+    if book.datetime == nil { book.datetime = older.datetime }
+    if book.publisher.isEmpty { book.publisher = older.publisher }
+    if book.translators.isEmpty { book.translators = older.translators }
+    if book.price <= 0 { book.price = older.price }
+    if book.salePrice < 0 { book.salePrice = older.salePrice }
+    if book.thumbnail.isEmpty { book.thumbnail = older.thumbnail }
+    if book.status.isEmpty { book.status = older.status }
+    return book
+  }
+
   // MARK: - Change feed
 
   /// Every change from now on, from this process or another one using the same file, in commit

@@ -25,6 +25,23 @@ struct ISBNTests {
     #expect(ISBN(text) == nil)
   }
 
+  @Test(arguments: ["0000000000", "000-000000-0", "9780000000002", "9790000000001"])
+  func zerosWithAFittingCheckDigitAreNoIsbn(text: String) {
+    #expect(ISBN(text) == nil)
+  }
+
+  @Test(arguments: ["4006381333931", "5901234123457", "0012345678905"])
+  func ean13sOfOtherProductsAreNoIsbn(text: String) {
+    #expect(ISBN(text) == nil, "a valid EAN-13 check digit, but not a 978 or 979 prefix")
+  }
+
+  @Test func bookIDsOfThoseNumbersFallBackToTheUrl() {
+    let pencil = Book(title: "Pencil", url: "https://example.com/pencil", isbn: "4006381333931")
+    #expect(pencil.isbns.isEmpty)
+    #expect(pencil.id.rawValue.hasPrefix("u-"))
+    #expect(BookID(parsing: "0000000000") == nil)
+  }
+
   @Test func isbn13ConvertsBackToIsbn10OnlyFor978() throws {
     #expect(try #require(ISBN("9780306406157")).isbn10 == "0306406152")
     #expect(try #require(ISBN("9780804429573")).isbn10 == "080442957X")

@@ -4,20 +4,8 @@ import Testing
 
 @testable import BookSearch
 
-/// goodbooks-10k's `books.csv` in the shared data next to the package, which never holds a copy.
-let goodbooksFile = URL(fileURLWithPath: #filePath)
-  .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-  .appendingPathComponent("../shared/data/goodbooks-10k/books.csv").standardized
-
-/// The file's content; a test fails, rather than skips, when the shared data is missing.
-func goodbooksData() throws -> Data {
-  try #require(
-    FileManager.default.contents(atPath: goodbooksFile.path),
-    "goodbooks-10k is expected at \(goodbooksFile.path) (see ../shared/data/README.md)")
-}
-
-/// The real file read once for the tests that need no catalog.
-private let goodbooksRows = Result { try ReadRows([UInt8](goodbooksData()), as: .goodbooks) }
+/// Real rows read once for the tests that need no catalog: all of them, or the sample's.
+private let goodbooksRows = Result { try ReadRows([UInt8](Goodbooks.data()), as: .goodbooks) }
 
 @Suite("goodbooks-10k import")
 struct GoodbooksImportTests {
@@ -25,7 +13,8 @@ struct GoodbooksImportTests {
 
   // MARK: - Reading the real file
 
-  @Test func readsEveryOneOfTheTenThousandRows() throws {
+  @Test(Goodbooks.needsAllRows) func readsEveryOneOfTheTenThousandRows() throws {
+    _ = try Goodbooks.fullData()
     let rows = try rows()
     #expect(rows.books.count == 10_000)
     #expect(rows.skipped.isEmpty)
@@ -43,7 +32,8 @@ struct GoodbooksImportTests {
     #expect(mockingbird.isbn == "0061120081 9780061120084", "an 8-digit isbn lost two zeros")
   }
 
-  @Test func invalidIsbnsAreLeftOutWithTheirLineNumbers() throws {
+  @Test(Goodbooks.needsAllRows) func invalidIsbnsAreLeftOutWithTheirLineNumbers() throws {
+    _ = try Goodbooks.fullData()
     let rows = try rows()
     #expect(rows.warnings.count == 23)
     #expect(rows.warnings.allSatisfy { $0.reason == "invalid ISBN" })
@@ -58,7 +48,18 @@ struct GoodbooksImportTests {
     #expect(bossypants.isbn.isEmpty)
     #expect(bossypants.url == "https://www.goodreads.com/book/show/9418327")
     #expect(bossypants.id == Book(title: "anything", url: "https://www.goodreads.com/book/show/9418327").id)
-    #expect(rows.books.filter(\.isbn.isEmpty).count == 700 + 23)
+  }
+
+  @Test(Goodbooks.needsAllRows) func about700BooksHaveNoIsbnAnd23AnInvalidOne() throws {
+    _ = try Goodbooks.fullData()
+    #expect(try rows().books.filter(\.isbn.isEmpty).count == 700 + 23)
+  }
+
+  @Test func theSampleHoldsRealRowsOfEveryKindTheTestsNeed() throws {
+    let sample = try ReadRows([UInt8](Data(contentsOf: Goodbooks.sampleFile)), as: .goodbooks)
+    #expect(sample.books.count == 179 && sample.skipped.isEmpty)
+    #expect(sample.warnings.count == 23, "every row with an invalid ISBN")
+    #expect(Set(sample.books.map(\.id)).count == 179)
   }
 
   @Test func keepsTheWholeTitleAndSplitsAuthors() throws {
@@ -87,11 +88,12 @@ struct GoodbooksImportTests {
 
   // MARK: - Importing into a catalog
 
-  @Test func importsIntoACatalogFileInBatchesWithPopularityAndAgainChangesNothing() async throws {
+  @Test(Goodbooks.needsAllRows)
+  func importsIntoACatalogFileInBatchesWithPopularityAndAgainChangesNothing() async throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let catalog = try directory.catalog()
-    let data = try goodbooksData()
+    let data = try Goodbooks.fullData()
     var progress: [ImportProgress] = []
 
     let report = try await catalog.importBooks(from: data, format: .goodbooks, batchSize: 3_000) {
@@ -127,7 +129,7 @@ struct GoodbooksImportTests {
 
   @Test func aBrokenCopyReportsItsBadRowsByLineAndReadsTheRest() throws {
     // The header and the first 20 books.
-    var lines = Array(String(decoding: try goodbooksData(), as: UTF8.self).split(separator: "\n").prefix(21))
+    var lines = Array(String(decoding: try Goodbooks.data(), as: UTF8.self).split(separator: "\n").prefix(21))
       .map(String.init)
     // Line 3: the title's closing quote is lost, so the quote swallows the next line break.
     lines[2] = lines[2].replacingOccurrences(of: "(Harry Potter, #1)\",", with: "(Harry Potter, #1),")

@@ -31,7 +31,7 @@ struct ImportFormatTests {
   }
 
   @Test func theRealGoodbooksFileIsDetected() throws {
-    #expect(ImportFormat.detect(try goodbooksData()) == .goodbooks)
+    #expect(ImportFormat.detect(try Goodbooks.data()) == .goodbooks)
   }
 
   @Test(arguments: [

@@ -10,9 +10,6 @@ enum RelevanceFiles {
     .deletingLastPathComponent().appendingPathComponent("Relevance")
   static let queries = directory.appendingPathComponent("queries.json")
   static let koreanCatalog = directory.appendingPathComponent("korean-catalog.json")
-  /// goodbooks-10k, read-only shared data beside the project (never committed).
-  static let goodbooksCSV = directory.deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("shared/data/goodbooks-10k/books.csv")
 
   /// The Korean fixture in a fresh in-memory catalog with no starter books.
   static func koreanCatalogLoaded() async throws -> Catalog {
@@ -128,10 +125,9 @@ struct RelevanceSetTests {
   // MARK: - Goodbooks
 
   /// Loads goodbooks-10k (with ratings_count as popularity) and scores the "goodbooks" queries.
-  @Test func goodbooksQueriesMeetTheThresholds() async throws {
-    try #require(FileManager.default.fileExists(atPath: RelevanceFiles.goodbooksCSV.path))
+  @Test(Goodbooks.needsAllRows) func goodbooksQueriesMeetTheThresholds() async throws {
     let catalog = try Catalog(path: ":memory:", includingStarter: false)
-    _ = try await catalog.importBooks(from: Data(contentsOf: RelevanceFiles.goodbooksCSV), format: .goodbooks)
+    _ = try await catalog.importBooks(from: Goodbooks.fullData(), format: .goodbooks)
     let set = try RelevanceSet(contentsOf: RelevanceFiles.queries).filtered(catalog: "goodbooks")
     let report = await set.evaluate(catalog)
     #expect(

@@ -113,8 +113,8 @@ struct CommandTests {
     let views = try #require(
       try JSONSerialization.jsonObject(with: Data(recent.out.utf8)) as? [[String: Any]])
     #expect(views.compactMap { $0["id"] as? String } == [ids[0], ids[1]])
-    let unknown = await chaek.run("show", "9780000000002", "--source", "local")
-    #expect(unknown.status == 1 && unknown.err.contains("no book 9780000000002"))
+    let unknown = await chaek.run("show", "9780306406157", "--source", "local")
+    #expect(unknown.status == 1 && unknown.err.contains("no book 9780306406157"))
   }
 
   @Test func clearConfirmsOnATerminalAndRefusesWithoutYesOtherwise() async throws {

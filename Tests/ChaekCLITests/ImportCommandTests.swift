@@ -1,4 +1,6 @@
+import BookSearch
 import Foundation
+import Library
 import Testing
 
 @testable import ChaekCLI
@@ -38,8 +40,9 @@ struct ImportCommandTests {
     #expect(first.status == 0)
     #expect(
       first.out == """
-        Imported \(path) (Goodreads export CSV): 2 added, 0 updated, 0 unchanged, 3 skipped: \
+        Imported \(path) (Goodreads export CSV): 1 added, 1 updated, 0 unchanged, 3 skipped: \
         2 × no title, 1 × wrong number of fields.
+        1 book took the place of another record of the same book (a starter book without an ISBN, or an ISBN changed).
         Fields left out: 1 × invalid ISBN.
 
         """)
@@ -55,6 +58,27 @@ struct ImportCommandTests {
     #expect(again.status == 0 && again.out.contains(": 0 added, 0 updated, 2 unchanged, 3 skipped: "))
     let found = await chaek.run("search", "dune", "--source", "local")
     #expect(found.out.contains("Dune (Dune #1)") && found.out.contains("9780441013593"))
+  }
+
+  @Test func savedAndViewedStarterBooksFollowTheRecordAnImportPutsInTheirPlace() async throws {
+    let chaek = try Chaek()
+    defer { chaek.remove() }
+    let starter = try #require(try Catalog.starterBooks().first { $0.title == "Dune" })
+    #expect(await chaek.run("save", starter.id.rawValue, "--source", "local").status == 0)
+    #expect(await chaek.run("show", starter.id.rawValue, "--source", "local").status == 0)
+    let path = try write(Self.export, "goodreads_library_export.csv", in: chaek)
+
+    let result = await chaek.run("import", path)
+
+    #expect(result.out.contains("2 entries of your library moved to the new records."))
+    // Later commands, like the server, open the files afresh and see the book under its ISBN.
+    let library = try Library(path: chaek.home.appendingPathComponent("library.sqlite").path)
+    #expect(try await library.savedBooks().map(\.book.id.rawValue) == ["9780441013593"])
+    #expect(try await library.recentViews().map(\.book.id.rawValue) == ["9780441013593"])
+    let saved = await chaek.run("saved", "--json")
+    #expect(saved.out.contains("\"id\":\"9780441013593\"") && !saved.out.contains(starter.id.rawValue))
+    let shown = await chaek.run("show", starter.id.rawValue, "--source", "local")
+    #expect(shown.status == 0 && shown.out.contains("9780441013593"), "the old id still finds the book")
   }
 
   @Test func listsAtMostTwentyProblemRows() async throws {

@@ -128,3 +128,49 @@ struct ChangeFeedTests {
     #expect(try await second.recentViews().count == Library.recentLimit)
   }
 }
+
+@Suite("Books that changed identity")
+struct FollowTests {
+  @Test func savedAndRecentEntriesFollowTheirReplacementAndKeepTheirDates() async throws {
+    let (path, directory) = try temporaryLibraryPath()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let library = try Library(path: path)
+    let starter = Book(title: "The Hobbit", contents: "A hobbit's quest.", authors: ["J.R.R. Tolkien"])
+    let other = book("Other", isbn: "9788936433598")
+    let saved = Date(timeIntervalSince1970: 1_000_000)
+    try await library.save(starter, at: saved)
+    try await library.recordView(starter, at: saved)
+    try await library.recordView(other, at: saved.addingTimeInterval(60))
+    let events = await library.events()
+    let withISBN = Book(title: "The Hobbit", isbn: "0618260307", authors: ["J.R.R. Tolkien"])
+
+    // Another process opens the file and follows the replacement.
+    let moved = try await Library(path: path).follow([starter.id: withISBN, other.id: other])
+
+    #expect(moved == 2)
+    let entry = try #require(try await library.savedBooks().first)
+    #expect(entry.book.id == withISBN.id && entry.savedAt == saved)
+    #expect(entry.book.contents == "A hobbit's quest.", "what only the old copy knew stays")
+    #expect(try await library.savedBook(starter.id) == nil)
+    #expect(try await library.recentViews().map(\.book.id) == [other.id, withISBN.id], "the order stays")
+    var seen: [LibraryEvent] = []
+    for await event in events {
+      seen.append(event)
+      if seen.count == 3 { break }
+    }
+    #expect(seen == [.removed(starter.id), .saved(withISBN.id), .viewed(withISBN.id)])
+    #expect(try await library.follow([starter.id: withISBN]) == 0, "following again moves nothing")
+  }
+
+  @Test func whenBothIdentitiesAreSavedTheyBecomeOneWithTheEarlierDate() async throws {
+    let library = try Library(path: ":memory:")
+    let starter = Book(title: "Emma", authors: ["Jane Austen"])
+    let withISBN = Book(title: "Emma", isbn: "0141439580", authors: ["Jane Austen"])
+    try await library.save(withISBN, at: Date(timeIntervalSince1970: 2_000))
+    try await library.save(starter, at: Date(timeIntervalSince1970: 1_000))
+    try await library.follow([starter.id: withISBN])
+    let saved = try await library.savedBooks()
+    #expect(saved.map(\.book.id) == [withISBN.id])
+    #expect(saved.first?.savedAt == Date(timeIntervalSince1970: 1_000))
+  }
+}

@@ -44,7 +44,7 @@ struct LibraryAPITests {
   @Test func badInputChangesNothing() async throws {
     let app = try await AppServer.start()
     defer { Task { await app.stop() } }
-    #expect(try await app.request("PUT", "/api/library/9780000000002").status == 404)
+    #expect(try await app.request("PUT", "/api/library/9780306406157").status == 404)
     #expect(try await app.request("PUT", "/api/library/not-an-id").status == 400)
     #expect(
       try await app.request("PUT", "/api/library/\(Self.id)", body: Data([0xFF, 0xFE, 0x00])).status == 400)
@@ -55,7 +55,7 @@ struct LibraryAPITests {
     let wrongMethod = try await app.request("POST", "/api/library")
     #expect(wrongMethod.status == 405)
     #expect(wrongMethod.header("Allow")?.contains("DELETE") == true)
-    #expect(try await app.request("POST", "/api/recent/9780000000002").status == 404)
+    #expect(try await app.request("POST", "/api/recent/9780306406157").status == 404)
     #expect(try await app.get("/api/nothing").status == 404)
     #expect(try await app.library.savedCount() == 0)
     #expect(try await app.library.recentViews().isEmpty)

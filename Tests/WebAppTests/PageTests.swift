@@ -66,7 +66,7 @@ struct PageTests {
       book.status == 200
         && book.text.contains("<dialog id=\"detail\" class=\"sheet\" aria-labelledby=\"detail-title\" open>"))
     #expect(book.text.contains("책 담기") && book.text.contains("검색하기"))
-    #expect(try await app.get("/books/9780000000002").status == 404)
+    #expect(try await app.get("/books/9780306406157").status == 404)
     #expect(try await app.get("/nowhere").status == 404)
   }
 

@@ -1,0 +1,157 @@
+import BookModel
+import Foundation
+import Storage
+import Testing
+
+@testable import BookSearch
+
+@Suite("Catalog: one record per book")
+struct CatalogIdentityTests {
+  static let header =
+    "book_id,goodreads_book_id,best_book_id,work_id,books_count,isbn,isbn13,authors,original_publication_year,"
+    + "original_title,title,language_code,average_rating,ratings_count,work_ratings_count,"
+    + "work_text_reviews_count,ratings_1,ratings_2,ratings_3,ratings_4,ratings_5,image_url,small_image_url\n"
+
+  /// A goodbooks-10k row.
+  static func row(_ goodreadsID: Int, isbn: String, authors: String, title: String, ratings: Int = 10)
+    -> String
+  {
+    "1,\(goodreadsID),1,1,1,\(isbn),,\"\(authors)\",1937.0,,\"\(title)\",eng,4,\(ratings),1,1,1,1,1,1,1,,\n"
+  }
+
+  static let hobbit = row(5907, isbn: "618260307", authors: "J.R.R. Tolkien", title: "The Hobbit")
+
+  /// The starter book with this title.
+  private func starter(_ title: String) throws -> Book {
+    try #require(try Catalog.starterBooks().first { $0.title == title })
+  }
+
+  @Test func anImportedRecordWithAnIsbnTakesTheStarterBooksPlace() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let catalog = try Catalog(path: directory.catalogPath)
+    let starterCount = try await catalog.count()
+    let old = try starter("The Hobbit").id
+    let data = try directory.write(Self.header + Self.hobbit, to: "books.csv")
+
+    let report = try await catalog.importBooks(from: data, format: .goodbooks)
+
+    #expect(report.updated == 1 && report.added == 0)
+    #expect(report.replaced == [old: try #require(BookID(parsing: "9780618260300"))])
+    #expect(try await catalog.count() == starterCount, "no second Hobbit")
+    let book = try #require(try await catalog.book(old), "the old identity still finds the book")
+    #expect(book.isbn == "0618260307 9780618260300")
+    #expect(book.contents.hasPrefix("Comfortable hobbit"), "what only the starter book knew stays")
+    let page = try await catalog.search(SearchQuery(query: "The Hobbit"))
+    #expect(page.documents.filter { $0.title == "The Hobbit" }.map(\.isbn) == ["0618260307 9780618260300"])
+    #expect(try await catalog.replacements(of: [old]).mapValues(\.id) == [old: book.id])
+
+    let again = try await catalog.importBooks(from: data, format: .goodbooks)
+    #expect(again.unchanged == 1 && again.updated == 0 && again.replaced.isEmpty)
+  }
+
+  @Test func aProviderResultWithAnIsbnTakesTheStarterBooksPlace() async throws {
+    let catalog = try Catalog(path: ":memory:")
+    let old = try starter("채식주의자")
+    let kakao = Book(
+      title: "채식주의자", url: "https://search.daum.net/search?w=bookpage&bookId=1",
+      isbn: "8936433598 9788936433598",
+      authors: ["한강"], publisher: "창비", price: 12_000)
+    let report = try await catalog.upsert([kakao], source: .kakao)
+    #expect(report.replaced == [old.id: kakao.id])
+    #expect(try await catalog.book(old.id)?.id == kakao.id)
+    let page = try await catalog.search(SearchQuery(query: "채식주의자"))
+    #expect(page.documents.filter { $0.title == "채식주의자" }.map(\.id) == [kakao.id])
+  }
+
+  @Test func anotherTitleOrAuthorIsAnotherBook() async throws {
+    let catalog = try Catalog(path: ":memory:")
+    let count = try await catalog.count()
+    let other = Book(title: "1984", isbn: "0451524934", authors: ["George Orwell"])  // the starter's is 조지 오웰
+    let graphic = Book(title: "The Hobbit", isbn: "0345368584", authors: ["Chuck Dixon", "J.R.R. Tolkien"])
+    let report = try await catalog.upsert([other, graphic], source: .imported)
+    #expect(report.added == 2 && report.replaced.isEmpty)
+    #expect(try await catalog.count() == count + 2)
+  }
+
+  @Test func anImportThatChangesABooksIsbnLeavesNoDuplicate() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let catalog = try directory.catalog()
+    let first = Self.row(42, isbn: "439023483", authors: "Suzanne Collins", title: "The Hunger Games")
+    let corrected = Self.row(42, isbn: "439023491", authors: "Suzanne Collins", title: "The Hunger Games")
+    let noISBN = Self.row(43, isbn: "", authors: "Tina Fey", title: "Bossypants")
+    let withISBN = Self.row(43, isbn: "316056863", authors: "Tina Fey", title: "Bossypants")
+    _ = try await catalog.importBooks(
+      from: try directory.write(Self.header + first + noISBN, to: "a.csv"), format: .goodbooks)
+    let report = try await catalog.importBooks(
+      from: try directory.write(Self.header + corrected + withISBN, to: "b.csv"), format: .goodbooks)
+
+    #expect(try await catalog.count() == 2)
+    #expect(report.updated == 2 && report.replaced.count == 2)
+    let oldISBN = try #require(BookID(parsing: "9780439023481"))
+    let games = try #require(try await catalog.book(oldISBN))
+    #expect(games.isbn13 == "9780439023498", "the old ISBN finds the book under its new one")
+    let bossypants = try #require(
+      try await catalog.book(Book(title: "x", url: "https://www.goodreads.com/book/show/43").id))
+    #expect(bossypants.isbn13 == "9780316056861")
+  }
+
+  @Test func importingAFileWithTwoRecordsOfOneBookTwiceReportsItUnchanged() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let catalog = try directory.catalog()
+    let one = Self.row(7, isbn: "618260307", authors: "J.R.R. Tolkien", title: "The Hobbit", ratings: 5)
+    let two = Self.row(8, isbn: "618260307", authors: "Tolkien", title: "The Hobbit, Again", ratings: 9)
+    let data = try directory.write(Self.header + one + Self.hobbit + two, to: "twice.csv")
+    // Batches of one, so the records of one book are stored by different transactions.
+    let first = try await catalog.importBooks(from: data, format: .goodbooks, batchSize: 1)
+    #expect((first.read, first.added, first.updated, first.unchanged) == (3, 1, 0, 0))
+    let second = try await catalog.importBooks(from: data, format: .goodbooks, batchSize: 1)
+    #expect((second.read, second.added, second.updated, second.unchanged) == (3, 0, 0, 1))
+  }
+
+  @Test func aCatalogThatAlreadyHoldsBothRecordsKeepsOneWhenOpened() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let hobbit = try starter("The Hobbit")
+    let withISBN = Book(
+      title: "The Hobbit", url: "https://www.goodreads.com/book/show/5907", isbn: "0618260307 9780618260300",
+      authors: ["J.R.R. Tolkien"])
+    let zeros = Book(
+      title: "Padded", url: "https://www.goodreads.com/book/show/1", isbn: "0000000000 9780000000002")
+    do {
+      // The catalog as the previous version left it: a starter book and its record with an ISBN,
+      // and a book stored under the ISBN a padded `0` made.
+      let oldStarter = Migration("load starter catalog 1") { connection in
+        for book in try Catalog.starterBooks() {
+          try connection.run(
+            """
+            INSERT OR IGNORE INTO books (id, isbn13, title, book, published, popularity, source, updated_at)
+            VALUES (?, NULL, ?, ?, '', 0, 'starter', 0)
+            """, [book.id.rawValue, book.title, try Catalog.encode(book)])
+        }
+      }
+      let old = try Database(
+        path: directory.catalogPath, migrations: Array(Catalog.schema.dropLast()) + [oldStarter])
+      try await old.write { connection in
+        for (id, book) in [("9780618260300", withISBN), ("9780000000002", zeros)] {
+          try connection.run(
+            """
+            INSERT INTO books (id, isbn13, title, book, published, popularity, source, updated_at)
+            VALUES (?, ?, ?, ?, '', 100, 'import', 0)
+            """, [id, id, book.title, try Catalog.encode(book)])
+        }
+        try Catalog.reindex(on: connection)
+      }
+    }
+    let catalog = try Catalog(path: directory.catalogPath)
+    #expect(try await catalog.count() == Catalog.starterBooks().count + 1)
+    let page = try await catalog.search(SearchQuery(query: "The Hobbit"))
+    #expect(page.documents.filter { $0.title == "The Hobbit" }.map(\.id) == [withISBN.id])
+    #expect(try await catalog.book(hobbit.id)?.contents == hobbit.contents, "merged into the ISBN record")
+    let padded = try #require(try await catalog.book(Book(title: "x", url: zeros.url).id))
+    #expect(padded.isbn.isEmpty)
+    #expect(try await catalog.replacements(of: [hobbit.id]).mapValues(\.id) == [hobbit.id: withISBN.id])
+  }
+}
