@@ -94,8 +94,7 @@ final class Daemon: @unchecked Sendable {
             return Callbacks.access(
               server: Unmanaged<ServerContext>.fromOpaque(context).takeUnretainedValue(),
               connection: connection, method: String(cString: method), url: String(cString: url),
-              version: version.map { String(cString: $0) } ?? "", upload: upload, uploadSize: uploadSize,
-              state: state)
+              version: version, upload: upload, uploadSize: uploadSize, state: state)
           },
           completed: { context, connection, state, _ in
             guard let context, let state else { return }

@@ -9,8 +9,8 @@ enum Callbacks {
   /// `MHD_AccessHandlerCallback`: called with the request head, then once per body chunk, then
   /// with no data when the request is complete, and again after the connection is resumed.
   static func access(
-    server: ServerContext, connection: OpaquePointer, method: String, url: String, version: String,
-    upload: UnsafePointer<CChar>?, uploadSize: UnsafeMutablePointer<Int>,
+    server: ServerContext, connection: OpaquePointer, method: String, url: String,
+    version: UnsafePointer<CChar>?, upload: UnsafePointer<CChar>?, uploadSize: UnsafeMutablePointer<Int>,
     state: UnsafeMutablePointer<UnsafeMutableRawPointer?>
   ) -> MHD_Result {
     let request: RequestContext
@@ -22,7 +22,10 @@ enum Callbacks {
       state.pointee = Unmanaged.passRetained(request).toOpaque()
     }
     guard request.hasHead else {
-      if let refusal = request.readHead(method: method, version: version) {
+      if let refusal = request.readHead(
+        method: method, version: version.map { String(cString: $0) } ?? "",
+        versionStart: UInt(bitPattern: version))
+      {
         return queue(refusal.response, for: request, on: connection, server)
       }
       guard request.declaresBodyOver(server.maximumBodySize) else { return .YES }
@@ -52,7 +55,11 @@ enum Callbacks {
   static func requestLine(connection: OpaquePointer, target: UnsafePointer<CChar>) -> UnsafeMutableRawPointer
   {
     let bytes = UnsafeRawBufferPointer(start: target, count: strlen(target))
-    return Unmanaged.passRetained(RequestContext(connection: connection, target: Array(bytes))).toOpaque()
+    let end = UInt(bitPattern: target) + UInt(bytes.count)
+    return Unmanaged.passRetained(
+      RequestContext(connection: connection, target: Array(bytes), targetEnd: end)
+    )
+    .toOpaque()
   }
 
   /// `MHD_OPTION_NOTIFY_COMPLETED`: the request is over (answered, failed or the server stopped);

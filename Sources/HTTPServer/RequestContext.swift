@@ -42,23 +42,37 @@ final class RequestContext: @unchecked Sendable {
   private var phase = Phase.receiving
   private var task: Task<Void, Never>?
 
+  /// Where the target's C string ends in libmicrohttpd's buffer (see
+  /// ``readHead(method:version:versionStart:)``).
+  private let targetEnd: UInt
+
   /// A request whose line has arrived: libmicrohttpd's URI log callback, which sees the target
-  /// before it is decoded.
-  init(connection: OpaquePointer, target: [UInt8]) {
+  /// before it is decoded, as a C string that ends at `targetEnd` in libmicrohttpd's buffer.
+  init(connection: OpaquePointer, target: [UInt8], targetEnd: UInt = 0) {
     self.connection = connection
     self.target = target
+    self.targetEnd = targetEnd
   }
 
   /// The request method; `GET` until the head is read.
   var method: HTTPMethod { head?.method ?? .GET }
 
-  /// `true` once ``readHead(method:)`` has run.
+  /// `true` once ``readHead(method:version:versionStart:)`` has run.
   var hasHead: Bool { head != nil }
 
   /// Reads the head: the first call of the access handler. Returns the refusal of a malformed
   /// request, which no handler sees.
-  func readHead(method: String, version: String) -> Refusal? {
-    switch RequestHead.read(from: connection, method: method, version: version, target: target) {
+  ///
+  /// libmicrohttpd (0.9.75) ends the target where the space before `HTTP/1.1` was, so the version
+  /// starts one byte after the target's end, at `versionStart`, unless a raw NUL in the target cut
+  /// its C string short; that request is refused rather than read as a shorter path.
+  func readHead(method: String, version: String, versionStart: UInt) -> Refusal? {
+    let cutShort = targetEnd > 0 && versionStart > targetEnd + 1 && versionStart - targetEnd < 1 << 20
+    let read =
+      cutShort
+      ? .failure(.badRequest("the request target holds a NUL byte"))
+      : RequestHead.read(from: connection, method: method, version: version, target: target)
+    switch read {
     case .success(let head):
       self.head = head
       return nil

@@ -134,4 +134,39 @@ struct RefusalTests {
       #expect(response.text == "GET /books/책/100% [(key: \"q\", value: \"📚 한\")]")
     }
   }
+
+  // MARK: - Request line and headers
+
+  /// Raw bytes the server must refuse with 400 before any handler runs, and close the connection.
+  @Test(arguments: [
+    ("a raw NUL in the target", Data("DELETE /library/1\0junk HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8)),
+    ("no HTTP version", Data("DELETE /library/1\0 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8)),
+    ("HTTP/1.1 without Host", Data("GET /healthz HTTP/1.1\r\n\r\n".utf8)),
+    ("a space in a header name", Data("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX Bad: 1\r\n\r\n".utf8)),
+    (
+      "a header value that is not UTF-8",
+      Data("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Name: ".utf8) + Data([0xFF, 0xFE])
+        + Data("\r\n\r\n".utf8)
+    ),
+    (
+      "chunked twice",
+      Data("PUT /library/1 HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked, chunked\r\n\r\n".utf8)
+    ),
+    (
+      "a declared body over the limit, never sent",
+      Data("PUT /library/1 HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 99999999999\r\n\r\n".utf8)
+    ),
+  ])
+  func malformedRequestsAreRefusedBeforeAnyHandler(name: String, request: Data) async throws {
+    let counter = Counter()
+    try await TestServer.with(handler: counter.handler) { server in
+      let connection = try RawHTTPConnection(port: server.port)
+      try connection.write(request)
+      let response = try await connection.response()
+      #expect((400..<500).contains(response.status), "\(name): \(response.status)")
+      // libmicrohttpd itself answers the missing Host, and keeps the connection: nothing follows.
+      if name != "HTTP/1.1 without Host" { #expect(await connection.isClosedByServer()) }
+      #expect(counter.calls.load(ordering: .relaxed) == 0)
+    }
+  }
 }
