@@ -54,7 +54,9 @@ public struct SearchQuery: Hashable, Sendable {
   ) throws(SearchQueryError) {
     let text = query.trimmingCharacters(in: .whitespacesAndNewlines).nfc
     guard !text.isEmpty else { throw .missing("query") }
-    guard text.count <= SearchQuery.maximumQueryLength else {
+    // Counted in Unicode scalars, not grapheme clusters: thousands of combining jamo are one
+    // Character but as costly as thousands of letters.
+    guard text.unicodeScalars.count <= SearchQuery.maximumQueryLength else {
       throw .tooLong("query", limit: SearchQuery.maximumQueryLength)
     }
     guard page >= 1 else { throw .tooSmall("page") }

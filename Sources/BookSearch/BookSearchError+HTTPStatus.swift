@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
 // MARK: - HTTP statuses
 
 extension BookSearchError {
@@ -30,7 +26,7 @@ extension BookSearchError {
     case 400..<500:
       let errorType =
         details?.errorType.flatMap { $0.isEmpty ? nil : $0 }
-        ?? HTTPURLResponse.localizedString(forStatusCode: status)
+        ?? "HTTP \(status)"
       return .rejectedRequest(provider: provider, status: status, errorType: errorType, message: message)
     case 500..<600:
       return .serverError(provider: provider, status: status)

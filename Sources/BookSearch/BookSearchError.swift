@@ -14,6 +14,7 @@ public struct BookSearchError: Error, Equatable, Sendable, CustomStringConvertib
     case invalidResponse(detail: String)
     case catalog(detail: String)
     case searchTooSlow(budget: Duration)
+    case busy
     indirect case resting(retryIn: Duration, cause: BookSearchError)
   }
 
@@ -57,6 +58,8 @@ public struct BookSearchError: Error, Equatable, Sendable, CustomStringConvertib
     .init(.catalog(detail: detail), provider: "catalog")
   }
 
+  /// This process has as many requests in flight as it allows: nothing was asked of the provider.
+  public static func busy(provider: String) -> Self { .init(.busy, provider: provider) }
   /// The catalog's search ran past its time budget and was stopped.
   public static func searchTooSlow(budget: Duration) -> Self {
     .init(.searchTooSlow(budget: budget), provider: "catalog")
@@ -92,7 +95,7 @@ public struct BookSearchError: Error, Equatable, Sendable, CustomStringConvertib
   public var isProviderFailure: Bool {
     switch reason {
     case .rejectedKey, .rateLimited, .serverError, .unreachable, .invalidResponse: true
-    case .missingKey, .rejectedRequest, .catalog, .searchTooSlow, .resting: false
+    case .missingKey, .rejectedRequest, .catalog, .searchTooSlow, .resting, .busy: false
     }
   }
 
@@ -127,6 +130,8 @@ public struct BookSearchError: Error, Equatable, Sendable, CustomStringConvertib
       "\(provider) answered with an invalid response"
     case .catalog:
       "the offline catalog failed"
+    case .busy:
+      "too many searches are waiting for \(provider) already; try again in a moment"
     case .searchTooSlow(let budget):
       "the search took longer than \(Self.seconds(budget)) s and was stopped; try fewer or longer words"
     case .resting(let retryIn, let cause) where retryIn > .zero:
@@ -144,7 +149,7 @@ public struct BookSearchError: Error, Equatable, Sendable, CustomStringConvertib
     case .rejectedRequest(_, let errorType, let message): "\(errorType): \(message)"
     case .invalidResponse(let detail), .catalog(let detail): detail
     case .resting(_, let cause): cause.detail
-    case .missingKey, .rateLimited, .serverError, .unreachable, .searchTooSlow: nil
+    case .missingKey, .rateLimited, .serverError, .unreachable, .searchTooSlow, .busy: nil
     }
   }
 

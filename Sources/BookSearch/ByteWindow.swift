@@ -62,6 +62,25 @@ struct ByteWindow {
     }
   }
 
+  /// The offset of the first byte that is `first` or `second` within `limit` bytes of `offset`;
+  /// the end of the file when it comes first; `nil` when neither comes within the limit.
+  mutating func firstIndex(of first: UInt8, or second: UInt8, from offset: Int, within limit: Int) -> Int? {
+    var position = offset
+    while position < offset + limit {
+      let start = position - base
+      if start < buffer.count {
+        let stop = min(buffer.count, offset + limit - base)
+        if let index = buffer[start..<stop].firstIndex(where: { $0 == first || $0 == second }) {
+          return index + base
+        }
+        position = base + stop
+        continue
+      }
+      guard fill(through: position) else { return position }
+    }
+    return nil
+  }
+
   /// The offset just after a UTF-8 byte-order mark (`EF BB BF`) at the start, else `0`.
   mutating func startAfterByteOrderMark() -> Int {
     byte(at: 0) == 0xEF && byte(at: 1) == 0xBB && byte(at: 2) == 0xBF ? 3 : 0

@@ -54,6 +54,9 @@ struct HTTPFetch: Sendable {
     do {
       let response = try await client.get(url, headers: [("Accept", "application/json")] + headers)
       return (response.status, response.body)
+    } catch .busy {
+      // Chaek's own limit, not the provider's failure: the circuit breaker must not rest it.
+      throw .busy(provider: provider)
     } catch .bodyTooLarge(let limit) {
       throw .invalidResponse(
         provider: provider, detail: "the answer is larger than \(limit / 1024 / 1024) MB")

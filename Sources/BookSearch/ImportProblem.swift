@@ -14,6 +14,11 @@ public struct ImportProblem: Equatable, Sendable, CustomStringConvertible {
     self.detail = detail
   }
 
+  /// A line longer than ``LineReader/maximumLength``, passed over unread.
+  static func lineTooLong(_ line: Int) -> ImportProblem {
+    ImportProblem(line: line, reason: "line longer than \(LineReader.maximumLength >> 20) MB")
+  }
+
   /// `line 12: invalid ISBN (12345)`.
   public var description: String { "line \(line): \(reason)" + (detail.isEmpty ? "" : " (\(detail))") }
 

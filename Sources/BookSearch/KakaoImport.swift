@@ -36,7 +36,10 @@ struct KakaoImport: ImportReader {
     guard let start = window.firstNonWhiteSpace() else { throw .emptyFile }
     switch window.byte(at: start) {
     case UInt8(ascii: "["):
-      let bytes = window.rest(from: start) ?? []
+      guard let bytes = window.rest(from: start, limit: Self.documentLimit) else {
+        throw ImportError(
+          message: "a JSON array over \(Self.documentLimit >> 20) MB: write one document per line (JSON lines)")
+      }
       byteCount = start + bytes.count
       guard let array = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [Any] else {
         throw ImportError(message: "the file starts like a JSON array but is not valid JSON")
@@ -87,6 +90,7 @@ struct KakaoImport: ImportReader {
       defer { content = .lines(lines) }
       while let line = lines.next() {
         if line.isBlank { continue }
+        guard !line.isTooLong else { return .skipped(ImportProblem.lineTooLong(line.number)) }
         guard line.text != nil else {
           return .skipped(ImportProblem(line: line.number, reason: "invalid UTF-8"))
         }

@@ -9,11 +9,15 @@ struct LineReader {
   struct Line {
     /// The 1-based line number.
     let number: Int
-    /// The line's bytes.
+    /// The line's bytes; none for a line longer than ``LineReader/maximumLength``.
     let bytes: [UInt8]
+    /// `true` for a line longer than ``LineReader/maximumLength``, whose bytes were not kept.
+    var isTooLong = false
 
     /// `true` when the line holds nothing but spaces and tabs.
-    var isBlank: Bool { bytes.allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") } }
+    var isBlank: Bool {
+      !isTooLong && bytes.allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+    }
 
     /// The line's text, or `nil` when it is not valid UTF-8.
     var text: String? { String(validating: bytes, as: UTF8.self) }
@@ -35,16 +39,29 @@ struct LineReader {
     offset = self.window.startAfterByteOrderMark()
   }
 
+  /// The longest line kept: a record of any format is far shorter. A longer line is passed over
+  /// without holding it (a file with no line breaks would otherwise be held whole).
+  static let maximumLength = 8 << 20
+
   /// The next line, or `nil` at the end.
   mutating func next() -> Line? {
     guard window.byte(at: offset) != nil else { return nil }
     window.release(before: offset)
     let start = offset
-    let end = window.firstIndex(of: UInt8(ascii: "\n"), or: UInt8(ascii: "\r"), from: start)
-    offset = end
-    if window.byte(at: offset) == UInt8(ascii: "\r") { offset += 1 }
-    if window.byte(at: offset) == UInt8(ascii: "\n") { offset += 1 }
+    let (lf, cr) = (UInt8(ascii: "\n"), UInt8(ascii: "\r"))
+    var end = window.firstIndex(of: lf, or: cr, from: start, within: Self.maximumLength)
+    var position = start + Self.maximumLength
+    while end == nil {
+      window.release(before: position)
+      end = window.firstIndex(of: lf, or: cr, from: position, within: ByteWindow.chunkSize)
+      position += ByteWindow.chunkSize
+    }
+    offset = end ?? position
+    let tooLong = offset - start > Self.maximumLength
+    let bytes = tooLong ? [] : window.bytes(start..<offset)
+    if window.byte(at: offset) == cr { offset += 1 }
+    if window.byte(at: offset) == lf { offset += 1 }
     number += 1
-    return Line(number: number, bytes: window.bytes(start..<end))
+    return Line(number: number, bytes: bytes, isTooLong: tooLong)
   }
 }

@@ -78,6 +78,7 @@ struct OpenLibraryImport: ImportReader {
   private func nextLine(_ lines: inout LineReader) -> ImportRow? {
     while let line = lines.next() {
       if line.isBlank { continue }
+      guard !line.isTooLong else { return .skipped(ImportProblem.lineTooLong(line.number)) }
       guard line.text != nil else {
         return .skipped(ImportProblem(line: line.number, reason: "invalid UTF-8"))
       }

@@ -21,6 +21,7 @@ public enum HTTPClientError: Error, Equatable, Sendable, CustomStringConvertible
   /// Any other transport failure, in libcurl's words.
   case failed(String)
 
+  /// The failure in words a person can act on, naming the host where there is one.
   public var description: String {
     switch self {
     case .timedOut(let timeout):

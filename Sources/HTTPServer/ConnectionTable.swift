@@ -40,9 +40,6 @@ final class ConnectionTable: @unchecked Sendable {
     self.requestTimeout = requestTimeout
   }
 
-  /// The number of open connections.
-  var count: Int { lock.withLock { entries.count } }
-
   // MARK: - libmicrohttpd's notifications
 
   /// `true` while there is room for one more connection (the accept policy).
@@ -75,20 +72,16 @@ final class ConnectionTable: @unchecked Sendable {
 
   // MARK: - Sweeping
 
-  /// Shuts down the socket of every connection past its deadline; returns how many.
-  @discardableResult
-  func sweep() -> Int {
+  /// Shuts down the socket of every connection past its deadline.
+  func sweep() {
     let now = clock.now
-    return lock.withLock {
-      var count = 0
+    lock.withLock {
       for (connection, entry) in entries {
         guard let deadline = entry.deadline, deadline <= now, entry.socket >= 0 else { continue }
         shutdown(entry.socket, Int32(SHUT_RDWR))
         // Shut down once: libmicrohttpd notices and closes the connection.
         entries[connection]?.deadline = nil
-        count += 1
       }
-      return count
     }
   }
 }

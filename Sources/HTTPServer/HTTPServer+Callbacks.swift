@@ -17,7 +17,8 @@ enum Callbacks {
     if let existing = state.pointee {
       request = Unmanaged<RequestContext>.fromOpaque(existing).takeUnretainedValue()
     } else {
-      // The URI log callback makes the state; this is a fallback that never runs in practice.
+      // The URI log callback makes the state, except for a request line without a target, for
+      // which libmicrohttpd gives it no URI.
       request = RequestContext(connection: connection, target: Array(url.utf8))
       state.pointee = Unmanaged.passRetained(request).toOpaque()
     }

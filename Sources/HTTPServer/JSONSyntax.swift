@@ -48,15 +48,13 @@ struct JSONSyntax {
       index += 1
       return
     }
-    var keys = Set<[UInt8]>()
+    var keys = Set<String>()
     while true {
       guard peek() == UInt8(ascii: "\"") else {
         throw failure(peek() == UInt8(ascii: "}") ? "a trailing comma in an object" : "expected a key")
       }
-      let key = try string()
-      guard keys.insert(key).inserted else {
-        throw failure("the key \"\(String(decoding: key, as: UTF8.self))\" is repeated")
-      }
+      let key = Self.unescaped(try string())
+      guard keys.insert(key).inserted else { throw failure("the key \"\(key)\" is repeated") }
       skipWhitespace()
       guard take(UInt8(ascii: ":")) else { throw failure("expected \":\"") }
       skipWhitespace()
@@ -83,6 +81,13 @@ struct JSONSyntax {
   }
 
   /// A string; returns its raw bytes between the quotes (escapes as written).
+  /// A string's text with its escapes undone, so that `"price"` and `"pric\u0065"` are one key.
+  private static func unescaped(_ content: [UInt8]) -> String {
+    let quoted = Data([UInt8(ascii: "\"")] + content + [UInt8(ascii: "\"")])
+    return (try? JSONSerialization.jsonObject(with: quoted, options: .fragmentsAllowed)) as? String
+      ?? String(decoding: content, as: UTF8.self)
+  }
+
   private mutating func string() throws(HTTPRequestError) -> [UInt8] {
     index += 1
     let start = index

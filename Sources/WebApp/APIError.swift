@@ -1,3 +1,4 @@
+import Foundation
 import HTTPServer
 
 /// A JSON error in Kakao's shape, `{"errorType":"...","message":"..."}`, used by every API route.
@@ -26,7 +27,12 @@ struct APIError: Encodable, Sendable {
     return response
   }
 
-  static func internalError(_ message: String) -> HTTPResponse {
-    APIError(errorType: "InternalError", message: message).response(status: 500)
+  /// A 500 for a failure the client cannot act on: its description (SQL, file paths) goes to the
+  /// server's standard error under an id, and the client gets only the id.
+  static func internalError(_ error: any Error) -> HTTPResponse {
+    let id = String(UInt32.random(in: .min ... .max), radix: 16)
+    FileHandle.standardError.write(Data("chaek serve: internal error \(id): \(error)\n".utf8))
+    return APIError(errorType: "InternalError", message: "the server failed (error \(id) in its log)")
+      .response(status: 500)
   }
 }

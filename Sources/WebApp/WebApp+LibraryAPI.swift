@@ -14,7 +14,7 @@ extension WebApp {
       let entries = books.map(LibraryEntry.init)
       return .json(SavedList(books: entries, count: entries.count))
     } catch {
-      return APIError.internalError(String(describing: error))
+      return APIError.internalError(error)
     }
   }
 
@@ -51,7 +51,7 @@ extension WebApp {
           id: book.id.rawValue, title: book.title, status: outcome == .saved ? "saved" : "already_saved"),
         status: outcome == .saved ? 201 : 200)
     } catch {
-      return APIError.internalError(String(describing: error))
+      return APIError.internalError(error)
     }
   }
 
@@ -64,7 +64,7 @@ extension WebApp {
       guard try await library.remove(id) else { return APIError.notFound("\(id) is not saved") }
       return .json(["id": id.rawValue, "status": "removed"])
     } catch {
-      return APIError.internalError(String(describing: error))
+      return APIError.internalError(error)
     }
   }
 
@@ -73,7 +73,7 @@ extension WebApp {
     do {
       return .json(["removed": try await library.removeAll()])
     } catch {
-      return APIError.internalError(String(describing: error))
+      return APIError.internalError(error)
     }
   }
 
@@ -84,7 +84,7 @@ extension WebApp {
       let entries = views.map(LibraryEntry.init)
       return .json(["books": entries])
     } catch {
-      return APIError.internalError(String(describing: error))
+      return APIError.internalError(error)
     }
   }
 
@@ -95,7 +95,7 @@ extension WebApp {
       do {
         try await library.recordView(book)
       } catch {
-        return APIError.internalError(String(describing: error))
+        return APIError.internalError(error)
       }
       return .json(["id": book.id.rawValue, "status": "viewed"])
     } catch {
@@ -120,7 +120,7 @@ extension WebApp {
       return .json(
         Health(status: "ok", provider: search.providerName, catalogBooks: try await search.catalog.count()))
     } catch {
-      return APIError.internalError(String(describing: error))
+      return APIError.internalError(error)
     }
   }
 }

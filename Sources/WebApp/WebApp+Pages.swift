@@ -87,7 +87,7 @@ extension WebApp {
       response.headers["Cache-Control"] = "no-store"
       return response
     } catch {
-      return APIError.internalError(String(describing: error))
+      return APIError.internalError(error)
     }
   }
 

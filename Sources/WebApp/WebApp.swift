@@ -92,8 +92,10 @@ public struct WebApp: Sendable {
       if let saved = try await library.savedBook(id) { return saved.book }
       if let found = try await search.book(id) { return found }
       if let recent = try await library.recentBook(id) { return recent }
+    } catch let error as BookSearchError {
+      throw ErrorResponse(Self.response(for: error))
     } catch {
-      throw ErrorResponse(APIError.internalError(String(describing: error)))
+      throw ErrorResponse(APIError.internalError(error))
     }
     throw ErrorResponse(APIError.notFound("no book \(id)"))
   }

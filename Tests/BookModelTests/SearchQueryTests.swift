@@ -24,6 +24,7 @@ struct SearchQueryTests {
     (["query": "a", "sort": "popular"], .invalid("sort", "popular")),
     (["query": String(repeating: "a", count: 257)], .tooLong("query", limit: 256)),
     (["query": String(repeating: "a ", count: 500)], .tooLong("query", limit: 256)),
+    (["query": String(repeating: "\u{1100}", count: 5_000)], .tooLong("query", limit: 256)),
     (["query": "   "], .missing("query")),
     ([:], .missing("query")),
   ])

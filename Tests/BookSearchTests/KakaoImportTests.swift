@@ -55,4 +55,28 @@ struct KakaoImportTests {
   func aFileInNoneOfKakaosShapesIsAnError(text: String, message: String) {
     #expect(throws: ImportError(message: message)) { try ReadRows(text, as: .kakao) }
   }
+
+  /// A line of many megabytes (a file with no line breaks) is passed over, not held: the lines
+  /// after it still import.
+  @Test func aLineLongerThanTheLimitIsSkippedAndTheRestImports() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let file = directory.url.appendingPathComponent("long.jsonl")
+    var bytes = Array("\(Self.document)\n".utf8)
+    bytes += [UInt8](repeating: UInt8(ascii: "x"), count: LineReader.maximumLength + 3 * ByteWindow.chunkSize / 2)
+    bytes += Array("\n{\"title\":\"Another Imaginary Book\",\"url\":\"https://example.com/another\"}\n".utf8)
+    try Data(bytes).write(to: file)
+    let catalog = try Catalog(path: directory.catalogPath, includingStarter: false)
+    let report = try await catalog.importBooks(contentsOf: file, format: .kakao)
+    #expect(report.skipped == [ImportProblem.lineTooLong(2)])
+    #expect(report.skipped.first?.description == "line 2: line longer than 8 MB")
+    #expect(try await catalog.count() == 2)
+  }
+
+  @Test func aJSONArrayOverTheDocumentLimitIsRefused() throws {
+    let array = "[" + String(repeating: " ", count: KakaoImport.documentLimit) + "]"
+    #expect(
+      throws: ImportError(message: "a JSON array over 32 MB: write one document per line (JSON lines)")
+    ) { try ReadRows(array, as: .kakao) }
+  }
 }

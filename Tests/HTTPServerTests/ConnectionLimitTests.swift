@@ -186,12 +186,15 @@ struct ConnectionLimitTests {
   }
 
   @Test func anIdleKeepAliveConnectionIsClosedAfterTheRequestTimeout() async throws {
-    let configuration = Self.configuration { $0.requestTimeout = .seconds(1) }
+    let configuration = Self.configuration {
+      $0.requestTimeout = .seconds(1)
+      $0.connectionTimeout = 600
+    }
     try await TestServer.with(configuration, handler: Self.handler) { server in
       let connection = try RawHTTPConnection(port: server.port)
       try connection.send("GET", "/")
       #expect(try await connection.response().status == 200)
-      // Closed before the client's 10 s receive timeout, where the idle timeout would take 15 s.
+      // Closed before the client's 30 s receive timeout, where the idle timeout would take 600 s.
       #expect(await connection.isClosedByServer())
     }
   }

@@ -26,6 +26,7 @@ struct JSONBodyTests {
     (#"{"title":"x","stars":1,}"#, "a trailing comma in an object"),
     (#"{"title":"x","stars":1,"tags":["a",]}"#, "a trailing comma in an array"),
     (#"{"title":"x","title":"y","stars":1}"#, #"the key "title" is repeated"#),
+    (#"{"title":"x","titl\u0065":"y","stars":1}"#, #"the key "title" is repeated"#),
     (#"{"title":"x","stars":1e400}"#, "the number 1e400 is out of range"),
     (#"{"title":"x","stars":01}"#, "a number with a leading zero"),
     (#"{"title":"x","stars":1} {"#, "text after the JSON value"),

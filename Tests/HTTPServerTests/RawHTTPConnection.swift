@@ -40,7 +40,8 @@ final class RawHTTPConnection: @unchecked Sendable {
       socket = Darwin.socket(AF_INET, SOCK_STREAM, 0)
     #endif
     guard socket >= 0 else { throw Failure(description: "socket: \(String(cString: strerror(errno)))") }
-    var timeout = timeval(tv_sec: 10, tv_usec: 0)
+    // Long enough for a test machine that is busy with other tests; only failures wait for it.
+    var timeout = timeval(tv_sec: 30, tv_usec: 0)
     setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
     if let source {
       var local = sockaddr_in()
