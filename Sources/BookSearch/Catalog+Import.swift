@@ -59,33 +59,37 @@ extension Catalog {
       try connection.execute(
         """
         CREATE TEMP TABLE IF NOT EXISTS import_seen (
-          rowid INTEGER PRIMARY KEY, added INTEGER NOT NULL, before TEXT, popularity INTEGER
+          rowid INTEGER PRIMARY KEY, added INTEGER NOT NULL, before TEXT, popularity INTEGER, isbns TEXT
         );
         DELETE FROM temp.import_seen;
         """)
     }
     var books: [Book] = []
     var popularity: [Int] = []
+    var otherISBNs: [[ISBN]] = []
     var isAtEnd = false
     while !isAtEnd {
       books.removeAll(keepingCapacity: true)
       popularity.removeAll(keepingCapacity: true)
+      otherISBNs.removeAll(keepingCapacity: true)
       while books.count < max(batchSize, 1) {
         guard let row = reader.next() else {
           isAtEnd = true
           break
         }
         switch row {
-        case .book(let book, let rank, let warnings):
+        case .book(let book, let rank, let others, let warnings):
           books.append(book)
           popularity.append(rank)
+          otherISBNs.append(others)
           for warning in warnings { report.warn(warning) }
         case .skipped(let problem):
           report.skip(problem)
         }
       }
       if !books.isEmpty {
-        let stored = try await upsert(books, source: .imported, popularity: popularity, tracking: true)
+        let stored = try await upsert(
+          books, source: .imported, popularity: popularity, otherISBNs: otherISBNs, tracking: true)
         report.replaced.merge(stored.replaced) { _, new in new }
       }
       report.read += books.count
@@ -101,8 +105,8 @@ extension Catalog {
   }
 
   /// Counts the books an import touched by comparing each with its state before the import's first
-  /// write to it: added (it had none), unchanged (never written, or it ended as it was, though a
-  /// repeated record changed it on the way), else updated.
+  /// write to it (its JSON, popularity and other ISBNs): added (it had none), unchanged (never
+  /// written, or it ended as it was, though a repeated record changed it on the way), else updated.
   private static func countSeen(on connection: Connection) throws -> (
     added: Int, updated: Int, unchanged: Int
   ) {
@@ -111,12 +115,19 @@ extension Catalog {
     var updated = 0
     try connection.forEachRow(
       """
-      SELECT s.before, b.book, s.popularity != b.popularity FROM temp.import_seen s JOIN books b ON b.rowid = s.rowid
-      WHERE s.added = 0 AND s.before IS NOT NULL AND (s.before != b.book OR s.popularity != b.popularity)
+      SELECT s.rowid, s.popularity != b.popularity, coalesce(s.isbns, ''), s.before != b.book,
+        CASE WHEN s.before != b.book THEN s.before ELSE '' END,
+        CASE WHEN s.before != b.book THEN b.book ELSE '' END
+      FROM temp.import_seen s JOIN books b ON b.rowid = s.rowid
+      WHERE s.added = 0 AND s.before IS NOT NULL
       """
     ) { row in
       // Texts may differ where the books do not (older rows were encoded with keys in any order).
-      if row.int(2) != 0 || (try? decode(row.text(0))) != (try? decode(row.text(1))) { updated += 1 }
+      let changed =
+        row.int(1) != 0
+        || (row.int(3) != 0 && (try? decode(row.text(4))) != (try? decode(row.text(5))))
+      let isbns = try storedOtherISBNs(ofRow: row.int(0), on: connection).joined(separator: " ")
+      if changed || isbns != row.text(2) { updated += 1 }
     }
     return (added, updated, existing - updated)
   }

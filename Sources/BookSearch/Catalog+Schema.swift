@@ -92,6 +92,7 @@ extension Catalog {
       try reindex(on: connection)
     },
     identityMigration,
+    otherISBNsMigration,
   ]
 
   /// Loads the starter catalog shipped in the package: once per catalog, like any migration.
@@ -119,13 +120,16 @@ extension Catalog {
 
   /// Adds or updates one book, its index changes going to `index`.
   ///
+  /// `otherISBNs`, when there are any, replace the ISBNs besides its own that find the book (see
+  /// ``otherISBNs(_:of:)``); when there are none, those stored stay, as any field left empty does.
+  ///
   /// The book's stored record is the one with its identity; else, for a book with a page, the one
   /// with that page (whose ISBN it changes); else, for a book with an ISBN, the starter book it is
   /// a record of (see ``StarterTitles``). A record stored under another identity takes the book's,
   /// and the change is recorded. With `seen`, each record's state before its first write in the
   /// import is kept in `temp.import_seen` (see ``importBooks(from:format:batchSize:progress:)``).
   static func upsert(
-    _ incoming: Book, source: Source, popularity: Int, on connection: Connection,
+    _ incoming: Book, source: Source, popularity: Int, otherISBNs: [ISBN] = [], on connection: Connection,
     into report: inout UpsertReport, index: inout SearchIndex.Batch, starters: inout StarterTitles,
     tracking seen: Bool = false
   ) throws {
@@ -154,7 +158,13 @@ extension Catalog {
     }
     let book = existing.map { incoming.filledIn(from: $0.book) } ?? incoming
     let rank = max(popularity, existing?.popularity ?? 0)
-    if let existing, existing.book == book, existing.popularity == rank {
+    let others = Self.otherISBNs(otherISBNs, of: book)
+    var storedOthers: [String]?
+    if let existing, !others.isEmpty {
+      storedOthers = try storedOtherISBNs(ofRow: existing.rowid, on: connection)
+    }
+    let othersChange = !others.isEmpty && others != storedOthers
+    if let existing, existing.book == book, existing.popularity == rank, !othersChange {
       if seen {
         try connection.run(
           "INSERT OR IGNORE INTO temp.import_seen (rowid, added) VALUES (?, 0)", [existing.rowid])
@@ -164,12 +174,14 @@ extension Catalog {
     }
     if seen, let existing {
       // The state before the import's first write to the record: what the import compares with.
+      let before = try storedOthers ?? storedOtherISBNs(ofRow: existing.rowid, on: connection)
       try connection.run(
         """
-        INSERT INTO temp.import_seen (rowid, added, before, popularity) VALUES (?, 0, ?, ?)
-        ON CONFLICT (rowid) DO UPDATE SET before = excluded.before, popularity = excluded.popularity
+        INSERT INTO temp.import_seen (rowid, added, before, popularity, isbns) VALUES (?, 0, ?, ?, ?)
+        ON CONFLICT (rowid) DO UPDATE SET
+          before = excluded.before, popularity = excluded.popularity, isbns = excluded.isbns
         WHERE before IS NULL AND added = 0
-        """, [existing.rowid, existing.json, existing.popularity])
+        """, [existing.rowid, existing.json, existing.popularity, before.joined(separator: " ")])
     }
     let newID = book.id.rawValue
     let values: [any SQLValueConvertible] = [
@@ -206,6 +218,9 @@ extension Catalog {
       if seen {
         try connection.run("INSERT OR IGNORE INTO temp.import_seen (rowid, added) VALUES (?, 1)", [rowid])
       }
+    }
+    if othersChange {
+      try storeOtherISBNs(others, ofRow: rowid, on: connection)
     }
     if source == .starter && book.isbn13 == nil {
       try addStarterTitle(book, rowid: rowid, on: connection)

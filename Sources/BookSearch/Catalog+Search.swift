@@ -17,7 +17,8 @@ extension Catalog {
 
   /// One page of catalog results for a query, with Kakao's paging semantics.
   ///
-  /// - An ISBN (any notation) finds that book whatever the target.
+  /// - An ISBN (any notation) finds that book whatever the target: the book stored under it, or one
+  ///   it is another ISBN of (see ``upsert(_:source:popularity:otherISBNs:)``).
   /// - A query of Hangul initials (ㅊㅅㅈㅇㅈ) matches titles and people by their 초성.
   /// - Otherwise the query's words must all match (Hangul as bigrams, Latin folded, the last Latin
   ///   word as a prefix), and when nothing does, Latin words of five to twenty letters may be one
@@ -76,11 +77,15 @@ extension Catalog {
   private static func isbnPage(_ isbn: ISBN, query: SearchQuery, on connection: Connection) throws
     -> SearchPage
   {
+    // The books stored under the ISBN come first, then those it is another ISBN of.
+    let matching = "isbn13 = ?1 OR rowid IN (SELECT book FROM book_isbns WHERE isbn13 = ?1)"
     let books = try connection.query(
-      "SELECT book FROM books WHERE isbn13 = ? ORDER BY published DESC LIMIT ? OFFSET ?",
-      [isbn.isbn13, query.size, query.offset]
+      """
+      SELECT book FROM books WHERE \(matching)
+      ORDER BY isbn13 IS ?1 DESC, published DESC, rowid LIMIT ?2 OFFSET ?3
+      """, [isbn.isbn13, query.size, query.offset]
     ) { try decode($0.text(0)) }
-    let total = try connection.integer("SELECT count(*) FROM books WHERE isbn13 = ?", [isbn.isbn13])
+    let total = try connection.integer("SELECT count(*) FROM books WHERE \(matching)", [isbn.isbn13])
     return SearchPage(documents: books, totalCount: total, query: query)
   }
 }

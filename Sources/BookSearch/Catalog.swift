@@ -92,14 +92,22 @@ public final class Catalog: BookSearching, Sendable {
   }
 
   /// The stored book with this identity, or the one that took its place (see
-  /// ``replacements(of:)``).
+  /// ``replacements(of:)``), or else, for an ISBN, the most popular book it is another ISBN of (see
+  /// ``upsert(_:source:popularity:otherISBNs:)``).
   public func book(_ id: BookID) async throws -> Book? {
     try await reader.read { connection in
-      try connection.first(
+      let stored = try connection.first(
         """
         SELECT book FROM books
         WHERE id = coalesce((SELECT new_id FROM replaced_books WHERE old_id = ?1
           AND NOT EXISTS (SELECT 1 FROM books WHERE id = ?1)), ?1)
+        """, [id.rawValue]
+      ) { try Catalog.decode($0.text(0)) }
+      if let stored { return stored }
+      return try connection.first(
+        """
+        SELECT b.book FROM book_isbns i JOIN books b ON b.rowid = i.book WHERE i.isbn13 = ?
+        ORDER BY b.popularity DESC, b.rowid LIMIT 1
         """, [id.rawValue]
       ) { try Catalog.decode($0.text(0)) }
     }
@@ -116,24 +124,32 @@ public final class Catalog: BookSearching, Sendable {
   /// fields the new copy leaves empty, and the higher popularity. A book whose record is stored
   /// under another identity (a starter book without an ISBN, or the book's page under another
   /// ISBN) takes that record's place; ``UpsertReport/replaced`` lists them.
+  ///
+  /// `otherISBNs`, parallel to `books` like `popularity`, are ISBNs besides its own that find each
+  /// book (the other editions of an Open Library work): valid ones, at most
+  /// ``maximumOtherISBNs`` a book. A book given some has them replace those stored; a book given
+  /// none keeps those stored.
   @discardableResult
-  public func upsert(_ books: [Book], source: Source, popularity: [Int]? = nil) async throws -> UpsertReport {
-    try await upsert(books, source: source, popularity: popularity, tracking: false)
+  public func upsert(
+    _ books: [Book], source: Source, popularity: [Int]? = nil, otherISBNs: [[ISBN]]? = nil
+  ) async throws -> UpsertReport {
+    try await upsert(books, source: source, popularity: popularity, otherISBNs: otherISBNs, tracking: false)
   }
 
-  /// ``upsert(_:source:popularity:)``, keeping each record's state before its first write in
-  /// `temp.import_seen` when `tracking`.
-  func upsert(_ books: [Book], source: Source, popularity: [Int]?, tracking: Bool) async throws
-    -> UpsertReport
-  {
+  /// ``upsert(_:source:popularity:otherISBNs:)``, keeping each record's state before its first write
+  /// in `temp.import_seen` when `tracking`.
+  func upsert(
+    _ books: [Book], source: Source, popularity: [Int]?, otherISBNs: [[ISBN]]?, tracking: Bool
+  ) async throws -> UpsertReport {
     try await database.write { connection in
       var report = UpsertReport()
       var index = SearchIndex.Batch()
       var starters = try StarterTitles(on: connection)
       for (position, book) in books.enumerated() {
         try Catalog.upsert(
-          book, source: source, popularity: popularity?[position] ?? 0, on: connection, into: &report,
-          index: &index, starters: &starters, tracking: tracking)
+          book, source: source, popularity: popularity?[position] ?? 0,
+          otherISBNs: otherISBNs?[position] ?? [], on: connection, into: &report, index: &index,
+          starters: &starters, tracking: tracking)
       }
       try index.write(on: connection)
       return report

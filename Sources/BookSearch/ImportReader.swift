@@ -11,8 +11,9 @@ protocol ImportReader {
 
 /// One row of an import file.
 enum ImportRow {
-  /// A book, with its popularity (`0` when the format has none) and the fields left out of it.
-  case book(Book, popularity: Int, warnings: [ImportProblem])
+  /// A book, with its popularity (`0` when the format has none), the ISBNs besides its own that
+  /// find it (the other editions of an Open Library work) and the fields left out of it.
+  case book(Book, popularity: Int, otherISBNs: [ISBN] = [], warnings: [ImportProblem])
   /// A row that could not be read.
   case skipped(ImportProblem)
 }

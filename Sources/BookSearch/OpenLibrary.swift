@@ -29,10 +29,24 @@ public struct OpenLibrary: BookSearching {
 
   /// One page of Open Library's results for `query`.
   public func search(_ query: SearchQuery) async throws(BookSearchError) -> SearchPage {
+    try await results(for: query).page
+  }
+
+  /// One page of Open Library's results for `query`, with the other ISBNs of each book (those of
+  /// the work's other editions; see ``Document/otherISBNs``), parallel to the page's documents.
+  func results(for query: SearchQuery) async throws(BookSearchError) -> (
+    page: SearchPage, otherISBNs: [[ISBN]]
+  ) {
     let response = try await http.getJSON(
       Response.self, path: "search.json", parameters: Self.parameters(for: query), keyed: false)
-    let books = response.docs.compactMap { $0.book(baseURL: baseURL) }
-    return SearchPage(documents: books, totalCount: response.numFound, query: query)
+    var books: [Book] = []
+    var otherISBNs: [[ISBN]] = []
+    for document in response.docs {
+      guard let book = document.book(baseURL: baseURL) else { continue }
+      books.append(book)
+      otherISBNs.append(document.otherISBNs)
+    }
+    return (SearchPage(documents: books, totalCount: response.numFound, query: query), otherISBNs)
   }
 
   /// The fields requested of Open Library: the ones ``Document/book(baseURL:)`` maps.
@@ -105,7 +119,8 @@ extension OpenLibrary {
         ?? (try? container.decodeIfPresent(String.self, forKey: .firstSentence))
     }
 
-    /// The result as a book in Kakao's shape, or `nil` when it has no title.
+    /// The result as a book in Kakao's shape, or `nil` when it has no title. Its ISBN is the
+    /// first valid one of the result's editions; ``otherISBNs`` are the rest.
     func book(baseURL: URL) -> Book? {
       guard let title, !title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return nil }
       let isbn = isbns?.lazy.compactMap { ISBN($0) }.first
@@ -119,6 +134,12 @@ extension OpenLibrary {
         publisher: publishers?.first ?? "",
         thumbnail: OpenLibrary.coverURL(coverID)
       )
+    }
+
+    /// The valid ISBNs of the result's editions besides the book's own (see ``book(baseURL:)``).
+    var otherISBNs: [ISBN] {
+      let isbns = isbns ?? []
+      return ImportField.otherISBNs(isbns, besides: isbns.lazy.compactMap { ISBN($0) }.first)
     }
   }
 

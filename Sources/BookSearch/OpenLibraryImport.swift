@@ -7,11 +7,13 @@ import Foundation
 /// - A search result (`{"key":"/works/…","title":…,"author_name":[…],…}`, one per line) maps onto a
 ///   book exactly as the live search does (``OpenLibrary/Document``).
 /// - A dump line (`/type/edition<TAB>/books/OL…M<TAB>revision<TAB>modified<TAB>{json}`) maps the
-///   record's `title` and `subtitle`, first publisher, first valid of `isbn_13` and `isbn_10`, the
-///   year in the free-text `publish_date` (`March 2004`), first real cover (Open Library writes
-///   `-1` for a removed one) and description. Dumps name
+///   record's `title` and `subtitle`, first publisher, first valid of `isbn_13` and `isbn_10` (the
+///   other valid ones find the book too), the year in the free-text `publish_date` (`March 2004`),
+///   first real cover (Open Library writes `-1` for a removed one) and description. Dumps name
 ///   authors only by key (`/authors/OL…A`), so such books have no authors rather than invented
 ///   ones. Works (`/type/work`) read the same way; other records (authors, redirects) are skipped.
+/// - Every valid ISBN of a search result (one per edition of the work) finds its book; the first
+///   is the book's own (see ``ImportRow/book(_:popularity:otherISBNs:warnings:)``).
 struct OpenLibraryImport: ImportReader {
   private enum Content {
     /// The docs of a search response, read one by one.
@@ -102,7 +104,7 @@ struct OpenLibraryImport: ImportReader {
       guard let book = document.book(baseURL: OpenLibrary.publicURL) else {
         return .skipped(ImportProblem(line: line, reason: "no title"))
       }
-      return .book(book, popularity: 0, warnings: [])
+      return .book(book, popularity: 0, otherISBNs: document.otherISBNs, warnings: [])
     } catch {
       return .skipped(ImportProblem(line: line, reason: "invalid JSON"))
     }
@@ -126,7 +128,8 @@ struct OpenLibraryImport: ImportReader {
       return .skipped(ImportProblem(line: line.number, reason: "no title"))
     }
     var warnings: [ImportProblem] = []
-    let isbn = ImportField.isbn(record.isbn13s + record.isbn10s, line: line.number, warnings: &warnings)
+    let isbns = record.isbn13s + record.isbn10s
+    let isbn = ImportField.isbn(isbns, line: line.number, warnings: &warnings)
     let key = record.key ?? (columns.count > 1 ? String(decoding: columns[1], as: UTF8.self) : "")
     let book = Book(
       title: [title, record.subtitle ?? ""].filter { !$0.isEmpty }.joined(separator: ": "),
@@ -138,7 +141,8 @@ struct OpenLibraryImport: ImportReader {
       publisher: record.publishers.first ?? "",
       thumbnail: OpenLibrary.coverURL(record.covers.first { $0 > 0 })
     )
-    return .book(book, popularity: 0, warnings: warnings)
+    return .book(
+      book, popularity: 0, otherISBNs: ImportField.otherISBNs(isbns, besides: isbn), warnings: warnings)
   }
 
   /// The first four-digit number in a free-text date: `March 2004`, `2004-03-01`, `c1998`.

@@ -61,8 +61,8 @@ public struct SearchService: Sendable {
         page: try await catalog.search(query), answeredBy: catalog.name, fallbackReason: nil)
     }
     do {
-      let page = try await breaker.run { () async throws(BookSearchError) in try await remote.search(query) }
-      await remember(page.documents, from: remote)
+      let (page, otherISBNs) = try await ask(remote, breaker: breaker, query)
+      await remember(page.documents, otherISBNs: otherISBNs, from: remote)
       return SearchOutcome(page: page, answeredBy: remote.name, fallbackReason: nil)
     } catch {
       guard source == .auto else { throw error }
@@ -71,28 +71,50 @@ public struct SearchService: Sendable {
     }
   }
 
-  /// Finds one book by identity: in the catalog, else (for an ISBN) by asking the provider. With
+  /// Finds one book by identity: in the catalog, else (for an ISBN) by asking the provider, whose
+  /// result may have the ISBN as another of its ISBNs (an Open Library work's other edition). With
   /// `auto`, a provider that cannot answer means the book is not found.
   public func book(_ id: BookID) async throws -> Book? {
     if let book = try await catalog.book(id) { return book }
     guard let remote, let breaker, ISBN(id.rawValue) != nil else { return nil }
     let query = try SearchQuery(query: id.rawValue, target: .isbn, size: 1)
     let page: SearchPage
+    let otherISBNs: [[ISBN]]?
     do {
-      page = try await breaker.run { () async throws(BookSearchError) in try await remote.search(query) }
+      (page, otherISBNs) = try await ask(remote, breaker: breaker, query)
     } catch {
       if source == .auto { return nil }
       throw error
     }
-    await remember(page.documents, from: remote)
-    return page.documents.first { $0.id == id }
+    await remember(page.documents, otherISBNs: otherISBNs, from: remote)
+    return page.documents.indices.first { position in
+      page.documents[position].id == id
+        || (otherISBNs?[position] ?? []).contains { $0.isbn13 == id.rawValue }
+    }.map { page.documents[$0] }
   }
 
-  /// Keeps what a provider returned, so it is searchable offline. The search already succeeded,
-  /// so a failure to cache (a locked or full disk) must not fail it: the books are simply not kept.
-  private func remember(_ books: [Book], from provider: any BookSearching) async {
+  /// Asks the provider through its breaker; Open Library's answer comes with the other ISBNs of
+  /// each book, parallel to the page's documents.
+  private func ask(
+    _ remote: any BookSearching, breaker: CircuitBreaker, _ query: SearchQuery
+  ) async throws(BookSearchError) -> (page: SearchPage, otherISBNs: [[ISBN]]?) {
+    try await breaker.run { () async throws(BookSearchError) in
+      if let openLibrary = remote as? OpenLibrary {
+        let results = try await openLibrary.results(for: query)
+        return (results.page, results.otherISBNs)
+      }
+      return (try await remote.search(query), nil)
+    }
+  }
+
+  /// Keeps what a provider returned, so it is searchable offline, with the other ISBNs of each book
+  /// when the provider gave them. The search already succeeded, so a failure to cache (a locked or
+  /// full disk) must not fail it: the books are simply not kept.
+  private func remember(_ books: [Book], otherISBNs: [[ISBN]]?, from provider: any BookSearching) async {
     let source: Catalog.Source = provider is KakaoBooks ? .kakao : .openLibrary
-    guard let report = try? await catalog.upsert(books, source: source), !report.replaced.isEmpty,
+    guard
+      let report = try? await catalog.upsert(books, source: source, otherISBNs: otherISBNs),
+      !report.replaced.isEmpty,
       let onReplacement, let replacements = try? await catalog.replacements(of: report.replaced.keys)
     else { return }
     await onReplacement(replacements)

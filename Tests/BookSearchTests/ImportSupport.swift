@@ -8,6 +8,7 @@ import Testing
 struct ReadRows {
   var books: [Book] = []
   var popularity: [Int] = []
+  var otherISBNs: [[ISBN]] = []
   var skipped: [ImportProblem] = []
   var warnings: [ImportProblem] = []
 
@@ -19,9 +20,10 @@ struct ReadRows {
     var reader = try format.reader(for: bytes)
     while let row = reader.next() {
       switch row {
-      case .book(let book, let rank, let rowWarnings):
+      case .book(let book, let rank, let others, let rowWarnings):
         books.append(book)
         popularity.append(rank)
+        otherISBNs.append(others)
         warnings += rowWarnings
       case .skipped(let problem):
         skipped.append(problem)
