@@ -38,7 +38,8 @@ struct KakaoImport: ImportReader {
     case UInt8(ascii: "["):
       guard let bytes = window.rest(from: start, limit: Self.documentLimit) else {
         throw ImportError(
-          message: "a JSON array over \(Self.documentLimit >> 20) MB: write one document per line (JSON lines)")
+          message:
+            "a JSON array over \(Self.documentLimit >> 20) MB: write one document per line (JSON lines)")
       }
       byteCount = start + bytes.count
       guard let array = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [Any] else {

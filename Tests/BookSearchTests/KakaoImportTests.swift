@@ -63,7 +63,8 @@ struct KakaoImportTests {
     defer { directory.remove() }
     let file = directory.url.appendingPathComponent("long.jsonl")
     var bytes = Array("\(Self.document)\n".utf8)
-    bytes += [UInt8](repeating: UInt8(ascii: "x"), count: LineReader.maximumLength + 3 * ByteWindow.chunkSize / 2)
+    bytes += [UInt8](
+      repeating: UInt8(ascii: "x"), count: LineReader.maximumLength + 3 * ByteWindow.chunkSize / 2)
     bytes += Array("\n{\"title\":\"Another Imaginary Book\",\"url\":\"https://example.com/another\"}\n".utf8)
     try Data(bytes).write(to: file)
     let catalog = try Catalog(path: directory.catalogPath, includingStarter: false)
