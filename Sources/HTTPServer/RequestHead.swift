@@ -27,7 +27,12 @@ struct RequestHead {
     }
     var headers = HTTPHeaders()
     var invalidHeader: String?
+    var ends: [(name: UInt, valueEnd: UInt)] = []
     values(of: connection, kind: .HEADER_KIND) { name, value in
+      if let start = name.baseAddress {
+        let value = value.baseAddress.map { UInt(bitPattern: $0) + UInt(value.count) }
+        ends.append((UInt(bitPattern: start), value ?? UInt(bitPattern: start) + UInt(name.count) + 1))
+      }
       guard invalidHeader == nil else { return }
       guard !name.isEmpty, name.allSatisfy(Self.isTokenByte), let key = RequestText.text(name) else {
         invalidHeader = "a header name is not a token (letters, digits, and !#$%&'*+-.^_`|~)"
@@ -39,6 +44,7 @@ struct RequestHead {
       }
       headers.add(key, text)
     }
+    if invalidHeader == nil && holdsRawNUL(ends) { invalidHeader = "a header value holds a NUL byte" }
     if let invalidHeader { return .failure(.badRequest(invalidHeader)) }
     if let refusal = framingRefusal(headers) { return .failure(refusal) }
     guard let path = RequestText.path(ofTarget: target) else {
@@ -89,6 +95,24 @@ struct RequestHead {
           message: "Transfer-Encoding \(encoding) is not supported; send chunked or a Content-Length"))
     }
     return nil
+  }
+
+  /// `true` when a raw NUL byte cut a header value short.
+  ///
+  /// libmicrohttpd (0.9.75) parses the head in place: each value is a C string that ends where its
+  /// line's CR or LF was, the line break turned into NUL bytes, and the next header's name starts
+  /// right after. So between a value's end and the next name there are only NUL bytes, and after
+  /// the last value two of them (its line break and the blank line's). Anything else there is the
+  /// rest of a value that a NUL cut short. Spans that are not in one buffer are not judged.
+  private static func holdsRawNUL(_ headers: [(name: UInt, valueEnd: UInt)]) -> Bool {
+    for (index, header) in headers.enumerated() {
+      let gapEnd = index + 1 < headers.count ? headers[index + 1].name : header.valueEnd + 2
+      guard gapEnd > header.valueEnd, gapEnd - header.valueEnd < 1 << 16,
+        let gap = UnsafePointer<UInt8>(bitPattern: header.valueEnd)
+      else { continue }
+      if (0..<Int(gapEnd - header.valueEnd)).contains(where: { gap[$0] != 0 }) { return true }
+    }
+    return false
   }
 
   /// RFC 9110's `tchar`: the bytes a header name is made of.

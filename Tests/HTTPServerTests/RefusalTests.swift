@@ -138,7 +138,7 @@ struct RefusalTests {
   // MARK: - Request line and headers
 
   /// Raw bytes the server must refuse with 400 before any handler runs, and close the connection.
-  @Test(arguments: [
+  static let malformed: [(String, Data)] = [
     ("a raw NUL in the target", Data("DELETE /library/1\0junk HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8)),
     ("no HTTP version", Data("DELETE /library/1\0 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8)),
     ("HTTP/1.1 without Host", Data("GET /healthz HTTP/1.1\r\n\r\n".utf8)),
@@ -149,6 +149,14 @@ struct RefusalTests {
         + Data("\r\n\r\n".utf8)
     ),
     (
+      "a raw NUL in a header value",
+      Data("GET /healthz HTTP/1.1\r\nX-Name: a\0b\r\nHost: 127.0.0.1\r\n\r\n".utf8)
+    ),
+    (
+      "a raw NUL in the last header value",
+      Data("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Name: a\0b\r\n\r\n".utf8)
+    ),
+    (
       "chunked twice",
       Data("PUT /library/1 HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked, chunked\r\n\r\n".utf8)
     ),
@@ -156,7 +164,9 @@ struct RefusalTests {
       "a declared body over the limit, never sent",
       Data("PUT /library/1 HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 99999999999\r\n\r\n".utf8)
     ),
-  ])
+  ]
+
+  @Test(arguments: malformed)
   func malformedRequestsAreRefusedBeforeAnyHandler(name: String, request: Data) async throws {
     let counter = Counter()
     try await TestServer.with(handler: counter.handler) { server in
@@ -167,6 +177,23 @@ struct RefusalTests {
       // libmicrohttpd itself answers the missing Host, and keeps the connection: nothing follows.
       if name != "HTTP/1.1 without Host" { #expect(await connection.isClosedByServer()) }
       #expect(counter.calls.load(ordering: .relaxed) == 0)
+    }
+  }
+
+  /// Heads that are unusual but well formed still reach the handler: bare LF line breaks, empty
+  /// values, trailing spaces, and a body right after the head.
+  @Test(arguments: [
+    "GET /a HTTP/1.1\nHost: 127.0.0.1\nX-One: 1\nX-Two: 2\n\n",
+    "GET /a HTTP/1.1\r\nX-Empty:\r\nHost: 127.0.0.1\r\nX-Spaces: a b  \r\n\r\n",
+    "PUT /a HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 2\r\n\r\n{}",
+    "PUT /a HTTP/1.1\nHost: 127.0.0.1\nContent-Length: 2\n\n{}",
+  ])
+  func wellFormedHeadsStillReachTheHandler(request: String) async throws {
+    let counter = Counter()
+    try await TestServer.with(handler: counter.handler) { server in
+      let response = try await Self.exchange(server.port, request)
+      #expect(response.status == 200)
+      #expect(counter.calls.load(ordering: .relaxed) == 1)
     }
   }
 }
