@@ -143,6 +143,6 @@ extension String {
   /// already and has nothing to fold but case, for which text analysis can skip Foundation's
   /// normalization (most of the time it spends on a Korean or English title).
   public var isASCIIOrHangul: Bool {
-    unicodeScalars.allSatisfy { $0.isASCII || (0xAC00...0xD7A3).contains($0.value) }
+    unicodeScalars.allSatisfy { $0.isASCII || Hangul.isSyllable($0) }
   }
 }

@@ -11,7 +11,7 @@ public enum SearchKeys {
       for scalar in text.unicodeScalars {
         switch scalar.value {
         case 0x41...0x5A: key.append(Unicode.Scalar(UInt8(scalar.value + 0x20)))
-        case 0x30...0x39, 0x61...0x7A, 0xAC00...0xD7A3: key.append(scalar)
+        case 0x30...0x39, 0x61...0x7A, Hangul.syllables: key.append(scalar)
         default: break
         }
       }
@@ -39,23 +39,17 @@ public enum SearchKeys {
 
   // MARK: - 초성 (Hangul initials)
 
-  private static let initials = Array("ㄱㄲㄴㄷㄸㄹㅁㅂㅃㅅㅆㅇㅈㅉㅊㅋㅌㅍㅎ")
-
   /// The initial consonant of every Hangul syllable, other characters dropped: `채식주의자` →
   /// `ㅊㅅㅈㅇㅈ`, `해리 포터` → `ㅎㄹㅍㅌ`.
   public static func initialsKey(_ text: String) -> String {
-    String(
-      text.nfc.unicodeScalars.compactMap { scalar -> Character? in
-        guard (0xAC00...0xD7A3).contains(scalar.value) else { return nil }
-        return initials[Int(scalar.value - 0xAC00) / 588]
-      })
+    String(text.nfc.unicodeScalars.compactMap(Hangul.initial(of:)))
   }
 
   /// `true` when a query is only Hangul initial consonants (ㄱ to ㅎ), at least two of them,
   /// spaces allowed: a 초성 search.
   public static func isInitialsQuery(_ query: String) -> Bool {
     let letters = query.nfc.filter { !$0.isWhitespace }
-    return letters.count >= 2 && letters.allSatisfy { initials.contains($0) }
+    return letters.count >= 2 && letters.allSatisfy { Hangul.initials.contains($0) }
   }
 
   // MARK: - Typos

@@ -118,7 +118,7 @@ public enum SearchText {
       words = []
     }
     for character in text {
-      if isHangulSyllable(character) {
+      if Hangul.isSyllable(character) {
         flushWords()
         run.append(character)
       } else if character.isLetter || character.isNumber || isCombiningMark(character) {
@@ -151,14 +151,6 @@ public enum SearchText {
 
   private static func trigrams(_ run: [Character]) -> [String] {
     run.count < 3 ? [] : (0..<run.count - 2).map { String(run[$0...($0 + 2)]) }
-  }
-
-  /// 가 ... 힣: the precomposed Hangul syllables.
-  static func isHangulSyllable(_ character: Character) -> Bool {
-    guard let scalar = character.unicodeScalars.first, character.unicodeScalars.count == 1 else {
-      return false
-    }
-    return (0xAC00...0xD7A3).contains(scalar.value)
   }
 
   private static func isCombiningMark(_ character: Character) -> Bool {
