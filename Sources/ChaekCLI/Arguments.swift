@@ -1,16 +1,20 @@
-/// A command line split into positionals, options with values, and flags, checked against what a
-/// command accepts. Options are `--name value` or `--name=value`; `--` ends options.
+/// A command line split into operands, option values and flags, checked against the options a
+/// command declares. Options are `--name value` or `--name=value`; `--` ends options; `-h` and
+/// `--help` are always accepted. Every value is checked as it is read, so a command only sees
+/// values its declaration allows.
 struct Arguments {
   /// Operands, in order.
   var positionals: [String] = []
-  /// Options given with a value (the last one wins).
-  var options: [String: String] = [:]
-  /// Flags given.
-  var flags: Set<String> = []
+  /// Values of the options given with one (the last one wins), by name.
+  private(set) var values: [String: String] = [:]
+  /// Names of the flags given (`help` for `-h` and `--help`).
+  private(set) var flags: Set<String> = []
+  /// The options the command declares, by name.
+  private let declared: [String: Option]
 
-  /// Parses `words` for a command that takes the options `valued` and the flags `flags`
-  /// (`--help` is always accepted).
-  init(_ words: [String], command: String, valued: Set<String>, flags allowed: Set<String>) throws(CLIError) {
+  /// Parses `words` for the command `command`, which takes `options`.
+  init(_ words: [String], command: String, options: [Option]) throws(CLIError) {
+    declared = Dictionary(options.map { ($0.name, $0) }) { first, _ in first }
     var index = 0
     var optionsEnded = false
     while index < words.count {
@@ -32,39 +36,47 @@ struct Arguments {
       let body = word.dropFirst(2)
       let name = String(body.prefix { $0 != "=" })
       let inlineValue = body.contains("=") ? String(body.drop { $0 != "=" }.dropFirst()) : nil
-      if valued.contains(name) {
-        if let inlineValue {
-          options[name] = inlineValue
-        } else {
-          guard index < words.count else { throw .usage("--\(name) needs a value") }
-          options[name] = words[index]
-          index += 1
-        }
-      } else if allowed.contains(name) {
+      guard let option = declared[name] else { throw .usage("unknown option --\(name) for '\(command)'") }
+      guard option.takesValue else {
         guard inlineValue == nil else { throw .usage("--\(name) takes no value") }
         flags.insert(name)
-      } else {
-        throw .usage("unknown option --\(name) for '\(command)'")
+        continue
       }
+      let value: String
+      if let inlineValue {
+        value = inlineValue
+      } else {
+        guard index < words.count else { throw .usage("--\(name) needs a value") }
+        value = words[index]
+        index += 1
+      }
+      try option.check(value)
+      values[name] = value
     }
   }
 
-  /// The value of an option that must be one of a type's raw values.
-  func choice<T: RawRepresentable & CaseIterable>(_ name: String, as type: T.Type) throws(CLIError) -> T?
+  /// Whether help was asked for.
+  var wantsHelp: Bool { flags.contains("help") }
+
+  /// Whether a flag was given.
+  func flag(_ option: Option) -> Bool {
+    flags.contains(declared(option).name)
+  }
+
+  /// The value of a text option, if given.
+  func text(_ option: Option) -> String? {
+    values[declared(option).name]
+  }
+
+  /// The value of an integer option, if given (already checked against its range).
+  func integer(_ option: Option) -> Int? {
+    values[declared(option).name].flatMap { Int($0) }
+  }
+
+  /// The value of a choice option, if given (already checked against `type`'s raw values).
+  func choice<T: RawRepresentable & CaseIterable>(_ option: Option, as type: T.Type) -> T?
   where T.RawValue == String {
-    guard let raw = options[name] else { return nil }
-    guard let value = T(rawValue: raw) else {
-      let allowed = T.allCases.map(\.rawValue).joined(separator: ", ")
-      throw .usage("--\(name) must be one of \(allowed) (got '\(raw)')")
-    }
-    return value
-  }
-
-  /// The value of an integer option.
-  func integer(_ name: String) throws(CLIError) -> Int? {
-    guard let raw = options[name] else { return nil }
-    guard let value = Int(raw) else { throw .usage("--\(name) must be a number (got '\(raw)')") }
-    return value
+    values[declared(option).name].flatMap(T.init(rawValue:))
   }
 
   /// Refuses operands, for a command that takes none.
@@ -78,6 +90,12 @@ struct Arguments {
       throw .usage(positionals.isEmpty ? "missing \(what)" : "expected one \(what), got \(positionals.count)")
     }
     return positionals[0]
+  }
+
+  /// `option`, which the command must declare: reading an option it does not is a programming error.
+  private func declared(_ option: Option) -> Option {
+    precondition(declared[option.name] == option, "--\(option.name) is not declared by this command")
+    return option
   }
 }
 

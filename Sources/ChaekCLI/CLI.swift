@@ -22,9 +22,8 @@ public enum CLI {
       return 2
     }
     do {
-      let parsed = try Arguments(
-        Array(arguments.dropFirst()), command: name, valued: command.valued, flags: command.flags)
-      if parsed.flags.contains("help") {
+      let parsed = try Arguments(Array(arguments.dropFirst()), command: name, options: command.options)
+      if parsed.wantsHelp {
         console.write(command.help)
         return 0
       }
@@ -61,29 +60,6 @@ public enum CLI {
     console.write(command.help)
     return 0
   }
-}
-
-/// One `chaek` subcommand: its name, what it accepts, its help, and what it does.
-struct Command: Sendable {
-  let name: String
-  /// One line for the overview.
-  let summary: String
-  /// The synopsis line.
-  let usage: String
-  /// The rest of `chaek NAME --help`.
-  let details: String
-  /// Options that take a value.
-  var valued: Set<String> = []
-  /// Options without a value.
-  var flags: Set<String> = []
-  let run: @Sendable (Arguments, Context) async throws -> Void
-
-  var help: String { "\(usage)\n\n\(summary)\n\n\(details)\n" }
-
-  /// Every command, in the order the overview lists them.
-  static let all: [Command] = [
-    .search, .show, .save, .saved, .remove, .clear, .recent, .importFile, .serve,
-  ]
 }
 
 /// The overview printed by `chaek help`.

@@ -5,7 +5,7 @@ extension Command {
   static let importFile = Command(
     name: "import",
     summary: "add books to the offline catalog from a file",
-    usage: "usage: chaek import FILE [--format kakao|goodbooks|goodreads|openlibrary]",
+    operands: "FILE",
     details: """
       FILE is one of (the format is told from the content unless --format names it):
         kakao        Kakao book data: a search response ({"documents":[...]}), a JSON array of
@@ -20,10 +20,10 @@ extension Command {
       recently viewed books follow them. Rows that cannot be read are skipped and listed on stderr with their line numbers;
       the rest are imported. Exit status 0 when books were read, 1 when none could be.
       """,
-    valued: ["format"]
+    options: [.format]
   ) { arguments, context in
     let path = try arguments.single("FILE")
-    let named = try arguments.choice("format", as: ImportFormat.self)
+    let named = arguments.choice(.format, as: ImportFormat.self)
     let url = URL(fileURLWithPath: path)
     let start: Data
     do {
@@ -64,4 +64,13 @@ extension Command {
     }
     context.console.write(ImportSummary.text(report, path: path, moved: moved))
   }
+}
+
+// MARK: - Options
+
+extension Option {
+  /// `import --format F`.
+  static let format = Option.choice(
+    "format", "F", of: ImportFormat.self, help: "the file's format (see above)",
+    default: "told from the content")
 }

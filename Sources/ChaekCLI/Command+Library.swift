@@ -7,12 +7,12 @@ extension Command {
   static let save = Command(
     name: "save",
     summary: "keep a book in 담은 책 (my books)",
-    usage: "usage: chaek save ID|ISBN [--source S]",
+    operands: "ID|ISBN",
     details: """
       Saves the book with that id or ISBN (from `chaek search`) to your books. The book's data is
       kept, so `chaek saved` lists it without a network. Saving a saved book changes nothing.
       """,
-    valued: ["source"]
+    options: [.source]
   ) { arguments, context in
     let library = try context.library()
     let book = try await context.findBook(
@@ -26,19 +26,12 @@ extension Command {
   static let saved = Command(
     name: "saved",
     summary: "list 담은 책 (my books)",
-    usage: "usage: chaek saved [--sort title|added] [--json]",
-    details: """
-      options:
-        --sort S   title (default) or added (newest first)
-        --json     print [{"id","saved_at","book"}] with books in Kakao's document shape
-      """,
-    valued: ["sort"],
-    flags: ["json"]
+    options: [.savedSort, .savedJSON]
   ) { arguments, context in
-    let order = try arguments.choice("sort", as: SavedOrder.self) ?? .title
+    let order = arguments.choice(.savedSort, as: SavedOrder.self) ?? .title
     try arguments.expectNoOperands()
     let books = try await context.library().savedBooks(sortedBy: order)
-    if arguments.flags.contains("json") {
+    if arguments.flag(.savedJSON) {
       context.console.write(try Output.json(books.map(LibraryEntry.init)))
     } else if books.isEmpty {
       context.console.write("No saved books yet. Save one with `chaek save ID`.\n")
@@ -53,7 +46,7 @@ extension Command {
   static let remove = Command(
     name: "remove",
     summary: "remove a book from 담은 책",
-    usage: "usage: chaek remove ID|ISBN",
+    operands: "ID|ISBN",
     details: "Removes one saved book. Removing a book that is not saved is an error (exit 1)."
   ) { arguments, context in
     let text = try arguments.single("ID or ISBN")
@@ -67,12 +60,11 @@ extension Command {
   static let clear = Command(
     name: "clear",
     summary: "remove every book from 담은 책",
-    usage: "usage: chaek clear [--yes]",
     details: """
       Asks for confirmation on a terminal. When standard input is not a terminal (a script), it
       refuses unless --yes is given.
       """,
-    flags: ["yes"]
+    options: [.yes]
   ) { arguments, context in
     try arguments.expectNoOperands()
     let library = try context.library()
@@ -81,7 +73,7 @@ extension Command {
       context.console.write("No saved books to remove.\n")
       return
     }
-    if !arguments.flags.contains("yes") {
+    if !arguments.flag(.yes) {
       guard context.console.isInteractive else {
         throw CLIError.usage(
           "refusing to remove \(Output.count(count, "saved book")) without --yes (input is not a terminal)")
@@ -100,18 +92,12 @@ extension Command {
   static let recent = Command(
     name: "recent",
     summary: "list 최근 본 책 (recently viewed, newest first)",
-    usage: "usage: chaek recent [--json]",
-    details: """
-      The last \(Library.recentLimit) books shown (by `chaek show` or the web app), newest first.
-
-      options:
-        --json   print [{"id","viewed_at","book"}] with books in Kakao's document shape
-      """,
-    flags: ["json"]
+    details: "The last \(Library.recentLimit) books shown (by `chaek show` or the web app), newest first.",
+    options: [.recentJSON]
   ) { arguments, context in
     try arguments.expectNoOperands()
     let views = try await context.library().recentViews()
-    if arguments.flags.contains("json") {
+    if arguments.flag(.recentJSON) {
       context.console.write(try Output.json(views.map(LibraryEntry.init)))
     } else if views.isEmpty {
       context.console.write("No recently viewed books. Open one with `chaek show ID`.\n")
@@ -121,4 +107,19 @@ extension Command {
           views.map(\.book), dates: views.map { Output.timestamp($0.viewedAt) }, dateHeader: "VIEWED"))
     }
   }
+}
+
+// MARK: - Options
+
+extension Option {
+  /// `saved --sort S`.
+  static let savedSort = Option.choice(
+    "sort", "S", of: SavedOrder.self, help: "order (added: newest first)", default: "title")
+  /// `saved --json`.
+  static let savedJSON = Option.json("[{\"id\",\"saved_at\",\"book\"}] with books in Kakao's document shape")
+  /// `clear --yes`.
+  static let yes = Option.flag("yes", help: "remove without asking")
+  /// `recent --json`.
+  static let recentJSON = Option.json(
+    "[{\"id\",\"viewed_at\",\"book\"}] with books in Kakao's document shape")
 }

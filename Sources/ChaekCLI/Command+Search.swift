@@ -7,41 +7,29 @@ extension Command {
   static let search = Command(
     name: "search",
     summary: "search books by title, author, publisher or ISBN",
-    usage:
-      "usage: chaek search QUERY [--target title|person|publisher|isbn] [--sort accuracy|latest] [--page N] [--size N] [--source auto|kakao|openlibrary|local] [--json]",
-    details: """
-      options:
-        --target T   search only titles, people (authors and translators), publishers or ISBNs
-        --sort S     accuracy (default) or latest
-        --page N     page number, 1 to 50 (default 1)
-        --size N     results per page, 1 to 50 (default 10)
-        --source S   auto (default): Kakao with KAKAO_REST_API_KEY, else Open Library, and the
-                     offline catalog when they cannot answer; or only kakao, openlibrary, local
-        --json       print Kakao's response JSON: {"documents":[...],"meta":{...}}
-
-      examples:
-        chaek search 채식
-        chaek search 한강 --target person --sort latest
-        chaek search "to kill a mockingbird" --json
-      """,
-    valued: ["target", "sort", "page", "size", "source"],
-    flags: ["json"]
+    operands: "QUERY",
+    options: [.target, .searchSort, .page, .size, .source, .searchJSON],
+    examples: [
+      "chaek search 채식",
+      "chaek search 한강 --target person --sort latest",
+      "chaek search \"to kill a mockingbird\" --json",
+    ]
   ) { arguments, context in
     guard !arguments.positionals.isEmpty else { throw CLIError.usage("missing QUERY") }
     let query: SearchQuery
     do {
       query = try SearchQuery(
         query: arguments.positionals.joined(separator: " "),
-        target: try arguments.choice("target", as: SearchQuery.Target.self),
-        sort: try arguments.choice("sort", as: SearchQuery.Sort.self) ?? .accuracy,
-        page: try arguments.integer("page") ?? 1,
-        size: try arguments.integer("size") ?? SearchQuery.defaultSize)
+        target: arguments.choice(.target, as: SearchQuery.Target.self),
+        sort: arguments.choice(.searchSort, as: SearchQuery.Sort.self) ?? .accuracy,
+        page: arguments.integer(.page) ?? 1,
+        size: arguments.integer(.size) ?? SearchQuery.defaultSize)
     } catch let error as SearchQueryError {
       throw CLIError.usage(error.message)
     }
     let outcome = try await context.searchService(arguments).search(query)
     if let notice = outcome.detailedNotice { context.console.writeError("chaek search: \(notice)\n") }
-    if arguments.flags.contains("json") {
+    if arguments.flag(.searchJSON) {
       context.console.write(try Output.json(outcome.page))
       return
     }
@@ -63,17 +51,13 @@ extension Command {
   static let show = Command(
     name: "show",
     summary: "show one book in full (and add it to recently viewed)",
-    usage: "usage: chaek show ID|ISBN [--source S] [--json]",
+    operands: "ID|ISBN",
     details: """
       ID is the last column of `chaek search`; an ISBN-10 or ISBN-13 works too, with or without
-      hyphens. Showing a book records it in recently viewed (`chaek recent`).
-
-      options:
-        --source S   where to look the book up if it is not in the catalog (see chaek search --help)
-        --json       print {"id","saved","book"} with the book in Kakao's document shape
+      hyphens. A book that is in neither the catalog nor your books is looked up where --source
+      says. Showing a book records it in recently viewed (`chaek recent`).
       """,
-    valued: ["source"],
-    flags: ["json"]
+    options: [.source, .showJSON]
   ) { arguments, context in
     let library = try context.library()
     let book = try await context.findBook(
@@ -81,7 +65,30 @@ extension Command {
     try await library.recordView(book)
     let saved = try await library.contains(book.id)
     context.console.write(
-      arguments.flags.contains("json")
+      arguments.flag(.showJSON)
         ? try Output.json(LibraryEntry(book, saved: saved)) : Output.details(book, saved: saved))
   }
+}
+
+// MARK: - Options
+
+extension Option {
+  /// `search --target T`.
+  static let target = Option.choice(
+    "target", "T", of: SearchQuery.Target.self,
+    help: "search only one field (person: authors and translators)")
+  /// `search --sort S`.
+  static let searchSort = Option.choice(
+    "sort", "S", of: SearchQuery.Sort.self, help: "order", default: "accuracy")
+  /// `search --page N`.
+  static let page = Option.integer(
+    "page", "N", in: 1...SearchQuery.maximumPage, help: "page number", default: "1")
+  /// `search --size N`.
+  static let size = Option.integer(
+    "size", "N", in: 1...SearchQuery.maximumSize, help: "results per page",
+    default: "\(SearchQuery.defaultSize)")
+  /// `search --json`.
+  static let searchJSON = Option.json("Kakao's response JSON: {\"documents\":[...],\"meta\":{...}}")
+  /// `show --json`.
+  static let showJSON = Option.json("{\"id\",\"saved\",\"book\"} with the book in Kakao's document shape")
 }

@@ -6,30 +6,19 @@ extension Command {
   static let serve = Command(
     name: "serve",
     summary: "run the web app and the Kakao-compatible API",
-    usage:
-      "usage: chaek serve [--host 127.0.0.1] [--port 8080] [--source auto|kakao|openlibrary|local] [--token T]",
     details: """
       Serves the app (open the printed address in a browser, phone or desktop) and
       GET /v3/search/book, which answers any Kakao book-search client. Stop it with Ctrl-C.
-
-      options:
-        --host H     address to listen on (default 127.0.0.1, this machine only); anything else,
-                     such as 0.0.0.0, requires a token
-        --port N     port (default 8080; 0 picks a free one)
-        --source S   where searches go (see chaek search --help)
-        --token T    require this token on every request (or set CHAEK_TOKEN); a browser opens
-                     http://HOST:PORT/?token=T once, API clients send Authorization: Bearer T
       """,
-    valued: ["host", "port", "source", "token"]
+    options: [.host, .port, .source, .token]
   ) { arguments, context in
     try arguments.expectNoOperands()
     var configuration = HTTPServer.Configuration()
-    configuration.host = arguments.options["host"] ?? "127.0.0.1"
-    configuration.port = try arguments.integer("port") ?? 8080
+    configuration.host = arguments.text(.host) ?? "127.0.0.1"
+    configuration.port = arguments.integer(.port) ?? 8080
     configuration.maximumBodySize = WebApp.maximumBodySize
-    guard (0...65_535).contains(configuration.port) else { throw CLIError.usage("--port must be 0 to 65535") }
     let token =
-      arguments.options["token"] ?? context.environment["CHAEK_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
+      arguments.text(.token) ?? context.environment["CHAEK_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
     let loopback = ["127.0.0.1", "localhost"].contains(configuration.host)
     if configuration.host == "localhost" { configuration.host = "127.0.0.1" }
     guard loopback || token != nil else {
@@ -57,4 +46,22 @@ extension Command {
     await server.runUntilSignalled()
     context.console.write("Stopped.\n")
   }
+}
+
+// MARK: - Options
+
+extension Option {
+  /// `serve --host H`.
+  static let host = Option.text(
+    "host", "H",
+    help: "address to listen on; anything but this machine's (such as 0.0.0.0) requires a token",
+    default: "127.0.0.1, this machine only")
+  /// `serve --port N`.
+  static let port = Option.integer(
+    "port", "N", in: 0...65_535, help: "port", default: "8080; 0 picks a free one")
+  /// `serve --token T`.
+  static let token = Option.text(
+    "token", "T",
+    help: "require this token on every request (or set CHAEK_TOKEN); a browser opens "
+      + "http://HOST:PORT/?token=T once, API clients send Authorization: Bearer T")
 }

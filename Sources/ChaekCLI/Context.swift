@@ -55,7 +55,7 @@ struct Context: Sendable {
   func searchService(
     _ arguments: Arguments, log: @escaping @Sendable (String) -> Void = { _ in }
   ) throws -> SearchService {
-    let source = try arguments.choice("source", as: SearchSource.self) ?? .auto
+    let source = arguments.choice(.source, as: SearchSource.self) ?? .auto
     let settings: ProviderSettings
     do {
       settings = try ProviderSettings(environment: environment)

@@ -44,9 +44,71 @@ struct CommandTests {
     let missing = await chaek.run("search")
     #expect(missing.status == 2 && missing.err.hasPrefix("chaek search: missing QUERY\n"))
     let page = await chaek.run("search", "x", "--page", "51", "--source", "local")
-    #expect(page.status == 2 && page.err.hasPrefix("chaek search: page is more than max"))
-    #expect(await chaek.run("search", "x", "--target", "author").status == 2)
+    #expect(
+      page.status == 2
+        && page.err == "chaek search: --page must be 1 to 50 (got '51')\n\(Command.search.usage)\n")
+    let target = await chaek.run("search", "x", "--target", "author")
+    #expect(
+      target.status == 2 && target.err.hasPrefix("chaek search: --target must be one of title, person,"))
     #expect(await chaek.run("search", "x", "--source", "nowhere").status == 2)
+    let unknownOption = await chaek.run("saved", "--page", "2")
+    #expect(unknownOption.status == 2 && unknownOption.out.isEmpty)
+    #expect(
+      unknownOption.err
+        == "chaek saved: unknown option --page for 'saved'\nusage: chaek saved [--sort title|added] [--json]\n"
+    )
+  }
+
+  /// The usage lines scripts and the README rely on, made from the declarations.
+  @Test func usageLinesComeFromTheDeclaredOptions() {
+    #expect(
+      Command.search.usage
+        == "usage: chaek search QUERY [--target title|person|publisher|isbn] [--sort accuracy|latest] "
+        + "[--page N] [--size N] [--source auto|kakao|openlibrary|local] [--json]")
+    #expect(
+      Command.importFile.usage == "usage: chaek import FILE [--format kakao|goodbooks|goodreads|openlibrary]")
+    #expect(Command.clear.usage == "usage: chaek clear [--yes]")
+    #expect(Command.remove.usage == "usage: chaek remove ID|ISBN")
+    #expect(
+      Command.serve.usage
+        == "usage: chaek serve [--host H] [--port N] [--source auto|kakao|openlibrary|local] [--token T]")
+  }
+
+  /// Every declared option is in the help with its range or choices, and every option the help
+  /// names parses: help and parsing cannot drift apart.
+  @Test(arguments: Command.all.map(\.name))
+  func helpAndParsingComeFromOneDeclaration(name: String) async throws {
+    let command = try #require(Command.all.first { $0.name == name })
+    let chaek = try Chaek()
+    defer { chaek.remove() }
+    let help = await chaek.run(name, "--help")
+    #expect(help.status == 0 && help.out == command.help)
+    #expect(await chaek.run("help", name).out == command.help)
+    #expect(help.out.hasPrefix(command.usage + "\n\n" + command.summary + "\n"))
+    for option in command.options {
+      #expect(help.out.contains("\n  \(option.label)   ") || help.out.contains("\n  \(option.label) "))
+      #expect(command.usage.contains("[\(option.synopsis)]"))
+      switch option.kind {
+      case .flag, .text: break
+      case .integer(let range): #expect(help.out.contains("\(range.lowerBound) to \(range.upperBound)"))
+      case .choice(let values): #expect(values.allSatisfy { help.out.contains($0) })
+      }
+    }
+    let named = Set(help.out.matches(of: /--[a-z]+/).map { String($0.output.dropFirst(2)) })
+    #expect(named.isSuperset(of: command.options.map(\.name)))
+    for name in named.subtracting(["help"]) {
+      let option = try #require(
+        command.options.first { $0.name == name }, "the help of \(command.name) names --\(name)")
+      let value: [String] =
+        switch option.kind {
+        case .flag: []
+        case .text: ["x"]
+        case .integer(let range): [String(range.upperBound)]
+        case .choice(let values): [values.last ?? ""]
+        }
+      let parsed = try Arguments(["--\(name)"] + value, command: command.name, options: command.options)
+      #expect(parsed.flags.contains(name) || parsed.values[name] == value.first)
+    }
   }
 
   @Test func searchFindsStarterBooksOffline() async throws {

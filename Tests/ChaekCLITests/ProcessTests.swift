@@ -120,6 +120,10 @@ struct ServeProcessTests {
     let result = try runProcess(["serve", "--host", "0.0.0.0", "--port", "0"], home: home)
     #expect(result.status == 2)
     #expect(result.err.contains("requires --token"))
-    #expect(try runProcess(["serve", "--port", "70000"], home: home).status == 2)
+    let port = try runProcess(["serve", "--port", "70000"], home: home)
+    #expect(port.status == 2)
+    #expect(port.err.hasPrefix("chaek serve: --port must be 0 to 65535 (got '70000')\nusage: chaek serve "))
+    let unknown = try runProcess(["serve", "--bogus"], home: home)
+    #expect(unknown.status == 2 && unknown.err.hasPrefix("chaek serve: unknown option --bogus for 'serve'\n"))
   }
 }
