@@ -49,15 +49,18 @@ let package = Package(
     .executableTarget(name: "chaek", dependencies: ["ChaekCLI"]),
     .executableTarget(
       name: "chaek-bench",
-      dependencies: ["BookModel", "BookSearch", "Library", "Storage"],
+      dependencies: ["BookModel", "BookSearch", "Library", "Storage", "SearchQuality"],
       path: "Benchmarks/ChaekBench"
     ),
 
     // MARK: - Tests
     .target(name: "TestSupport", path: "Tests/TestSupport"),
+    // The judged relevance set and its scoring: for the tests and chaek-bench, not the product.
+    .target(name: "SearchQuality", dependencies: ["BookModel", "BookSearch"], path: "Tests/SearchQuality"),
     .testTarget(name: "BookModelTests", dependencies: ["BookModel"]),
     .testTarget(name: "StorageTests", dependencies: ["Storage"]),
-    .testTarget(name: "BookSearchTests", dependencies: ["BookSearch", "BookModel", "Storage"]),
+    .testTarget(
+      name: "BookSearchTests", dependencies: ["BookSearch", "BookModel", "Storage", "SearchQuality"]),
     .testTarget(name: "LibraryTests", dependencies: ["Library", "BookModel", "Storage"]),
     .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
     .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient", "TestSupport"]),

@@ -1,6 +1,7 @@
 import BookModel
 import BookSearch
 import Foundation
+import SearchQuality
 
 /// Scores the committed relevance set (Tests/Relevance) over the catalogs it was judged on.
 enum Relevance {

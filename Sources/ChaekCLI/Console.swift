@@ -32,31 +32,31 @@ public struct StandardConsole: Console {
   public func readLine() -> String? { Swift.readLine() }
 }
 
-/// A console in memory: captures output and answers prompts from a script of lines.
-public final class MemoryConsole: Console, @unchecked Sendable {
+/// A console in memory, for the tests: captures output and answers prompts from a script of lines.
+final class MemoryConsole: Console, @unchecked Sendable {
   private let lock = NSLock()
   private var output = ""
   private var errors = ""
   private var input: [String]
   /// Whether prompts are allowed, as on a terminal.
-  public let isInteractive: Bool
+  let isInteractive: Bool
   /// Whether standard error behaves as a terminal, so that progress is drawn.
-  public let isErrorTerminal: Bool
+  let isErrorTerminal: Bool
 
   /// A console whose standard input holds `input` and is a terminal when `interactive`, and whose
   /// standard error is a terminal when `errorTerminal`.
-  public init(input: [String] = [], interactive: Bool = false, errorTerminal: Bool = false) {
+  init(input: [String] = [], interactive: Bool = false, errorTerminal: Bool = false) {
     self.input = input
     self.isInteractive = interactive
     self.isErrorTerminal = errorTerminal
   }
 
   /// Everything written to standard output.
-  public var standardOutput: String { lock.withLock { output } }
+  var standardOutput: String { lock.withLock { output } }
   /// Everything written to standard error.
-  public var standardError: String { lock.withLock { errors } }
+  var standardError: String { lock.withLock { errors } }
 
-  public func write(_ text: String) { lock.withLock { output += text } }
-  public func writeError(_ text: String) { lock.withLock { errors += text } }
-  public func readLine() -> String? { lock.withLock { input.isEmpty ? nil : input.removeFirst() } }
+  func write(_ text: String) { lock.withLock { output += text } }
+  func writeError(_ text: String) { lock.withLock { errors += text } }
+  func readLine() -> String? { lock.withLock { input.isEmpty ? nil : input.removeFirst() } }
 }

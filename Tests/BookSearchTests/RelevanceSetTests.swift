@@ -1,5 +1,6 @@
 import BookModel
 import Foundation
+import SearchQuality
 import Testing
 
 @testable import BookSearch
