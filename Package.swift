@@ -35,21 +35,21 @@ let package = Package(
       dependencies: ["BookModel", "Storage", "HTTPClient"],
       resources: [.copy("Resources/starter-catalog.json")]
     ),
-    .target(name: "Library", dependencies: ["BookModel", "Storage"]),
+    .target(name: "UserLibrary", dependencies: ["BookModel", "Storage"]),
     .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "CZlib"]),
     .target(
       name: "WebApp",
-      dependencies: ["BookModel", "BookSearch", "Library", "HTTPServer"],
+      dependencies: ["BookModel", "BookSearch", "UserLibrary", "HTTPServer"],
       resources: [.copy("Resources/static")]
     ),
     .target(
       name: "ChaekCLI",
-      dependencies: ["BookModel", "BookSearch", "Library", "Storage", "HTTPServer", "WebApp"]
+      dependencies: ["BookModel", "BookSearch", "UserLibrary", "Storage", "HTTPServer", "WebApp"]
     ),
     .executableTarget(name: "chaek", dependencies: ["ChaekCLI"]),
     .executableTarget(
       name: "chaek-bench",
-      dependencies: ["BookModel", "BookSearch", "Library", "Storage", "SearchQuality"],
+      dependencies: ["BookModel", "BookSearch", "UserLibrary", "Storage", "SearchQuality"],
       path: "Benchmarks/ChaekBench"
     ),
 
@@ -61,13 +61,14 @@ let package = Package(
     .testTarget(name: "StorageTests", dependencies: ["Storage"]),
     .testTarget(
       name: "BookSearchTests", dependencies: ["BookSearch", "BookModel", "Storage", "SearchQuality"]),
-    .testTarget(name: "LibraryTests", dependencies: ["Library", "BookModel", "Storage"]),
+    .testTarget(name: "UserLibraryTests", dependencies: ["UserLibrary", "BookModel", "Storage"]),
     .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
     .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient", "TestSupport"]),
     .testTarget(
-      name: "WebAppTests", dependencies: ["WebApp", "HTTPServer", "BookSearch", "Library", "BookModel"]),
+      name: "WebAppTests", dependencies: ["WebApp", "HTTPServer", "BookSearch", "UserLibrary", "BookModel"]),
     .testTarget(
-      name: "ChaekCLITests", dependencies: ["ChaekCLI", "BookModel", "Library", "BookSearch", "TestSupport"]),
+      name: "ChaekCLITests",
+      dependencies: ["ChaekCLI", "BookModel", "UserLibrary", "BookSearch", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

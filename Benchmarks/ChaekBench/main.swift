@@ -1,7 +1,7 @@
 import BookModel
 import BookSearch
 import Foundation
-import Library
+import UserLibrary
 
 // chaek-bench: catalog search latency on the starter catalog; library operations; a generated
 // N-book catalog (default 1,000,000) with a mixed query set, measured next to tantivy on the same

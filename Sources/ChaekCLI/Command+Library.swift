@@ -1,7 +1,7 @@
 import BookModel
 import BookSearch
 import Foundation
-import Library
+import UserLibrary
 
 extension Command {
   static let save = Command(

@@ -1,7 +1,7 @@
 import BookModel
 import BookSearch
 import Foundation
-import Library
+import UserLibrary
 
 /// What a command runs with: the console, the environment, and the data directory's databases.
 struct Context: Sendable {

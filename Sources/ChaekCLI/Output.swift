@@ -1,6 +1,6 @@
 import BookModel
 import Foundation
-import Library
+import UserLibrary
 
 /// How commands print books: tables and details for people, JSON for scripts.
 enum Output {

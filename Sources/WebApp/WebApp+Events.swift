@@ -1,5 +1,5 @@
 import HTTPServer
-import Library
+import UserLibrary
 
 extension WebApp {
   /// `GET /api/events`: Server-Sent Events from the library's change feed, so every open window

@@ -1,7 +1,7 @@
 import BookModel
 import Foundation
 import HTTPServer
-import Library
+import UserLibrary
 
 extension WebApp {
   /// `GET /api/library[?sort=title|added]`: `{"books":[...],"count":N}`.

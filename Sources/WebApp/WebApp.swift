@@ -2,7 +2,7 @@ import BookModel
 import BookSearch
 import Foundation
 import HTTPServer
-import Library
+import UserLibrary
 
 /// The Chaek web app: the Kakao-compatible search API, the library API, the event stream, and the
 /// mobile-first pages, as one handler for ``HTTPServer``.

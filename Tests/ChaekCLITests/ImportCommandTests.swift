@@ -1,7 +1,7 @@
 import BookSearch
 import Foundation
-import Library
 import Testing
+import UserLibrary
 
 @testable import ChaekCLI
 

@@ -2,7 +2,7 @@ import BookModel
 import BookSearch
 import Foundation
 import HTTPServer
-import Library
+import UserLibrary
 import WebApp
 
 #if canImport(FoundationNetworking)

@@ -1,7 +1,7 @@
 import BookModel
 import Foundation
-import Library
 import Testing
+import UserLibrary
 
 #if canImport(Glibc)
   import Glibc

@@ -2,7 +2,7 @@ import BookModel
 import Foundation
 import Testing
 
-@testable import Library
+@testable import UserLibrary
 
 func book(_ title: String, isbn: String = "", authors: [String] = ["작가"]) -> Book {
   Book(title: title, url: isbn.isEmpty ? "https://example.com/\(title)" : "", isbn: isbn, authors: authors)
