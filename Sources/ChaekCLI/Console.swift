@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -33,11 +34,14 @@ public struct StandardConsole: Console {
 }
 
 /// A console in memory, for the tests: captures output and answers prompts from a script of lines.
-final class MemoryConsole: Console, @unchecked Sendable {
-  private let lock = NSLock()
-  private var output = ""
-  private var errors = ""
-  private var input: [String]
+final class MemoryConsole: Console {
+  private struct State {
+    var output = ""
+    var errors = ""
+    var input: [String]
+  }
+
+  private let state: Mutex<State>
   /// Whether prompts are allowed, as on a terminal.
   let isInteractive: Bool
   /// Whether standard error behaves as a terminal, so that progress is drawn.
@@ -46,17 +50,17 @@ final class MemoryConsole: Console, @unchecked Sendable {
   /// A console whose standard input holds `input` and is a terminal when `interactive`, and whose
   /// standard error is a terminal when `errorTerminal`.
   init(input: [String] = [], interactive: Bool = false, errorTerminal: Bool = false) {
-    self.input = input
+    state = Mutex(State(input: input))
     self.isInteractive = interactive
     self.isErrorTerminal = errorTerminal
   }
 
   /// Everything written to standard output.
-  var standardOutput: String { lock.withLock { output } }
+  var standardOutput: String { state.withLock { $0.output } }
   /// Everything written to standard error.
-  var standardError: String { lock.withLock { errors } }
+  var standardError: String { state.withLock { $0.errors } }
 
-  func write(_ text: String) { lock.withLock { output += text } }
-  func writeError(_ text: String) { lock.withLock { errors += text } }
-  func readLine() -> String? { lock.withLock { input.isEmpty ? nil : input.removeFirst() } }
+  func write(_ text: String) { state.withLock { $0.output += text } }
+  func writeError(_ text: String) { state.withLock { $0.errors += text } }
+  func readLine() -> String? { state.withLock { $0.input.isEmpty ? nil : $0.input.removeFirst() } }
 }

@@ -1,11 +1,12 @@
 import Foundation
+import Synchronization
 
 /// What the daemon's callbacks share with the server: the handler, the limits, the requests whose
 /// handler is running and the open event streams, so that stopping can finish them all.
 ///
 /// Callbacks reach it through the daemon's context pointer, on libmicrohttpd's threads; the server
 /// releases it after `MHD_stop_daemon`.
-final class ServerContext: @unchecked Sendable {
+final class ServerContext: Sendable {
   /// The application's handler.
   let handler: HTTPHandler
   /// Bodies above this many bytes get a 413 without reaching the handler.
@@ -17,10 +18,13 @@ final class ServerContext: @unchecked Sendable {
   /// The open connections and their deadlines.
   let connections: ConnectionTable
 
-  private let lock = NSLock()
-  private var stopping = false
-  private var handling: [ObjectIdentifier: RequestContext] = [:]
-  private var streams: [ObjectIdentifier: EventStream] = [:]
+  private struct State {
+    var stopping = false
+    var handling: [ObjectIdentifier: RequestContext] = [:]
+    var streams: [ObjectIdentifier: EventStream] = [:]
+  }
+
+  private let state = Mutex(State())
 
   init(
     handler: @escaping HTTPHandler, maximumBodySize: Int, heartbeatInterval: Duration,
@@ -37,16 +41,16 @@ final class ServerContext: @unchecked Sendable {
 
   /// Records that `request`'s handler runs; `false` once the server is stopping.
   func beginHandling(_ request: RequestContext) -> Bool {
-    lock.withLock {
-      guard !stopping else { return false }
-      handling[ObjectIdentifier(request)] = request
+    state.withLock { state in
+      guard !state.stopping else { return false }
+      state.handling[ObjectIdentifier(request)] = request
       return true
     }
   }
 
   /// Records that `request`'s response has been sent, or its handler has been given up on.
   func endHandling(_ request: RequestContext) {
-    _ = lock.withLock { handling.removeValue(forKey: ObjectIdentifier(request)) }
+    _ = state.withLock { $0.handling.removeValue(forKey: ObjectIdentifier(request)) }
   }
 
   /// Whether an event stream may open.
@@ -58,26 +62,26 @@ final class ServerContext: @unchecked Sendable {
 
   /// Records an open event stream, unless the server is stopping or has as many as it allows.
   func open(_ stream: EventStream) -> Opening {
-    lock.withLock {
-      guard !stopping else { return .stopping }
-      guard streams.count < eventStreamLimit else { return .full }
-      streams[ObjectIdentifier(stream)] = stream
+    state.withLock { state in
+      guard !state.stopping else { return .stopping }
+      guard state.streams.count < eventStreamLimit else { return .full }
+      state.streams[ObjectIdentifier(stream)] = stream
       return .opened
     }
   }
 
   /// Forgets a stream whose response libmicrohttpd has freed.
   func close(_ stream: EventStream) {
-    _ = lock.withLock { streams.removeValue(forKey: ObjectIdentifier(stream)) }
+    _ = state.withLock { $0.streams.removeValue(forKey: ObjectIdentifier(stream)) }
   }
 
   // MARK: - Stopping
 
   /// From now on requests get 503 and no handler or stream starts; returns the open streams.
   func beginStopping() -> [EventStream] {
-    lock.withLock {
-      stopping = true
-      return Array(streams.values)
+    state.withLock { state in
+      state.stopping = true
+      return Array(state.streams.values)
     }
   }
 
@@ -87,7 +91,9 @@ final class ServerContext: @unchecked Sendable {
     let clock = ContinuousClock()
     let deadline = clock.now.advanced(by: timeout)
     while true {
-      let (running, idle) = lock.withLock { (Array(handling.values), handling.isEmpty && streams.isEmpty) }
+      let (running, idle) = state.withLock {
+        (Array($0.handling.values), $0.handling.isEmpty && $0.streams.isEmpty)
+      }
       guard !idle, clock.now < deadline else { return running }
       try? await Task.sleep(for: .milliseconds(10))
     }
