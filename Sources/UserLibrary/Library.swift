@@ -182,7 +182,7 @@ public final class Library: Sendable {
           "SELECT book, saved_at FROM saved_books WHERE id = ?", [old.rawValue],
           { (try Library.decode($0.text(0)), $0.double(1)) })
         {
-          let merged = Library.filled(book, from: saved.0)
+          let merged = book.filledIn(from: saved.0)
           try connection.run("DELETE FROM saved_books WHERE id = ?", [old.rawValue])
           try connection.run(
             """
@@ -197,7 +197,7 @@ public final class Library: Sendable {
           "SELECT book, viewed_at, seq FROM recent_views WHERE id = ?", [old.rawValue],
           { (try Library.decode($0.text(0)), $0.double(1), $0.int(2)) })
         {
-          let merged = Library.filled(book, from: recent.0)
+          let merged = book.filledIn(from: recent.0)
           try connection.run("DELETE FROM recent_views WHERE id = ?", [old.rawValue])
           try connection.run(
             """
@@ -213,20 +213,6 @@ public final class Library: Sendable {
     }
     if moved > 0 { await feed.publishPending() }
     return moved
-  }
-
-  /// `book`, with every field it leaves empty taken from `older`.
-  private static func filled(_ book: Book, from older: Book) -> Book {
-    var book = book
-    if book.contents.isEmpty { book.contents = older.contents }
-    if book.datetime == nil { book.datetime = older.datetime }
-    if book.publisher.isEmpty { book.publisher = older.publisher }
-    if book.translators.isEmpty { book.translators = older.translators }
-    if book.price <= 0 { book.price = older.price }
-    if book.salePrice < 0 { book.salePrice = older.salePrice }
-    if book.thumbnail.isEmpty { book.thumbnail = older.thumbnail }
-    if book.status.isEmpty { book.status = older.status }
-    return book
   }
 
   // MARK: - Change feed

@@ -30,13 +30,16 @@ struct DeadlineTests {
   @Test func aReadThatGetsTheConnectionAfterItsDeadlineFailsWithoutRunning() async throws {
     let database = try Database(path: ":memory:", migrations: notes)
     let ran = Atomic(false)
+    let started = Atomic(false)
+    // The slow read holds the connection for two seconds; the queued one is sent only once it has
+    // the connection, so it cannot run first however busy the machine is.
     let slow = Task {
-      try await database.read(within: .init(deadline: .now + .milliseconds(300), processorTime: .seconds(30)))
-      {
-        try $0.integer(Self.endless)
+      try await database.read(within: .init(deadline: .now + .seconds(2), processorTime: .seconds(30))) {
+        started.store(true, ordering: .relaxed)
+        return try $0.integer(Self.endless)
       }
     }
-    try await Task.sleep(for: .milliseconds(50))
+    while !started.load(ordering: .relaxed) { try await Task.sleep(for: .milliseconds(5)) }
     let queued = await #expect(throws: DatabaseError.self) {
       try await database.read(within: .init(deadline: .now + .milliseconds(100), processorTime: .seconds(30)))
       {
