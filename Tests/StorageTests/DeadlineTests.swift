@@ -31,15 +31,19 @@ struct DeadlineTests {
     let database = try Database(path: ":memory:", migrations: notes)
     let ran = Atomic(false)
     let started = Atomic(false)
-    // The slow read holds the connection for two seconds; the queued one is sent only once it has
-    // the connection, so it cannot run first however busy the machine is.
+    // The slow read holds the connection for half a second after it has it (then runs until its
+    // deadline stops it), and the queued read is sent only once it has the connection: the queued
+    // one's 100 ms pass while it waits, however busy the machine is.
     let slow = Task {
-      try await database.read(within: .init(deadline: .now + .seconds(2), processorTime: .seconds(30))) {
+      try await database.read(within: .init(deadline: .now + .seconds(5), processorTime: .seconds(30))) {
         started.store(true, ordering: .relaxed)
+        Thread.sleep(forTimeInterval: 0.5)
         return try $0.integer(Self.endless)
       }
     }
-    while !started.load(ordering: .relaxed) { try await Task.sleep(for: .milliseconds(5)) }
+    for _ in 0..<6_000 where !started.load(ordering: .relaxed) { try await Task.sleep(for: .milliseconds(5)) }
+    let holding = started.load(ordering: .relaxed)
+    try #require(holding)
     let queued = await #expect(throws: DatabaseError.self) {
       try await database.read(within: .init(deadline: .now + .milliseconds(100), processorTime: .seconds(30)))
       {
