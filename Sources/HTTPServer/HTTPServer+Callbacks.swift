@@ -80,11 +80,11 @@ enum Callbacks {
 
   // MARK: - Connections
 
-  /// The accept policy: `false` (libmicrohttpd closes the new socket at once) when the server has
-  /// as many connections as it takes. libmicrohttpd's own limit is kept higher, because at its
+  /// The accept policy: `false` (libmicrohttpd closes the new socket at once) when the server is
+  /// stopping or has as many connections as it takes. libmicrohttpd's own limit is kept higher, because at its
   /// limit it stops accepting and new clients wait in the listen queue instead of being refused.
   static func accepts(server: ServerContext) -> Bool {
-    server.connections.hasRoom()
+    !server.isStopping && server.connections.hasRoom()
   }
 
   /// `MHD_OPTION_NOTIFY_CONNECTION`: a connection started or is about to close.

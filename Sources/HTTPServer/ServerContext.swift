@@ -77,6 +77,9 @@ final class ServerContext: Sendable {
 
   // MARK: - Stopping
 
+  /// `true` once ``beginStopping()`` has been called: new connections are refused.
+  var isStopping: Bool { state.withLock { $0.stopping } }
+
   /// From now on requests get 503 and no handler or stream starts; returns the open streams.
   func beginStopping() -> [EventStream] {
     state.withLock { state in
