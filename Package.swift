@@ -30,21 +30,26 @@ let package = Package(
     .target(name: "BookModel"),
     .target(name: "Storage", dependencies: ["CSQLite"]),
     .target(name: "HTTPClient", dependencies: ["CCurl"]),
+    .target(name: "BookProviders", dependencies: ["BookModel", "HTTPClient"]),
+    .target(name: "BookImport", dependencies: ["BookModel"]),
     .target(
       name: "BookSearch",
-      dependencies: ["BookModel", "Storage", "HTTPClient"],
+      dependencies: ["BookModel", "Storage", "BookProviders", "BookImport"],
       resources: [.copy("Resources/starter-catalog.json")]
     ),
     .target(name: "UserLibrary", dependencies: ["BookModel", "Storage"]),
     .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "CZlib"]),
     .target(
       name: "WebApp",
-      dependencies: ["BookModel", "BookSearch", "UserLibrary", "HTTPServer"],
+      dependencies: ["BookModel", "BookProviders", "BookSearch", "UserLibrary", "HTTPServer"],
       resources: [.copy("Resources/static")]
     ),
     .target(
       name: "ChaekCLI",
-      dependencies: ["BookModel", "BookSearch", "UserLibrary", "Storage", "HTTPServer", "WebApp"]
+      dependencies: [
+        "BookModel", "BookProviders", "BookImport", "BookSearch", "UserLibrary", "Storage", "HTTPServer",
+        "WebApp",
+      ]
     ),
     .executableTarget(name: "chaek", dependencies: ["ChaekCLI"]),
     .executableTarget(
@@ -54,18 +59,24 @@ let package = Package(
     ),
 
     // MARK: - Tests
-    .target(name: "TestSupport", path: "Tests/TestSupport"),
+    .target(name: "TestSupport", dependencies: ["BookModel"], path: "Tests/TestSupport"),
     // The judged relevance set and its scoring: for the tests and chaek-bench, not the product.
     .target(name: "SearchQuality", dependencies: ["BookModel", "BookSearch"], path: "Tests/SearchQuality"),
     .testTarget(name: "BookModelTests", dependencies: ["BookModel"]),
     .testTarget(name: "StorageTests", dependencies: ["Storage"]),
+    .testTarget(name: "BookProvidersTests", dependencies: ["BookProviders", "BookModel", "TestSupport"]),
+    .testTarget(name: "BookImportTests", dependencies: ["BookImport", "BookModel"]),
     .testTarget(
-      name: "BookSearchTests", dependencies: ["BookSearch", "BookModel", "Storage", "SearchQuality"]),
+      name: "BookSearchTests",
+      dependencies: [
+        "BookSearch", "BookProviders", "BookImport", "BookModel", "Storage", "SearchQuality", "TestSupport",
+      ]),
     .testTarget(name: "UserLibraryTests", dependencies: ["UserLibrary", "BookModel", "Storage"]),
     .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
     .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient", "TestSupport"]),
     .testTarget(
-      name: "WebAppTests", dependencies: ["WebApp", "HTTPServer", "BookSearch", "UserLibrary", "BookModel"]),
+      name: "WebAppTests",
+      dependencies: ["WebApp", "HTTPServer", "BookProviders", "BookSearch", "UserLibrary", "BookModel"]),
     .testTarget(
       name: "ChaekCLITests",
       dependencies: ["ChaekCLI", "BookModel", "UserLibrary", "BookSearch", "TestSupport"]),

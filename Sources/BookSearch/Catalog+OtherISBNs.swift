@@ -11,9 +11,6 @@ import Storage
 /// any of them. Rows are keyed by the book's `rowid`, which stays when its identity changes, and
 /// go when the book does.
 extension Catalog {
-  /// The most other ISBNs kept for one book, so that one record cannot bloat the catalog.
-  public static let maximumOtherISBNs = 100
-
   // MARK: - Migration
 
   /// Adds `book_isbns`, empty: the records already stored are found again, with their other
@@ -35,11 +32,11 @@ extension Catalog {
   // MARK: - Rows
 
   /// The ISBN-13s of `isbns` that `book` is not stored under, each once, in order, at most
-  /// ``maximumOtherISBNs``; sorted, as they are stored.
+  /// ``BookModel/ISBN/maximumOthers``; sorted, as they are stored.
   static func otherISBNs(_ isbns: [ISBN], of book: Book) -> [String] {
     var seen: Set<String> = book.isbn13.map { [$0] } ?? []
     var others: [String] = []
-    for isbn in isbns where others.count < maximumOtherISBNs && seen.insert(isbn.isbn13).inserted {
+    for isbn in isbns where others.count < ISBN.maximumOthers && seen.insert(isbn.isbn13).inserted {
       others.append(isbn.isbn13)
     }
     return others.sorted()

@@ -127,7 +127,7 @@ public final class Catalog: BookSearching, Sendable {
   ///
   /// `otherISBNs`, parallel to `books` like `popularity`, are ISBNs besides its own that find each
   /// book (the other editions of an Open Library work): valid ones, at most
-  /// ``maximumOtherISBNs`` a book. A book given some has them replace those stored; a book given
+  /// ``BookModel/ISBN/maximumOthers`` a book. A book given some has them replace those stored; a book given
   /// none keeps those stored.
   @discardableResult
   public func upsert(

@@ -1,4 +1,5 @@
 import BookModel
+import BookProviders
 import Foundation
 
 /// Searches the way the app does: the chosen provider answers, every book it returns is kept in

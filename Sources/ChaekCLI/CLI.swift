@@ -1,3 +1,4 @@
+import BookModel
 import BookSearch
 import Foundation
 import Storage

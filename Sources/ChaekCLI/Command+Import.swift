@@ -1,3 +1,4 @@
+import BookImport
 import BookSearch
 import Foundation
 

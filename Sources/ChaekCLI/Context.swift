@@ -1,4 +1,5 @@
 import BookModel
+import BookProviders
 import BookSearch
 import Foundation
 import UserLibrary

@@ -1,4 +1,4 @@
-import BookSearch
+import BookImport
 
 /// What `chaek import` prints: counts on stdout, the problem rows on stderr.
 enum ImportSummary {

@@ -1,4 +1,4 @@
-import BookSearch
+import BookProviders
 
 /// One option a command accepts, declared once: the usage line, the options section of its help,
 /// which options take a value, and how a value is checked all come from this declaration, and so

@@ -3,6 +3,7 @@ import Foundation
 import Storage
 import Testing
 
+@testable import BookImport
 @testable import BookSearch
 
 @Suite("Catalog: one record per book")

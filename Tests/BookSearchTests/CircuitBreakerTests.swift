@@ -1,8 +1,10 @@
 import BookModel
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
+@testable import BookProviders
 @testable import BookSearch
 
 /// The provider that the breaker guards is a real HTTP stub; the tests count what reaches it.
@@ -57,7 +59,7 @@ struct CircuitBreakerTests {
   @Test func afterTheBackoffOneProbeAsksAgainAndASuccessCloses() async throws {
     let state = Switch()
     let server = try StubHTTPServer { _ in
-      state.isFailing ? .json("{}", status: 500) : .json(KakaoBooksTests.page)
+      state.isFailing ? .json("{}", status: 500) : .json(KakaoPages.twoBooks)
     }
     defer { server.stop() }
     let log = Log()

@@ -2,6 +2,7 @@ import BookModel
 import Foundation
 import Testing
 
+@testable import BookImport
 @testable import BookSearch
 
 /// Real rows read once for the tests that need no catalog: all of them, or the sample's.

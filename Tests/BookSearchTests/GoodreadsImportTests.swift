@@ -2,6 +2,7 @@ import BookModel
 import Foundation
 import Testing
 
+@testable import BookImport
 @testable import BookSearch
 
 @Suite("Goodreads export import")

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import BookSearch
+@testable import BookImport
 
 @Suite("Import format detection")
 struct ImportFormatTests {

@@ -2,6 +2,7 @@ import BookModel
 import Foundation
 import Testing
 
+@testable import BookImport
 @testable import BookSearch
 
 @Suite("Importers: old files, bad bytes and large files")

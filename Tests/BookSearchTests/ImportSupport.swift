@@ -2,6 +2,7 @@ import BookModel
 import Foundation
 import Testing
 
+@testable import BookImport
 @testable import BookSearch
 
 /// Everything an import reader yields for a file, without a catalog.

@@ -1,8 +1,11 @@
 import BookModel
 import Foundation
 import Storage
+import TestSupport
 import Testing
 
+@testable import BookImport
+@testable import BookProviders
 @testable import BookSearch
 
 @Suite("Every ISBN of an Open Library record finds its book")
@@ -187,7 +190,7 @@ struct OtherISBNsTests {
     _ = try await catalog.importBooks(from: directory.write(doc, to: "many.json"), format: .openlibrary)
 
     let stored = try await storedOtherISBNs(in: catalog)
-    #expect(stored.count == Catalog.maximumOtherISBNs)
+    #expect(stored.count == ISBN.maximumOthers)
     #expect(stored == Array(isbns[1...100]).sorted())
     #expect(try await catalog.book(bookID(isbns[100]))?.title == "Many Editions")
     #expect(try await catalog.book(bookID(isbns[101])) == nil)

@@ -3,6 +3,7 @@ import Foundation
 import SearchQuality
 import Testing
 
+@testable import BookImport
 @testable import BookSearch
 
 /// The committed relevance set and its Korean fixture catalog, in `Tests/Relevance`.

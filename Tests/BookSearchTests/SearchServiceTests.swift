@@ -1,7 +1,9 @@
 import BookModel
 import Foundation
+import TestSupport
 import Testing
 
+@testable import BookProviders
 @testable import BookSearch
 
 @Suite("Search service: provider choice, caching and fallback")
@@ -20,7 +22,7 @@ struct SearchServiceTests {
   }
 
   @Test func autoUsesKakaoWhenAKeyIsSetAndKeepsWhatItReturns() async throws {
-    let server = try StubHTTPServer { _ in .json(KakaoBooksTests.page) }
+    let server = try StubHTTPServer { _ in .json(KakaoPages.twoBooks) }
     defer { server.stop() }
     let catalog = try Catalog(path: ":memory:", includingStarter: false)
     let service = try SearchService(source: .auto, settings: settings(kakao: server), catalog: catalog)
@@ -69,7 +71,7 @@ struct SearchServiceTests {
   }
 
   @Test func bookLookupAsksTheProviderForAnUnknownIsbn() async throws {
-    let server = try StubHTTPServer { _ in .json(KakaoBooksTests.page) }
+    let server = try StubHTTPServer { _ in .json(KakaoPages.twoBooks) }
     defer { server.stop() }
     let catalog = try Catalog(path: ":memory:", includingStarter: false)
     let service = try SearchService(source: .auto, settings: settings(kakao: server), catalog: catalog)

@@ -1,5 +1,3 @@
-import BookModel
-
 /// Anything that answers a book search with Kakao's semantics: Kakao itself, Open Library,
 /// the offline catalog, and compositions of them.
 public protocol BookSearching: Sendable {

@@ -1,8 +1,9 @@
 import BookModel
 import Foundation
+import TestSupport
 import Testing
 
-@testable import BookSearch
+@testable import BookProviders
 
 @Suite("Open Library search over HTTP")
 struct OpenLibraryTests {

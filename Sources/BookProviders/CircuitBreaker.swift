@@ -1,3 +1,4 @@
+import BookModel
 import Synchronization
 
 /// Stops asking a provider that is failing, so that a dead or stalled provider costs one timeout

@@ -5,7 +5,7 @@ import Foundation
 /// response (`search.json`: `{"numFound":…,"docs":[…]}`), whose docs are numbered as rows.
 ///
 /// - A search result (`{"key":"/works/…","title":…,"author_name":[…],…}`, one per line) maps onto a
-///   book exactly as the live search does (``OpenLibrary/Document``).
+///   book exactly as the live search does (``OpenLibraryDocument``).
 /// - A dump line (`/type/edition<TAB>/books/OL…M<TAB>revision<TAB>modified<TAB>{json}`) maps the
 ///   record's `title` and `subtitle`, first publisher, first valid of `isbn_13` and `isbn_10` (the
 ///   other valid ones find the book too), the year in the free-text `publish_date` (`March 2004`),
@@ -100,8 +100,8 @@ struct OpenLibraryImport: ImportReader {
 
   private func searchResult(_ data: Data, line: Int) -> ImportRow {
     do {
-      let document = try decoder.decode(OpenLibrary.Document.self, from: data)
-      guard let book = document.book(baseURL: OpenLibrary.publicURL) else {
+      let document = try decoder.decode(OpenLibraryDocument.self, from: data)
+      guard let book = document.book() else {
         return .skipped(ImportProblem(line: line, reason: "no title"))
       }
       return .book(book, popularity: 0, otherISBNs: document.otherISBNs, warnings: [])
@@ -134,15 +134,15 @@ struct OpenLibraryImport: ImportReader {
     let book = Book(
       title: [title, record.subtitle ?? ""].filter { !$0.isEmpty }.joined(separator: ": "),
       contents: record.description ?? "",
-      url: key.hasPrefix("/") ? OpenLibrary.publicURL.appending(path: key).absoluteString : "",
+      url: key.hasPrefix("/") ? OpenLibraryDocument.publicURL.appending(path: key).absoluteString : "",
       isbn: isbn?.kakaoNotation ?? "",
       datetime: (record.publishDate ?? record.firstPublishDate).flatMap(Self.year(in:)).flatMap(
         KakaoDate.firstOfJanuary),
       publisher: record.publishers.first ?? "",
-      thumbnail: OpenLibrary.coverURL(record.covers.first { $0 > 0 })
+      thumbnail: OpenLibraryDocument.coverURL(record.covers.first { $0 > 0 })
     )
     return .book(
-      book, popularity: 0, otherISBNs: ImportField.otherISBNs(isbns, besides: isbn), warnings: warnings)
+      book, popularity: 0, otherISBNs: ISBN.others(isbns, besides: isbn), warnings: warnings)
   }
 
   /// The first four-digit number in a free-text date: `March 2004`, `2004-03-01`, `c1998`.

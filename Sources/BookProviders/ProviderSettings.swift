@@ -1,3 +1,4 @@
+import BookModel
 import Foundation
 
 /// Which provider answers searches (`--source`).

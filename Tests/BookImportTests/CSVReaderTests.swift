@@ -1,6 +1,6 @@
 import Testing
 
-@testable import BookSearch
+@testable import BookImport
 
 @Suite("CSV reader")
 struct CSVReaderTests {

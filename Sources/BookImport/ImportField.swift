@@ -14,18 +14,6 @@ enum ImportField {
     return nil
   }
 
-  /// The valid ISBNs of `candidates` besides `first` (the book's own), each once, in order, at
-  /// most ``Catalog/maximumOtherISBNs``: the other ISBNs that find the book. Invalid ones are left
-  /// out silently, as the live search leaves them out.
-  static func otherISBNs(_ candidates: [String], besides first: ISBN?) -> [ISBN] {
-    var seen: Set<String> = first.map { [$0.isbn13] } ?? []
-    var others: [ISBN] = []
-    for candidate in candidates where others.count < Catalog.maximumOtherISBNs {
-      if let isbn = ISBN(candidate), seen.insert(isbn.isbn13).inserted { others.append(isbn) }
-    }
-    return others
-  }
-
   /// A whole number written as an integer or a float (`2008`, `2008.0`, `-720.0`); `nil` when empty.
   /// Anything else is left out with a `COLUMN is not a number` warning for `line`.
   static func number(_ text: String, column: String, line: Int, warnings: inout [ImportProblem]) -> Int? {

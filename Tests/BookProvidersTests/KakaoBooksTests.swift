@@ -1,32 +1,16 @@
 import BookModel
 import Foundation
+import TestSupport
 import Testing
 
-@testable import BookSearch
+@testable import BookProviders
 
 @Suite("Kakao book search over HTTP")
 struct KakaoBooksTests {
-  /// A Kakao-shaped page with Kakao's quirks: both ISBNs, an ISBN-13 with a leading space, no sale
-  /// (`-1`), no thumbnail.
-  static let page = """
-    {"documents":[
-      {"authors":["한강"],"contents":"채식주의자 설명","datetime":"2007-10-30T00:00:00.000+09:00",
-       "isbn":"8936433598 9788936433598","price":12000,"publisher":"창비","sale_price":10800,
-       "status":"정상판매","thumbnail":"https://search1.kakaocdn.net/thumb/x.jpg",
-       "title":"채식주의자","translators":[],"url":"https://search.daum.net/search?q=1"},
-      {"authors":["J.K. 롤링"],"contents":"","datetime":"2019-11-19T00:00:00.000+09:00",
-       "isbn":" 9788983927620","price":10000,"publisher":"문학수첩","sale_price":-1,
-       "status":"","thumbnail":"","title":"해리 포터와 마법사의 돌 1","translators":["강동혁"],
-       "url":"https://search.daum.net/search?q=2"}
-    ],"meta":{"is_end":false,"pageable_count":2,"total_count":57}}
-    """
-
-  static let emptyPage = #"{"documents":[],"meta":{"is_end":true,"pageable_count":0,"total_count":0}}"#
-
   // MARK: - Requests
 
   @Test func sendsTheKeyAsKakaoAKAuthorization() async throws {
-    let server = try StubHTTPServer { _ in .json(Self.emptyPage) }
+    let server = try StubHTTPServer { _ in .json(KakaoPages.empty) }
     defer { server.stop() }
 
     _ = try await KakaoBooks(apiKey: "0123abcd", baseURL: server.baseURL).search(SearchQuery(query: "책"))
@@ -57,7 +41,7 @@ struct KakaoBooksTests {
     ),
   ])
   func sendsKakaosParameters(query: SearchQuery, expected: [String: String]) async throws {
-    let server = try StubHTTPServer { _ in .json(Self.emptyPage) }
+    let server = try StubHTTPServer { _ in .json(KakaoPages.empty) }
     defer { server.stop() }
 
     _ = try await KakaoBooks(apiKey: "key", baseURL: server.baseURL).search(query)
@@ -66,7 +50,7 @@ struct KakaoBooksTests {
   }
 
   @Test func percentEncodesHangulAndReservedCharacters() async throws {
-    let server = try StubHTTPServer { _ in .json(Self.emptyPage) }
+    let server = try StubHTTPServer { _ in .json(KakaoPages.empty) }
     defer { server.stop() }
     let kakao = KakaoBooks(apiKey: "key", baseURL: server.baseURL)
 
@@ -82,7 +66,7 @@ struct KakaoBooksTests {
   // MARK: - Answers
 
   @Test func decodesKakaoDocumentsWithTheirQuirks() async throws {
-    let server = try StubHTTPServer { _ in .json(Self.page) }
+    let server = try StubHTTPServer { _ in .json(KakaoPages.twoBooks) }
     defer { server.stop() }
 
     let page = try await KakaoBooks(apiKey: "key", baseURL: server.baseURL).search(SearchQuery(query: "책"))
@@ -208,7 +192,7 @@ struct KakaoBooksTests {
   }
 
   @Test func slowServerTimesOutAsUnreachable() async throws {
-    let server = try StubHTTPServer { _ in .json(Self.emptyPage, delay: 2) }
+    let server = try StubHTTPServer { _ in .json(KakaoPages.empty, delay: 2) }
     defer { server.stop() }
     let clock = ContinuousClock()
     let start = clock.now
@@ -222,7 +206,7 @@ struct KakaoBooksTests {
   }
 
   @Test func refusedConnectionIsUnreachable() async throws {
-    let server = try StubHTTPServer { _ in .json(Self.emptyPage) }
+    let server = try StubHTTPServer { _ in .json(KakaoPages.empty) }
     server.stop()
 
     let error = try await searchError(server)
@@ -232,7 +216,7 @@ struct KakaoBooksTests {
 
   @Test(arguments: ["", "  \n"])
   func missingKeyFailsWithoutARequest(key: String) async throws {
-    let server = try StubHTTPServer { _ in .json(Self.emptyPage) }
+    let server = try StubHTTPServer { _ in .json(KakaoPages.empty) }
     defer { server.stop() }
 
     let error = try await searchError(server, key: key)

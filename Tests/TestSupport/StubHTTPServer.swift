@@ -15,37 +15,42 @@ import Foundation
 /// background thread, records every request, and answers each with what `respond` returns for it.
 /// Each test starts its own server and calls ``stop()`` when done, which closes the socket and waits
 /// for the thread to end.
-final class StubHTTPServer: @unchecked Sendable {
+public final class StubHTTPServer: @unchecked Sendable {
   /// A request as the server received it.
-  struct Request: Sendable {
+  public struct Request: Sendable {
     /// `GET`, ...
-    let method: String
+    public let method: String
     /// The request target as sent, percent-encoding included: `/v3/search/book?query=%ED%95%B4`.
-    let target: String
+    public let target: String
     /// The path, without the query.
-    let path: String
+    public let path: String
     /// The query parameters, decoded as a form-encoding server decodes them (`+` is a space).
-    let query: [String: String]
+    public let query: [String: String]
     /// Header values by lower-cased name.
-    let headers: [String: String]
+    public let headers: [String: String]
 
     /// The value of a header, whatever the case of `name`.
-    func header(_ name: String) -> String? { headers[name.lowercased()] }
+    public func header(_ name: String) -> String? { headers[name.lowercased()] }
   }
 
   /// What the server answers.
-  struct Response: Sendable {
+  public struct Response: Sendable {
     /// The HTTP status.
-    var status: Int
+    public var status: Int
     /// Headers besides `Content-Length` and `Connection`.
-    var headers: [String: String] = [:]
+    public var headers: [String: String] = [:]
     /// The body.
-    var body = Data()
+    public var body = Data()
     /// Seconds to wait before answering; the wait ends early if the client goes away.
-    var delay: TimeInterval = 0
+    public var delay: TimeInterval = 0
+
+    /// An answer with `status`, `headers` and `body`, sent after `delay` seconds.
+    public init(status: Int, headers: [String: String] = [:], body: Data = Data(), delay: TimeInterval = 0) {
+      (self.status, self.headers, self.body, self.delay) = (status, headers, body, delay)
+    }
 
     /// A JSON answer.
-    static func json(_ text: String, status: Int = 200, delay: TimeInterval = 0) -> Response {
+    public static func json(_ text: String, status: Int = 200, delay: TimeInterval = 0) -> Response {
       Response(
         status: status, headers: ["Content-Type": "application/json;charset=UTF-8"], body: Data(text.utf8),
         delay: delay)
@@ -53,24 +58,24 @@ final class StubHTTPServer: @unchecked Sendable {
   }
 
   /// A socket call failed while starting the server.
-  struct StartError: Error, CustomStringConvertible {
+  public struct StartError: Error, CustomStringConvertible {
     /// The call that failed.
-    let call: String
+    public let call: String
     /// Its `errno`.
-    let code: Int32
+    public let code: Int32
 
-    var description: String { "\(call) failed: \(String(cString: strerror(code)))" }
+    public var description: String { "\(call) failed: \(String(cString: strerror(code)))" }
   }
 
   /// The port the server listens on.
-  let port: UInt16
+  public let port: UInt16
   /// `http://127.0.0.1:{port}`.
-  var baseURL: URL {
+  public var baseURL: URL {
     // A literal host and a number always make a valid URL.
     URL(string: "http://127.0.0.1:\(port)")!
   }
   /// The requests received so far, in order.
-  var requests: [Request] { lock.withLock { received } }
+  public var requests: [Request] { lock.withLock { received } }
 
   private let listener: Int32
   private let wakeReader: Int32
@@ -84,7 +89,7 @@ final class StubHTTPServer: @unchecked Sendable {
   // MARK: - Lifecycle
 
   /// Starts a server that answers each request with `respond(request)`.
-  init(respond: @escaping @Sendable (Request) -> Response) throws {
+  public init(respond: @escaping @Sendable (Request) -> Response) throws {
     self.respond = respond
     var pipeEnds: [Int32] = [0, 0]
     guard pipe(&pipeEnds) == 0 else { throw StartError(call: "pipe", code: errno) }
@@ -104,7 +109,7 @@ final class StubHTTPServer: @unchecked Sendable {
   }
 
   /// Stops listening, ends the serving thread and waits for it. Calling it again does nothing.
-  func stop() {
+  public func stop() {
     let first = lock.withLock {
       defer { stopped = true }
       return !stopped

@@ -1,0 +1,38 @@
+import BookModel
+
+/// Where an import stores the books it reads (the catalog), a batch at a time.
+public protocol ImportSink: Sendable {
+  /// Called once before the first batch.
+  func beginImport() async throws
+  /// Stores one batch, in one transaction.
+  /// - Returns: the books that took the place of another record of the same book, old → new.
+  func store(_ batch: [ImportedBook]) async throws -> [BookID: BookID]
+  /// Called once after the last batch: how many books the import added, updated and left as they
+  /// were (a book the file holds twice counts once).
+  func finishImport() async throws -> ImportCounts
+}
+
+/// A book read from an import file.
+public struct ImportedBook: Sendable {
+  /// The book.
+  public let book: Book
+  /// Its popularity: a count of ratings, or `0` when the format has none.
+  public let popularity: Int
+  /// The ISBNs besides its own that find it (the other editions of an Open Library work).
+  public let otherISBNs: [ISBN]
+}
+
+/// What an import did to the books it stored.
+public struct ImportCounts: Equatable, Sendable {
+  /// Books that were not stored before.
+  public var added: Int
+  /// Books whose stored data changed.
+  public var updated: Int
+  /// Books already stored exactly so.
+  public var unchanged: Int
+
+  /// Counts of books added, updated and unchanged.
+  public init(added: Int, updated: Int, unchanged: Int) {
+    (self.added, self.updated, self.unchanged) = (added, updated, unchanged)
+  }
+}

@@ -1,0 +1,79 @@
+import BookModel
+import Foundation
+
+/// Reads a file in one of the ``ImportFormat``s and stores its books in an ``ImportSink`` in
+/// batches, so that importing the same file again leaves every book unchanged.
+///
+/// Books are stored in batches of ``batchSize``, one transaction each, and the file is read a chunk
+/// at a time, so an import holds a batch of books and a bounded part of the file whatever the
+/// file's size (a JSON document that is not JSON lines is read whole). A row that cannot be read
+/// is skipped and reported with its line number; the rest are imported.
+public struct Importer: Sendable {
+  /// The format files are read as (see ``ImportFormat/detect(_:)``).
+  public let format: ImportFormat
+  /// Books per batch.
+  public let batchSize: Int
+
+  /// An importer of files in `format`, storing `batchSize` books per batch.
+  public init(format: ImportFormat, batchSize: Int = 5_000) {
+    self.format = format
+    self.batchSize = max(batchSize, 1)
+  }
+
+  /// Imports the books of the file at `url` into `sink`, calling `progress` after each batch.
+  /// - Returns: the books read and what became of them, the rows skipped and the fields left out.
+  /// - Throws: ``ImportError`` when the file is empty or not in ``format`` at all; the sink's error
+  ///   when a batch cannot be stored (the batches before it stay stored); a file error when the file
+  ///   cannot be read.
+  public func read(
+    contentsOf url: URL, into sink: some ImportSink, progress: (ImportProgress) -> Void = { _ in }
+  ) async throws -> ImportReport {
+    let handle = try FileHandle(forReadingFrom: url)
+    defer { try? handle.close() }
+    let byteCount = Int(try handle.seekToEnd())
+    try handle.seek(toOffset: 0)
+    return try await read(ByteWindow(reading: handle), byteCount: byteCount, into: sink, progress: progress)
+  }
+
+  /// Imports the books of a whole file held in `data` into `sink` (see
+  /// ``read(contentsOf:into:progress:)``).
+  public func read(
+    _ data: Data, into sink: some ImportSink, progress: (ImportProgress) -> Void = { _ in }
+  ) async throws -> ImportReport {
+    try await read(ByteWindow([UInt8](data)), byteCount: data.count, into: sink, progress: progress)
+  }
+
+  private func read(
+    _ window: ByteWindow, byteCount: Int, into sink: some ImportSink, progress: (ImportProgress) -> Void
+  ) async throws -> ImportReport {
+    var reader = try format.reader(for: window)
+    var report = ImportReport(format: format)
+    try await sink.beginImport()
+    var batch: [ImportedBook] = []
+    var isAtEnd = false
+    while !isAtEnd {
+      batch.removeAll(keepingCapacity: true)
+      while batch.count < batchSize {
+        guard let row = reader.next() else {
+          isAtEnd = true
+          break
+        }
+        switch row {
+        case .book(let book, let popularity, let others, let warnings):
+          batch.append(ImportedBook(book: book, popularity: popularity, otherISBNs: others))
+          for warning in warnings { report.warn(warning) }
+        case .skipped(let problem):
+          report.skip(problem)
+        }
+      }
+      if !batch.isEmpty {
+        report.replaced.merge(try await sink.store(batch)) { _, new in new }
+      }
+      report.read += batch.count
+      progress(ImportProgress(bytesRead: reader.bytesRead, byteCount: byteCount, books: report.read))
+    }
+    let counts = try await sink.finishImport()
+    (report.added, report.updated, report.unchanged) = (counts.added, counts.updated, counts.unchanged)
+    return report
+  }
+}

@@ -1,0 +1,69 @@
+import BookModel
+import Foundation
+import Synchronization
+import Testing
+
+@testable import BookImport
+
+/// A sink that keeps what it is given, counting every book stored as added.
+private final class MemorySink: ImportSink {
+  private let state = Mutex<(events: [String], books: [ImportedBook])>(([], []))
+  var events: [String] { state.withLock { $0.events } }
+  var books: [ImportedBook] { state.withLock { $0.books } }
+
+  func beginImport() async throws { state.withLock { $0.events.append("begin") } }
+
+  func store(_ batch: [ImportedBook]) async throws -> [BookID: BookID] {
+    state.withLock {
+      $0.events.append("store \(batch.count)")
+      $0.books += batch
+    }
+    return [:]
+  }
+
+  func finishImport() async throws -> ImportCounts {
+    state.withLock {
+      $0.events.append("finish")
+      return ImportCounts(added: $0.books.count, updated: 0, unchanged: 0)
+    }
+  }
+}
+
+@Suite("Importer: a file read into a sink in batches")
+struct ImporterTests {
+  /// Five Kakao documents as JSON lines, the third one broken.
+  private static let lines = [
+    #"{"title":"하나","isbn":"9788936433598"}"#, #"{"title":"둘"}"#, "{broken", #"{"title":"넷"}"#,
+    #"{"title":"다섯"}"#,
+  ].joined(separator: "\n")
+
+  @Test func storesEveryReadableRowInBatchesBetweenBeginAndFinish() async throws {
+    let sink = MemorySink()
+    var fractions: [Double] = []
+    let report = try await Importer(format: .kakao, batchSize: 2).read(Data(Self.lines.utf8), into: sink) {
+      fractions.append($0.fraction)
+    }
+    #expect(sink.events == ["begin", "store 2", "store 2", "finish"])
+    #expect(sink.books.map(\.book.title) == ["하나", "둘", "넷", "다섯"])
+    #expect(report.read == 4 && report.added == 4 && report.skippedCount == 1)
+    #expect(report.skipped.map(\.line) == [3])
+    #expect(fractions.last == 1)
+  }
+
+  @Test func readsAFileAChunkAtATimeAsItReadsData() async throws {
+    let url = FileManager.default.temporaryDirectory.appending(path: "importer-\(UUID()).jsonl")
+    try Data(Self.lines.utf8).write(to: url)
+    defer { try? FileManager.default.removeItem(at: url) }
+    let fromFile = try await Importer(format: .kakao).read(contentsOf: url, into: MemorySink())
+    let fromData = try await Importer(format: .kakao).read(Data(Self.lines.utf8), into: MemorySink())
+    #expect(fromFile == fromData)
+  }
+
+  @Test func anEmptyFileIsRefusedBeforeTheSinkIsTouched() async throws {
+    let sink = MemorySink()
+    await #expect(throws: ImportError.emptyFile) {
+      try await Importer(format: .kakao).read(Data("  \n".utf8), into: sink)
+    }
+    #expect(sink.events.isEmpty)
+  }
+}
