@@ -38,10 +38,11 @@ let package = Package(
       resources: [.copy("Resources/starter-catalog.json")]
     ),
     .target(name: "UserLibrary", dependencies: ["BookModel", "Storage"]),
+    .target(name: "ChaekApp", dependencies: ["BookModel", "BookProviders", "BookSearch", "UserLibrary"]),
     .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "CZlib"]),
     .target(
       name: "WebApp",
-      dependencies: ["BookModel", "BookProviders", "BookSearch", "UserLibrary", "HTTPServer"],
+      dependencies: ["BookModel", "BookProviders", "BookSearch", "UserLibrary", "ChaekApp", "HTTPServer"],
       resources: [.copy("Resources/static")]
     ),
     .target(
@@ -71,12 +72,17 @@ let package = Package(
       dependencies: [
         "BookSearch", "BookProviders", "BookImport", "BookModel", "Storage", "SearchQuality", "TestSupport",
       ]),
+    .testTarget(
+      name: "ChaekAppTests",
+      dependencies: ["ChaekApp", "BookSearch", "BookProviders", "UserLibrary", "BookModel", "TestSupport"]),
     .testTarget(name: "UserLibraryTests", dependencies: ["UserLibrary", "BookModel", "Storage"]),
     .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
     .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient", "TestSupport"]),
     .testTarget(
       name: "WebAppTests",
-      dependencies: ["WebApp", "HTTPServer", "BookProviders", "BookSearch", "UserLibrary", "BookModel"]),
+      dependencies: [
+        "WebApp", "HTTPServer", "ChaekApp", "BookProviders", "BookSearch", "UserLibrary", "BookModel",
+      ]),
     .testTarget(
       name: "ChaekCLITests",
       dependencies: ["ChaekCLI", "BookModel", "UserLibrary", "BookSearch", "TestSupport"]),

@@ -1,5 +1,5 @@
 import BookModel
-import BookSearch
+import ChaekApp
 import Foundation
 import Storage
 
@@ -10,7 +10,7 @@ public enum CLI {
   public static func run(
     _ arguments: [String], environment: [String: String], console: any Console = StandardConsole()
   ) async -> Int32 {
-    let context = Context(console: console, environment: environment)
+    let context = Context(console: console, environment: AppEnvironment(environment))
     guard let name = arguments.first else {
       console.write(Help.overview)
       return 0

@@ -1,5 +1,6 @@
 import BookImport
 import BookSearch
+import ChaekApp
 import Foundation
 
 extension Command {
@@ -57,7 +58,7 @@ extension Command {
       throw CLIError.failure("cannot read \(path): \(error.localizedDescription)")
     }
     bar.finish()
-    let moved = try await context.followReplacedBooks(catalog: catalog)
+    let moved = try await DataHome.followReplacedBooks(catalog: catalog, library: context.library())
     context.console.writeError(ImportSummary.problemLines(report, path: path))
     guard report.read > 0 else {
       let skipped = report.skippedCount == 0 ? "" : " (\(ImportSummary.reasons(report.skippedReasons)))"

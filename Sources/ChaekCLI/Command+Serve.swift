@@ -1,3 +1,4 @@
+import ChaekApp
 import Foundation
 import HTTPServer
 import WebApp
@@ -17,8 +18,7 @@ extension Command {
     configuration.host = arguments.text(.host) ?? "127.0.0.1"
     configuration.port = arguments.integer(.port) ?? 8080
     configuration.maximumBodySize = WebApp.maximumBodySize
-    let token =
-      arguments.text(.token) ?? context.environment["CHAEK_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
+    let token = arguments.text(.token) ?? context.environment.token
     let loopback = ["127.0.0.1", "localhost"].contains(configuration.host)
     if configuration.host == "localhost" { configuration.host = "127.0.0.1" }
     guard loopback || token != nil else {
@@ -30,7 +30,7 @@ extension Command {
     var search = try context.searchService(arguments) { console.writeError("chaek serve: \($0)\n") }
     // Saved and viewed books follow records replaced while the server was stopped (by an import),
     // and those a provider's results replace while it runs.
-    _ = try? await Context.follow(catalog: search.catalog, library: library)
+    _ = try? await DataHome.followReplacedBooks(catalog: search.catalog, library: library)
     search.onReplacement = { replacements in _ = try? await library.follow(replacements) }
     let app = try WebApp(search: search, library: library, token: token)
     let server = HTTPServer(configuration: configuration, handler: app.handler)

@@ -1,5 +1,6 @@
 import BookModel
 import BookSearch
+import ChaekApp
 import Foundation
 import HTTPServer
 import UserLibrary

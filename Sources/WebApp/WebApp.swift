@@ -1,5 +1,6 @@
 import BookModel
 import BookSearch
+import ChaekApp
 import Foundation
 import HTTPServer
 import UserLibrary
@@ -83,15 +84,14 @@ public struct WebApp: Sendable {
 
   // MARK: - Shared lookups
 
-  /// The book with the identity in the path, from the library, the catalog or the provider.
+  /// The book with the identity in the path (see ``ChaekApp/BookLookup`` for where it is looked for).
   func book(for request: HTTPRequest) async throws(ErrorResponse) -> Book {
     guard let text = request.pathParameters["id"], let id = BookID(parsing: text) else {
       throw ErrorResponse(APIError.badRequest("not a book id: \(request.pathParameters["id"] ?? "")"))
     }
     do {
-      if let saved = try await library.savedBook(id) { return saved.book }
-      if let found = try await search.book(id) { return found }
-      if let recent = try await library.recentBook(id) { return recent }
+      let search = search
+      if let book = try await BookLookup(library: library, search: { search }).book(id) { return book }
     } catch let error as BookSearchError {
       throw ErrorResponse(Self.response(for: error))
     } catch {

@@ -212,34 +212,4 @@ struct OtherISBNsTests {
       from: directory.write(Self.searchResponse, to: "search.json"), format: .openlibrary)
     #expect(try await catalog.book(bookID("0590353403"))?.id.rawValue == "9780747532743")
   }
-
-  // MARK: - Provider results
-
-  @Test func openLibraryResultsKeptByTheServiceAreFoundByEveryISBN() async throws {
-    let server = try StubHTTPServer { _ in .json(Self.searchResponse) }
-    defer { server.stop() }
-    let catalog = try Catalog(path: ":memory:", includingStarter: false)
-    let settings = try ProviderSettings(
-      environment: ["CHAEK_OPENLIBRARY_URL": server.baseURL.absoluteString], timeout: 2)
-    let service = try SearchService(source: .openlibrary, settings: settings, catalog: catalog)
-
-    _ = try await service.search(SearchQuery(query: "harry potter"))
-    let offline = try await catalog.search(SearchQuery(query: "0590353403", target: .isbn))
-    #expect(offline.documents.map(\.id.rawValue) == ["9780747532743"])
-  }
-
-  @Test func theServiceFindsABookByAnotherISBNOfTheProvidersResult() async throws {
-    let server = try StubHTTPServer { _ in .json(Self.searchResponse) }
-    defer { server.stop() }
-    let catalog = try Catalog(path: ":memory:", includingStarter: false)
-    let settings = try ProviderSettings(
-      environment: ["CHAEK_OPENLIBRARY_URL": server.baseURL.absoluteString], timeout: 2)
-    let service = try SearchService(source: .openlibrary, settings: settings, catalog: catalog)
-
-    let found = try await service.book(bookID("0590353403"))
-    #expect(found?.id.rawValue == "9780747532743")
-    #expect(server.requests.count == 1)
-    #expect(try await service.book(bookID("0590353403"))?.id == found?.id, "now from the catalog")
-    #expect(server.requests.count == 1)
-  }
 }

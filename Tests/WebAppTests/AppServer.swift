@@ -1,6 +1,7 @@
 import BookModel
 import BookProviders
 import BookSearch
+import ChaekApp
 import Foundation
 import HTTPServer
 import UserLibrary

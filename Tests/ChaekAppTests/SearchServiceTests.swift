@@ -5,6 +5,7 @@ import Testing
 
 @testable import BookProviders
 @testable import BookSearch
+@testable import ChaekApp
 
 @Suite("Search service: provider choice, caching and fallback")
 struct SearchServiceTests {

@@ -6,6 +6,7 @@ import Testing
 
 @testable import BookProviders
 @testable import BookSearch
+@testable import ChaekApp
 
 /// The provider that the breaker guards is a real HTTP stub; the tests count what reaches it.
 @Suite("Circuit breaker: a failing provider rests, then one probe asks it again")

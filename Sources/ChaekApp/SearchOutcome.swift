@@ -1,0 +1,22 @@
+import BookModel
+
+/// A search result and who produced it.
+public struct SearchOutcome: Sendable {
+  /// The results.
+  public let page: SearchPage
+  /// The provider that answered (`Kakao`, `Open Library`, `catalog`).
+  public let answeredBy: String
+  /// Why the catalog answered instead of the chosen provider, when it did.
+  public let fallbackReason: BookSearchError?
+
+  /// A line for people when the results came from the fallback, else `nil`: Chaek's own words,
+  /// safe for any client.
+  public var notice: String? {
+    fallbackReason.map { "\($0); showing results from the offline catalog" }
+  }
+
+  /// The ``notice`` with what the provider said (the key removed), for the person running Chaek.
+  public var detailedNotice: String? {
+    fallbackReason.map { "\($0.logDescription); showing results from the offline catalog" }
+  }
+}
