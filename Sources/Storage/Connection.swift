@@ -12,9 +12,11 @@ public final class Connection {
   private var limit: RunningLimit?
 
   /// Opens (creating if needed) the database at `path`; `":memory:"` opens a private in-memory one.
-  init(path: String) throws(DatabaseError) {
+  /// A `readOnly` connection opens an existing file and can never write to it.
+  init(path: String, readOnly: Bool = false) throws(DatabaseError) {
     var handle: OpaquePointer?
-    let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+    let flags =
+      (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) | SQLITE_OPEN_NOMUTEX
     let code = sqlite3_open_v2(path, &handle, flags, nil)
     guard code == SQLITE_OK, let handle else {
       let message = handle.map { String(cString: sqlite3_errmsg($0)) }
@@ -118,6 +120,12 @@ public final class Connection {
     try execute("BEGIN DEFERRED")
     defer { if isInTransaction { try? execute("COMMIT") } }
     return try body()
+  }
+
+  /// Runs `body` in one read transaction (see ``inReadTransaction(_:)``), within `limit` when there
+  /// is one (see ``within(_:_:)``).
+  func read<T>(within limit: ReadLimit?, _ body: () throws -> T) throws -> T {
+    try inReadTransaction { try limit.map { try within($0, body) } ?? body() }
   }
 
   // MARK: - Limits

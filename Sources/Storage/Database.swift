@@ -1,16 +1,24 @@
 import CSQLite
 import Dispatch
 
-/// An SQLite database file (or `:memory:`) behind one connection, on its own serial executor.
+/// An SQLite database file (or `:memory:`): one connection that writes, on the actor's own serial
+/// executor, and a pool of read-only connections that read side by side.
 ///
-/// The actor's executor is the connection's dispatch queue, so the connection is only ever used
-/// from that queue. Files are opened in WAL mode with foreign keys on and a busy timeout, so that
-/// several processes can share them; every write runs in an immediate transaction.
+/// Each connection is only ever used from its own dispatch queue. Files are opened in WAL mode with
+/// foreign keys on and a busy timeout, so that several processes can share them, and reads never
+/// wait for a write; every write runs in an immediate transaction. Reads cannot write: a reader is
+/// opened read-only, and an in-memory database (which only its one connection sees) reads on the
+/// writer with `PRAGMA query_only` on.
 public actor Database {
   /// The file path, or `:memory:`.
   public nonisolated let path: String
   private let executor: QueueExecutor
   private let connection: Connection
+  /// The read-only connections of a file; `nil` for `:memory:`.
+  private let readers: ReaderPool?
+
+  /// How many read-only connections a database file has.
+  public static let readerCount = 4
 
   public nonisolated var unownedExecutor: UnownedSerialExecutor {
     executor.asUnownedSerialExecutor()
@@ -34,21 +42,40 @@ public actor Database {
     try connection.execute("PRAGMA foreign_keys = ON")
     try Migration.apply(migrations, on: connection)
     self.connection = connection
+    readers =
+      path == ":memory:" ? nil : try ReaderPool(path: path, size: Self.readerCount, busyTimeout: busyTimeout)
   }
 
-  /// Runs `body` in a read transaction: its statements all see one snapshot of the database, so
-  /// a read of several statements (a search, a list and its count) never mixes states.
-  public func read<T: Sendable>(_ body: @Sendable (Connection) throws -> T) throws -> T {
-    try connection.inReadTransaction { try body(connection) }
+  /// Runs `body` in a read transaction on a read-only connection: its statements all see one
+  /// snapshot of the database, so a read of several statements (a search, a list and its count)
+  /// never mixes states, and none of them can write.
+  public nonisolated func read<T: Sendable>(_ body: @Sendable (Connection) throws -> T) async throws -> T {
+    try await read(limit: nil, body)
   }
 
-  /// Runs `body` in a read transaction within `limit`: a statement still running when the limit is
-  /// reached is stopped, and a read that only gets the connection after its deadline (queued behind
+  /// Runs `body` as ``read(_:)`` does, within `limit`: a statement still running when the limit is
+  /// reached is stopped, and a read that only gets a connection after its deadline (queued behind
   /// others) fails at once. Either way the error's ``DatabaseError/isInterrupted`` is `true`.
-  public func read<T: Sendable>(within limit: ReadLimit, _ body: @Sendable (Connection) throws -> T) throws
-    -> T
+  public nonisolated func read<T: Sendable>(
+    within limit: ReadLimit, _ body: @Sendable (Connection) throws -> T
+  ) async throws -> T {
+    try await read(limit: limit, body)
+  }
+
+  private nonisolated func read<T: Sendable>(
+    limit: ReadLimit?, _ body: @Sendable (Connection) throws -> T
+  ) async throws -> T {
+    if let readers { return try await readers.read(within: limit, body) }
+    return try await readOnWriter(within: limit, body)
+  }
+
+  /// A read of an in-memory database, on its only connection, with writes refused.
+  private func readOnWriter<T: Sendable>(within limit: ReadLimit?, _ body: @Sendable (Connection) throws -> T)
+    throws -> T
   {
-    try connection.inReadTransaction { try connection.within(limit) { try body(connection) } }
+    try connection.execute("PRAGMA query_only = ON")
+    defer { try? connection.execute("PRAGMA query_only = OFF") }
+    return try connection.read(within: limit) { try body(connection) }
   }
 
   /// Runs `body` in an immediate transaction: all of it commits, or nothing does.

@@ -16,18 +16,15 @@ public struct DatabaseError: Error, Equatable, Sendable, CustomStringConvertible
     self.sql = sql
   }
 
-  /// The primary result code (the low byte of the extended one).
-  public var primaryCode: Int32 { code & 0xFF }
-
   /// `true` for a constraint violation (unique, not null, foreign key, check).
-  public var isConstraintViolation: Bool { primaryCode == SQLITE_CONSTRAINT }
+  public var isConstraintViolation: Bool { resultCode == .constraint }
 
   /// `true` when another connection held a lock for longer than the busy timeout.
-  public var isBusy: Bool { primaryCode == SQLITE_BUSY || primaryCode == SQLITE_LOCKED }
+  public var isBusy: Bool { resultCode == .busy || resultCode == .locked }
 
   /// `true` when a statement was stopped because its read reached its limit (see
   /// ``Database/read(within:_:)``).
-  public var isInterrupted: Bool { primaryCode == SQLITE_INTERRUPT }
+  public var isInterrupted: Bool { resultCode == .interrupted }
 
   /// The error of a read that reached its limit before or while it ran.
   static let limitReached = DatabaseError(code: SQLITE_INTERRUPT, message: "the read reached its time limit")

@@ -1,0 +1,130 @@
+import Foundation
+import Synchronization
+import Testing
+
+@testable import Storage
+
+/// Reads on read-only connections: they cannot write, run side by side, do not wait for writes, and
+/// one that waits for a connection past its deadline does not run.
+@Suite("Readers")
+struct ReaderTests {
+  /// A database file with one note, in a directory the caller removes.
+  static func noteFile() async throws -> (database: Database, directory: URL) {
+    let directory = try temporaryDirectory()
+    let database = try Database(
+      path: directory.appendingPathComponent("notes.sqlite").path, migrations: notes)
+    try await database.write { try $0.run("INSERT INTO notes (body) VALUES ('one')") }
+    return (database, directory)
+  }
+
+  /// Waits, on a reader's thread, until `condition` holds; `false` if it did not within 30 s.
+  static func wait(until condition: () -> Bool) -> Bool {
+    let end = ContinuousClock.now + .seconds(30)
+    while !condition() {
+      guard ContinuousClock.now < end else { return false }
+      Thread.sleep(forTimeInterval: 0.005)
+    }
+    return true
+  }
+
+  @Test(arguments: [true, false])
+  func aReadCannotWriteAndTheErrorCanBeCaughtByCode(onFile: Bool) async throws {
+    let (database, directory) =
+      onFile ? try await Self.noteFile() : (try Database(path: ":memory:", migrations: notes), nil)
+    defer { directory.map { try? FileManager.default.removeItem(at: $0) } }
+    var caught = false
+    do {
+      try await database.read { try $0.run("INSERT INTO notes (body) VALUES ('sneaked in')") }
+    } catch DatabaseError.Code.readOnly {
+      caught = true
+    }
+    #expect(caught)
+    try await database.write { try $0.run("INSERT INTO notes (body) VALUES ('written')") }
+    #expect(
+      try await database.read { try $0.query("SELECT body FROM notes") { $0.text(0) } }.contains("written"))
+    #expect(
+      try await database.read { try $0.integer("SELECT count(*) FROM notes WHERE body = 'sneaked in'") } == 0)
+  }
+
+  @Test func readsRunSideBySide() async throws {
+    let (database, directory) = try await Self.noteFile()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let firstRunning = Atomic(false)
+    let secondDone = Atomic(false)
+    async let first = database.read { _ in
+      firstRunning.store(true, ordering: .releasing)
+      return Self.wait { secondDone.load(ordering: .acquiring) }
+    }
+    while !firstRunning.load(ordering: .acquiring) { try await Task.sleep(for: .milliseconds(5)) }
+    _ = try await database.read { try $0.integer("SELECT count(*) FROM notes") }
+    secondDone.store(true, ordering: .releasing)
+    #expect(try await first, "the first read saw the second finish while it ran")
+  }
+
+  @Test func aReadDoesNotWaitForAWriteInProgress() async throws {
+    let (database, directory) = try await Self.noteFile()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let writing = Atomic(false)
+    let readDone = Atomic(false)
+    async let write: Bool = database.write { connection in
+      try connection.run("INSERT INTO notes (body) VALUES ('two')")
+      writing.store(true, ordering: .releasing)
+      return Self.wait { readDone.load(ordering: .acquiring) }
+    }
+    while !writing.load(ordering: .acquiring) { try await Task.sleep(for: .milliseconds(5)) }
+    let count = try await database.read { try $0.integer("SELECT count(*) FROM notes") }
+    readDone.store(true, ordering: .releasing)
+    #expect(try await write, "the write was still open when the read finished")
+    #expect(count == 1, "the read saw the last commit, not the write in progress")
+  }
+
+  /// What the reads of the queueing test share.
+  private final class Queueing: Sendable {
+    let release = Atomic(false)
+    let holding = Atomic(0)
+    let ran = Atomic(false)
+  }
+
+  @Test func aReadQueuedForAReaderPastItsDeadlineFailsWithoutRunning() async throws {
+    let (database, directory) = try await Self.noteFile()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let shared = Queueing()
+    let holders = (0..<Database.readerCount).map { _ in
+      Task {
+        try await database.read { _ in
+          shared.holding.add(1, ordering: .relaxed)
+          _ = Self.wait { shared.release.load(ordering: .acquiring) }
+        }
+      }
+    }
+    while shared.holding.load(ordering: .relaxed) < Database.readerCount {
+      try await Task.sleep(for: .milliseconds(5))
+    }
+    let deadline = ContinuousClock.now + .milliseconds(100)
+    let queued = Task {
+      try await database.read(within: ReadLimit(deadline: deadline, processorTime: .seconds(30))) { _ in
+        shared.ran.store(true, ordering: .relaxed)
+      }
+    }
+    try await Task.sleep(until: deadline + .milliseconds(50))
+    shared.release.store(true, ordering: .releasing)
+    for holder in holders { try await holder.value }
+    let error = await #expect(throws: DatabaseError.self) { try await queued.value }
+    #expect(error?.isInterrupted == true)
+    let didRun = shared.ran.load(ordering: .relaxed)
+    #expect(!didRun, "the read did not run once it got a reader after its deadline")
+  }
+
+  @Test func columnsAreReadByNameAndAMissingOneIsNamed() async throws {
+    let database = try Database(path: ":memory:", migrations: notes)
+    try await database.write { try $0.run("INSERT INTO notes (body) VALUES ('named')") }
+    let body = try await database.read {
+      try $0.first("SELECT id AS number, body FROM notes") { try ($0.int("NUMBER"), $0.text("body")) }
+    }
+    #expect(body?.0 == 1 && body?.1 == "named")
+    let error = await #expect(throws: DatabaseError.self) {
+      try await database.read { try $0.first("SELECT body FROM notes") { try $0.text("title") } }
+    }
+    #expect(error?.message == "no column title in the result")
+  }
+}
