@@ -6,11 +6,25 @@ import Testing
 #endif
 
 /// The built `chaek` executable: `CHAEK_BIN`, else `.build/debug/chaek` of this package.
-func chaekExecutable() -> URL {
-  if let path = ProcessInfo.processInfo.environment["CHAEK_BIN"] { return URL(fileURLWithPath: path) }
-  let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent()
-  return root.appendingPathComponent(".build/debug/chaek")
+func chaekExecutable() throws -> URL {
+  let url: URL
+  if let path = ProcessInfo.processInfo.environment["CHAEK_BIN"] {
+    url = URL(fileURLWithPath: path)
+  } else {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
+    url = root.appendingPathComponent(".build/debug/chaek")
+  }
+  guard FileManager.default.isExecutableFile(atPath: url.path) else {
+    throw MissingExecutable(path: url.path)
+  }
+  return url
+}
+
+/// The `chaek` executable the process tests run is not built: they fail rather than skip.
+struct MissingExecutable: Error, CustomStringConvertible {
+  let path: String
+  var description: String { "no chaek executable at \(path): build it first (`swift build`; make test does)" }
 }
 
 /// Runs the real executable in its own process and waits for it.
@@ -18,7 +32,7 @@ func runProcess(_ arguments: [String], home: URL, stdin: String? = nil) throws -
   status: Int32, out: String, err: String
 ) {
   let process = Process()
-  process.executableURL = chaekExecutable()
+  process.executableURL = try chaekExecutable()
   process.arguments = arguments
   process.environment = ["CHAEK_HOME": home.path, "HOME": home.path, "PATH": "/usr/bin:/bin"]
   let output = Pipe()
@@ -39,8 +53,7 @@ func runProcess(_ arguments: [String], home: URL, stdin: String? = nil) throws -
 }
 
 @Suite(
-  "chaek as separate processes",
-  .enabled(if: FileManager.default.isExecutableFile(atPath: chaekExecutable().path)))
+  "chaek as separate processes")
 struct ProcessTests {
   @Test func dataRoundTripsAcrossProcesses() throws {
     let home = FileManager.default.temporaryDirectory.appendingPathComponent("chaek-process-\(UUID())")
@@ -83,14 +96,13 @@ struct ProcessTests {
 
 @Suite(
   "chaek serve as a process",
-  .enabled(if: FileManager.default.isExecutableFile(atPath: chaekExecutable().path)),
   .timeLimit(.minutes(1)))
 struct ServeProcessTests {
   @Test func servesUntilSIGTERMThenStopsCleanly() async throws {
     let home = FileManager.default.temporaryDirectory.appendingPathComponent("chaek-serve-\(UUID())")
     defer { try? FileManager.default.removeItem(at: home) }
     let process = Process()
-    process.executableURL = chaekExecutable()
+    process.executableURL = try chaekExecutable()
     process.arguments = ["serve", "--port", "0", "--source", "local"]
     process.environment = ["CHAEK_HOME": home.path, "HOME": home.path]
     let output = Pipe()

@@ -23,11 +23,9 @@ public final class RawServer: @unchecked Sendable {
   public init(
     accepting: Bool = true, serve: @escaping @Sendable (_ client: Int32, _ head: String) -> Void = { _, _ in }
   ) {
-    let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    let listener = Sockets.tcp()
     self.listener = listener
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    var address = Sockets.loopback()
     _ = withUnsafePointer(to: &address) {
       $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
         bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
@@ -78,7 +76,7 @@ public final class RawServer: @unchecked Sendable {
     data.withUnsafeBytes { bytes in
       var offset = 0
       while offset < bytes.count {
-        let count = send(client, bytes.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
+        let count = send(client, bytes.baseAddress! + offset, bytes.count - offset, Sockets.sendFlags)
         guard count > 0 else { return }
         offset += count
       }

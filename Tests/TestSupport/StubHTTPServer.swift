@@ -125,19 +125,9 @@ public final class StubHTTPServer: @unchecked Sendable {
 
   /// A listening socket on 127.0.0.1 and the ephemeral port the system chose for it.
   private static func makeListener() throws -> (socket: Int32, port: UInt16) {
-    #if os(Linux)
-      let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    #else
-      let fd = socket(AF_INET, SOCK_STREAM, 0)
-    #endif
+    let fd = Sockets.tcp()
     guard fd >= 0 else { throw StartError(call: "socket", code: errno) }
-    var address = sockaddr_in()
-    #if !os(Linux)
-      address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
-    #endif
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = 0
-    address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+    var address = Sockets.loopback()
     var length = socklen_t(MemoryLayout<sockaddr_in>.size)
     let bound = withUnsafeMutablePointer(to: &address) {
       $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
@@ -225,14 +215,9 @@ public final class StubHTTPServer: @unchecked Sendable {
     }
     head += "\r\n"
     let bytes = [UInt8](Data(head.utf8) + response.body)
-    #if os(Linux)
-      let flags = Int32(MSG_NOSIGNAL)
-    #else
-      let flags: Int32 = 0
-    #endif
     var sent = 0
     while sent < bytes.count {
-      let count = bytes[sent...].withUnsafeBytes { send(client, $0.baseAddress, $0.count, flags) }
+      let count = bytes[sent...].withUnsafeBytes { send(client, $0.baseAddress, $0.count, Sockets.sendFlags) }
       guard count > 0 else { return }
       sent += count
     }

@@ -79,7 +79,7 @@ struct RecentViewsTests {
 
 @Suite("Change feed")
 struct ChangeFeedTests {
-  @Test func deliversEventsOfThisProcessInOrder() async throws {
+  @Test(.timeLimit(.minutes(1))) func deliversEventsOfThisProcessInOrder() async throws {
     let library = try Library(path: ":memory:")
     let events = await library.events()
     let a = book("A")
@@ -131,7 +131,9 @@ struct ChangeFeedTests {
 
 @Suite("Books that changed identity")
 struct FollowTests {
-  @Test func savedAndRecentEntriesFollowTheirReplacementAndKeepTheirDates() async throws {
+  @Test(.timeLimit(.minutes(1))) func savedAndRecentEntriesFollowTheirReplacementAndKeepTheirDates()
+    async throws
+  {
     let (path, directory) = try temporaryLibraryPath()
     defer { try? FileManager.default.removeItem(at: directory) }
     let library = try Library(path: path)
