@@ -16,8 +16,9 @@ run: deps release
 	@echo "The command line is $(BIN) (try: $(BIN) help)."
 	$(BIN) serve --port $(PORT)
 
-## test: every test: Swift (unit, SQLite, loopback HTTP, CLI processes), then the browser
+## test: the layer check (each target imports only what it declares), then every test: Swift (unit, SQLite, loopback HTTP, CLI processes), then the browser
 test: test-deps
+	scripts/check-layers
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	$(MAKE) --no-print-directory e2e
@@ -61,6 +62,7 @@ format:
 
 lint:
 	$(SWIFT) format lint --configuration .swift-format -r Package.swift Sources Tests Benchmarks
+	scripts/check-layers
 
 clean:
 	rm -rf .build

@@ -48,8 +48,8 @@ let package = Package(
     .target(
       name: "ChaekCLI",
       dependencies: [
-        "BookModel", "BookProviders", "BookImport", "BookSearch", "UserLibrary", "Storage", "HTTPServer",
-        "WebApp",
+        "BookModel", "BookProviders", "BookImport", "BookSearch", "UserLibrary", "ChaekApp", "Storage",
+        "HTTPServer", "WebApp",
       ]
     ),
     .executableTarget(name: "chaek", dependencies: ["ChaekCLI"]),
