@@ -36,15 +36,15 @@ let package = Package(
       resources: [.copy("Resources/starter-catalog.json")]
     ),
     .target(name: "UserLibrary", dependencies: ["BookModel", "Storage"]),
-    .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "CZlib"]),
+    .target(name: "HTTPTransport", dependencies: ["CMicroHTTPD", "CZlib"]),
     .target(
-      name: "WebApp",
-      dependencies: ["BookModel", "BookSearch", "UserLibrary", "HTTPServer"],
+      name: "ChaekWeb",
+      dependencies: ["BookModel", "BookSearch", "UserLibrary", "HTTPTransport"],
       resources: [.copy("Resources/static")]
     ),
     .target(
       name: "ChaekCLI",
-      dependencies: ["BookModel", "BookSearch", "UserLibrary", "Storage", "HTTPServer", "WebApp"]
+      dependencies: ["BookModel", "BookSearch", "UserLibrary", "Storage", "HTTPTransport", "ChaekWeb"]
     ),
     .executableTarget(name: "chaek", dependencies: ["ChaekCLI"]),
     .executableTarget(
@@ -62,10 +62,11 @@ let package = Package(
     .testTarget(
       name: "BookSearchTests", dependencies: ["BookSearch", "BookModel", "Storage", "SearchQuality"]),
     .testTarget(name: "UserLibraryTests", dependencies: ["UserLibrary", "BookModel", "Storage"]),
-    .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
+    .testTarget(name: "HTTPTransportTests", dependencies: ["HTTPTransport"]),
     .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient", "TestSupport"]),
     .testTarget(
-      name: "WebAppTests", dependencies: ["WebApp", "HTTPServer", "BookSearch", "UserLibrary", "BookModel"]),
+      name: "ChaekWebTests",
+      dependencies: ["ChaekWeb", "HTTPTransport", "BookSearch", "UserLibrary", "BookModel"]),
     .testTarget(
       name: "ChaekCLITests",
       dependencies: ["ChaekCLI", "BookModel", "UserLibrary", "BookSearch", "TestSupport"]),

@@ -1,6 +1,6 @@
 import Foundation
-import HTTPServer
-import WebApp
+import HTTPTransport
+import ChaekWeb
 
 extension Command {
   static let serve = Command(

@@ -1,5 +1,5 @@
 import Foundation
-import HTTPServer
+import HTTPTransport
 
 /// Who may use the server: same-origin browsers for state changes, and everyone holding the token
 /// when one is set (required when listening beyond loopback).

@@ -1,5 +1,5 @@
 import Foundation
-import HTTPServer
+import HTTPTransport
 import Testing
 
 /// `HTTPRequest.decode` reads JSON strictly: what Foundation's decoder would let through, or read

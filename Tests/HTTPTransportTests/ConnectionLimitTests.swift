@@ -1,5 +1,5 @@
 import Foundation
-import HTTPServer
+import HTTPTransport
 import Synchronization
 import Testing
 

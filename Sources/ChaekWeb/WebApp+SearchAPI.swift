@@ -1,7 +1,7 @@
 import BookModel
 import BookSearch
 import Foundation
-import HTTPServer
+import HTTPTransport
 
 extension WebApp {
   /// `GET /v3/search/book`: Kakao's book search, answered by the configured provider. Kakao's

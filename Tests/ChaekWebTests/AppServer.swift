@@ -1,9 +1,9 @@
 import BookModel
 import BookSearch
 import Foundation
-import HTTPServer
+import HTTPTransport
 import UserLibrary
-import WebApp
+import ChaekWeb
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking

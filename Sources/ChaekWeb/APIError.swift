@@ -1,5 +1,5 @@
 import Foundation
-import HTTPServer
+import HTTPTransport
 
 /// A JSON error in Kakao's shape, `{"errorType":"...","message":"..."}`, used by every API route.
 struct APIError: Encodable, Sendable {

@@ -1,4 +1,4 @@
-import HTTPServer
+import HTTPTransport
 import UserLibrary
 
 extension WebApp {

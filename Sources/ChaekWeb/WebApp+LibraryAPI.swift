@@ -1,6 +1,6 @@
 import BookModel
 import Foundation
-import HTTPServer
+import HTTPTransport
 import UserLibrary
 
 extension WebApp {

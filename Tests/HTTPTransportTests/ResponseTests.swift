@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import HTTPServer
+@testable import HTTPTransport
 
 @Suite("Responses and gzip", .timeLimit(.minutes(1)))
 struct ResponseTests {

@@ -1,7 +1,7 @@
 import BookModel
 import BookSearch
 import Foundation
-import HTTPServer
+import HTTPTransport
 import UserLibrary
 
 extension WebApp {

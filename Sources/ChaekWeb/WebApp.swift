@@ -1,7 +1,7 @@
 import BookModel
 import BookSearch
 import Foundation
-import HTTPServer
+import HTTPTransport
 import UserLibrary
 
 /// The Chaek web app: the Kakao-compatible search API, the library API, the event stream, and the
