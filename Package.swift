@@ -36,10 +36,11 @@ let package = Package(
       resources: [.copy("Resources/starter-catalog.json")]
     ),
     .target(name: "UserLibrary", dependencies: ["BookModel", "Storage"]),
-    .target(name: "HTTPTransport", dependencies: ["CMicroHTTPD", "CZlib"]),
+    .target(name: "HTTPTransport", dependencies: ["CMicroHTTPD"]),
+    .target(name: "HTTPRouting", dependencies: ["HTTPTransport", "CZlib"]),
     .target(
       name: "ChaekWeb",
-      dependencies: ["BookModel", "BookSearch", "UserLibrary", "HTTPTransport"],
+      dependencies: ["BookModel", "BookSearch", "UserLibrary", "HTTPTransport", "HTTPRouting"],
       resources: [.copy("Resources/static")]
     ),
     .target(
@@ -63,10 +64,14 @@ let package = Package(
       name: "BookSearchTests", dependencies: ["BookSearch", "BookModel", "Storage", "SearchQuality"]),
     .testTarget(name: "UserLibraryTests", dependencies: ["UserLibrary", "BookModel", "Storage"]),
     .testTarget(name: "HTTPTransportTests", dependencies: ["HTTPTransport"]),
+    .testTarget(name: "HTTPRoutingTests", dependencies: ["HTTPRouting", "HTTPTransport"]),
     .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient", "TestSupport"]),
     .testTarget(
       name: "ChaekWebTests",
-      dependencies: ["ChaekWeb", "HTTPTransport", "BookSearch", "UserLibrary", "BookModel"]),
+      dependencies: [
+        "ChaekWeb", "HTTPTransport", "HTTPRouting", "BookSearch", "UserLibrary", "BookModel", "Storage",
+        "TestSupport",
+      ]),
     .testTarget(
       name: "ChaekCLITests",
       dependencies: ["ChaekCLI", "BookModel", "UserLibrary", "BookSearch", "TestSupport"]),

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPRouting
 import HTTPTransport
 
 /// Who may use the server: same-origin browsers for state changes, and everyone holding the token
@@ -9,12 +10,26 @@ import HTTPTransport
 /// re-points to 127.0.0.1 (DNS rebinding) sends its name as `Host` and is refused. The read-only
 /// Kakao search, `GET /v3/search/book`, may be read by pages of any origin (CORS), as Kakao's own
 /// is; nothing else says so to browsers.
-struct AccessPolicy: Sendable {
+///
+/// As middleware it answers before any route: a misdirected request (421), a preflight (204), a
+/// token login (303), a missing token (401) or a cross-site change (403) never reach the router.
+struct AccessPolicy: Middleware {
   /// The shared secret, or `nil` on a loopback-only server.
   let token: String?
 
   /// The cookie that carries the token for a browser after it opened `/?token=...`.
   static let cookieName = "chaek_token"
+
+  // MARK: - Middleware
+
+  /// The policy's own answer, or the routes' response with the CORS header where it belongs.
+  func respond(to request: HTTPRequest, next: Responder.Next) async -> HTTPResponse {
+    if let misdirected = misdirection(for: request) { return misdirected.response }
+    if let preflight = preflight(for: request) { return preflight }
+    if let login = tokenLogin(for: request) { return login }
+    if let refusal = refusal(for: request) { return shared(refusal.response, for: request) }
+    return shared(await next(request), for: request)
+  }
 
   // MARK: - Host
 
@@ -23,13 +38,12 @@ struct AccessPolicy: Sendable {
 
   /// 421 for a request addressed to a name other than this machine's while the server has no
   /// token; `nil` otherwise. A request without `Host` (HTTP/1.0) may proceed.
-  func misdirection(for request: HTTPRequest) -> HTTPResponse? {
+  func misdirection(for request: HTTPRequest) -> APIError? {
     guard token == nil, let host = request.headers["Host"] else { return nil }
     guard !Self.namesThisMachine(host) else { return nil }
     return APIError(
-      errorType: "MisdirectedRequest",
-      message: "this server answers only localhost, 127.0.0.1 and [::1]; Host \(host) is another name"
-    ).response(status: 421)
+      status: 421, errorType: "MisdirectedRequest",
+      message: "this server answers only localhost, 127.0.0.1 and [::1]; Host \(host) is another name")
   }
 
   /// `true` for `localhost`, `127.0.0.1` or `[::1]`, alone or with a port.
@@ -81,7 +95,7 @@ struct AccessPolicy: Sendable {
   // MARK: - Token and origin
 
   /// Why a request is refused, or `nil` when it may proceed.
-  func refusal(for request: HTTPRequest) -> HTTPResponse? {
+  func refusal(for request: HTTPRequest) -> APIError? {
     if let token, !Self.presents(token, in: request) {
       return APIError.unauthorized(
         "this server needs its token: open /?token=TOKEN once, or send Authorization: Bearer TOKEN")

@@ -1,127 +1,87 @@
 import BookModel
 import Foundation
+import HTTPRouting
 import HTTPTransport
 import UserLibrary
 
 extension WebApp {
   /// `GET /api/library[?sort=title|added]`: `{"books":[...],"count":N}`.
-  func listSaved(_ request: HTTPRequest) async -> HTTPResponse {
+  func listSaved(_ request: HTTPRequest) async throws -> HTTPResponse {
     guard let order = SavedOrder(rawValue: request.query["sort"] ?? "title") else {
-      return APIError.badRequest("sort must be title or added")
+      throw APIError.badRequest("sort must be title or added")
     }
-    do {
-      let books = try await library.savedBooks(sortedBy: order)
-      let entries = books.map(LibraryEntry.init)
-      return .json(SavedList(books: entries, count: entries.count))
-    } catch {
-      return APIError.internalError(error)
-    }
+    let entries = try await library.savedBooks(sortedBy: order).map(LibraryEntry.init)
+    return try .json(SavedList(books: entries, count: entries.count))
   }
 
   /// `PUT /api/library/{id}`: saves the book. The body is the book (a Kakao document) whose
   /// identity must be `id`; without a body the book is looked up by `id`.
-  func save(_ request: HTTPRequest) async -> HTTPResponse {
+  func save(_ request: HTTPRequest) async throws -> HTTPResponse {
+    let book = request.body.isEmpty ? try await self.book(for: request) : try Self.bookInBody(of: request)
+    let outcome = try await library.save(book)
+    return try .json(
+      SaveReply(
+        id: book.id.rawValue, title: book.title, status: outcome == .saved ? "saved" : "already_saved"),
+      status: outcome == .saved ? 201 : 200)
+  }
+
+  /// The book a `PUT` sends, whose identity must be the one in the path.
+  private static func bookInBody(of request: HTTPRequest) throws(APIError) -> Book {
+    guard String(data: request.body, encoding: .utf8) != nil else {
+      throw .badRequest("the body is not valid UTF-8")
+    }
     let book: Book
-    if request.body.isEmpty {
-      do {
-        book = try await self.book(for: request)
-      } catch {
-        return error.response
-      }
-    } else {
-      guard String(data: request.body, encoding: .utf8) != nil else {
-        return APIError.badRequest("the body is not valid UTF-8")
-      }
-      do {
-        // Strict JSON, and prices that are whole numbers in range: `Book` alone would read a price
-        // it cannot represent as 0.
-        _ = try request.decode(BookNumbers.self)
-        book = try request.decode(Book.self)
-      } catch {
-        return APIError.badRequest("the body is not a book document: \(error)")
-      }
-      guard book.id.rawValue == request.pathParameters["id"] else {
-        return APIError.badRequest("the book's id is \(book.id), not \(request.pathParameters["id"] ?? "")")
-      }
-    }
     do {
-      let outcome = try await library.save(book)
-      return .json(
-        SaveReply(
-          id: book.id.rawValue, title: book.title, status: outcome == .saved ? "saved" : "already_saved"),
-        status: outcome == .saved ? 201 : 200)
+      // Strict JSON, and prices that are whole numbers in range: `Book` alone would read a price
+      // it cannot represent as 0.
+      _ = try request.decode(BookNumbers.self)
+      book = try request.decode(Book.self)
     } catch {
-      return APIError.internalError(error)
+      throw .badRequest("the body is not a book document: \(error)")
     }
+    guard book.id.rawValue == request.pathParameters["id"] else {
+      throw .badRequest("the book's id is \(book.id), not \(request.pathParameters["id"] ?? "")")
+    }
+    return book
   }
 
   /// `DELETE /api/library/{id}`.
-  func remove(_ request: HTTPRequest) async -> HTTPResponse {
+  func remove(_ request: HTTPRequest) async throws -> HTTPResponse {
     guard let text = request.pathParameters["id"], let id = BookID(parsing: text) else {
-      return APIError.badRequest("not a book id: \(request.pathParameters["id"] ?? "")")
+      throw APIError.badRequest("not a book id: \(request.pathParameters["id"] ?? "")")
     }
-    do {
-      guard try await library.remove(id) else { return APIError.notFound("\(id) is not saved") }
-      return .json(["id": id.rawValue, "status": "removed"])
-    } catch {
-      return APIError.internalError(error)
-    }
+    guard try await library.remove(id) else { throw APIError.notFound("\(id) is not saved") }
+    return try .json(["id": id.rawValue, "status": "removed"])
   }
 
   /// `DELETE /api/library`: removes every saved book.
-  func removeAll() async -> HTTPResponse {
-    do {
-      return .json(["removed": try await library.removeAll()])
-    } catch {
-      return APIError.internalError(error)
-    }
+  func removeAll() async throws -> HTTPResponse {
+    try .json(["removed": try await library.removeAll()])
   }
 
   /// `GET /api/recent`: `{"books":[...]}`, newest first.
-  func listRecent() async -> HTTPResponse {
-    do {
-      let views = try await library.recentViews()
-      let entries = views.map(LibraryEntry.init)
-      return .json(["books": entries])
-    } catch {
-      return APIError.internalError(error)
-    }
+  func listRecent() async throws -> HTTPResponse {
+    try .json(["books": try await library.recentViews().map(LibraryEntry.init)])
   }
 
   /// `POST /api/recent/{id}`: records that the book was viewed.
-  func recordView(_ request: HTTPRequest) async -> HTTPResponse {
-    do {
-      let book = try await book(for: request)
-      do {
-        try await library.recordView(book)
-      } catch {
-        return APIError.internalError(error)
-      }
-      return .json(["id": book.id.rawValue, "status": "viewed"])
-    } catch {
-      return error.response
-    }
+  func recordView(_ request: HTTPRequest) async throws -> HTTPResponse {
+    let book = try await book(for: request)
+    try await library.recordView(book)
+    return try .json(["id": book.id.rawValue, "status": "viewed"])
   }
 
   /// `GET /api/books/{id}`: `{"id","saved","book"}`.
-  func bookDetails(_ request: HTTPRequest) async -> HTTPResponse {
-    do {
-      let book = try await book(for: request)
-      let saved = (try? await library.contains(book.id)) ?? false
-      return .json(LibraryEntry(book, saved: saved))
-    } catch {
-      return error.response
-    }
+  func bookDetails(_ request: HTTPRequest) async throws -> HTTPResponse {
+    let book = try await book(for: request)
+    let saved = (try? await library.contains(book.id)) ?? false
+    return try .json(LibraryEntry(book, saved: saved))
   }
 
   /// `GET /healthz`.
-  func health() async -> HTTPResponse {
-    do {
-      return .json(
-        Health(status: "ok", provider: search.providerName, catalogBooks: try await search.catalog.count()))
-    } catch {
-      return APIError.internalError(error)
-    }
+  func health() async throws -> HTTPResponse {
+    try .json(
+      Health(status: "ok", provider: search.providerName, catalogBooks: try await search.catalog.count()))
   }
 }
 

@@ -1,6 +1,7 @@
 import BookModel
 import BookSearch
 import Foundation
+import HTTPRouting
 import HTTPTransport
 import UserLibrary
 
@@ -16,17 +17,18 @@ extension WebApp {
   }
 
   /// `GET /books/{id}`: the app with the book's detail open.
-  func bookPage(_ request: HTTPRequest) async -> HTTPResponse {
+  func bookPage(_ request: HTTPRequest) async throws -> HTTPResponse {
+    let book: Book
     do {
-      let book = try await book(for: request)
-      var page = Page(tab: .search)
-      let saved = (try? await library.contains(book.id)) ?? false
-      page.detail = BookViews.detail(book, saved: saved)
-      await fill(&page, request: request)
-      return .html(page.body.description)
-    } catch {
-      return error.response.status == 404 ? .html(Page.notFound().description, status: 404) : error.response
+      book = try await self.book(for: request)
+    } catch let error as APIError where error.status == 404 {
+      return .html(Page.notFound().description, status: 404)
     }
+    var page = Page(tab: .search)
+    let saved = (try? await library.contains(book.id)) ?? false
+    page.detail = BookViews.detail(book, saved: saved)
+    await fill(&page, request: request)
+    return .html(page.body.description)
   }
 
   private func fill(_ page: inout Page, request: HTTPRequest) async {
@@ -48,17 +50,12 @@ extension WebApp {
 
   /// `GET /fragments/results?query=&target=&sort=&page=`: result rows, plus headers the script
   /// reads: `X-Chaek-Is-End`, `X-Chaek-Total`, `X-Chaek-Status` (percent-encoded text).
-  func resultsFragment(_ request: HTTPRequest) async -> HTTPResponse {
-    let query: SearchQuery
-    do {
-      query = try SearchQuery(parameters: request.query)
-    } catch {
-      return APIError(errorType: error.errorType, message: error.message).response(status: 400)
-    }
+  func resultsFragment(_ request: HTTPRequest) async throws -> HTTPResponse {
+    let query = try SearchQuery(parameters: request.query)
     let saved = (try? await library.savedIDs()) ?? []
     let fragment = await results(for: query, saved: saved)
     guard fragment.failed == false else {
-      return APIError(errorType: "ProviderError", message: fragment.status).response(status: 502)
+      throw APIError(status: 502, errorType: "ProviderError", message: fragment.status)
     }
     var response = HTTPResponse.html(fragment.rows.description)
     response.headers["X-Chaek-Is-End"] = fragment.isEnd ? "true" : "false"
@@ -77,48 +74,36 @@ extension WebApp {
   }
 
   /// `GET /fragments/saved?sort=title|added`: the 담은 책 rows; `X-Chaek-Count` has the count.
-  func savedFragment(_ request: HTTPRequest) async -> HTTPResponse {
+  func savedFragment(_ request: HTTPRequest) async throws -> HTTPResponse {
     let order = SavedOrder(rawValue: request.query["sort"] ?? "title") ?? .title
-    do {
-      let books = try await library.savedBooks(sortedBy: order)
-      var response = HTTPResponse.html(
-        HTML.join(books.map { BookViews.savedRow($0.book, savedAt: $0.savedAt) }).description)
-      response.headers["X-Chaek-Count"] = String(books.count)
-      response.headers["Cache-Control"] = "no-store"
-      return response
-    } catch {
-      return APIError.internalError(error)
-    }
+    let books = try await library.savedBooks(sortedBy: order)
+    var response = HTTPResponse.html(
+      HTML.join(books.map { BookViews.savedRow($0.book, savedAt: $0.savedAt) }).description)
+    response.headers["X-Chaek-Count"] = String(books.count)
+    response.headers["Cache-Control"] = "no-store"
+    return response
   }
 
   /// `GET /fragments/books/{id}`: the detail sheet's content.
-  func detailFragment(_ request: HTTPRequest) async -> HTTPResponse {
-    do {
-      let book = try await book(for: request)
-      let saved = (try? await library.contains(book.id)) ?? false
-      var response = HTTPResponse.html(BookViews.detail(book, saved: saved).description)
-      response.headers["Cache-Control"] = "no-store"
-      return response
-    } catch {
-      return error.response
-    }
+  func detailFragment(_ request: HTTPRequest) async throws -> HTTPResponse {
+    let book = try await book(for: request)
+    let saved = (try? await library.contains(book.id)) ?? false
+    var response = HTTPResponse.html(BookViews.detail(book, saved: saved).description)
+    response.headers["Cache-Control"] = "no-store"
+    return response
   }
 
   /// `GET /covers/{id}.svg`: a generated cover.
-  func cover(_ request: HTTPRequest) async -> HTTPResponse {
+  func cover(_ request: HTTPRequest) async throws -> HTTPResponse {
     let file = request.pathParameters["file"] ?? ""
-    guard file.hasSuffix(".svg") else { return APIError.notFound("no such cover") }
+    guard file.hasSuffix(".svg") else { throw APIError.notFound("no such cover") }
     var parameters = request
     parameters.pathParameters["id"] = String(file.dropLast(4))
-    do {
-      let book = try await book(for: parameters)
-      var response = HTTPResponse(status: 200, body: Data(CoverArt.svg(for: book).utf8))
-      response.headers["Content-Type"] = "image/svg+xml; charset=utf-8"
-      response.headers["Cache-Control"] = "public, max-age=86400"
-      return response
-    } catch {
-      return error.response
-    }
+    let book = try await book(for: parameters)
+    var response = HTTPResponse(status: 200, body: Data(CoverArt.svg(for: book).utf8))
+    response.headers["Content-Type"] = "image/svg+xml; charset=utf-8"
+    response.headers["Cache-Control"] = "public, max-age=86400"
+    return response
   }
 
   // MARK: - Results

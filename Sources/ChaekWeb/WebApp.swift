@@ -1,11 +1,12 @@
 import BookModel
 import BookSearch
 import Foundation
+import HTTPRouting
 import HTTPTransport
 import UserLibrary
 
 /// The Chaek web app: the Kakao-compatible search API, the library API, the event stream, and the
-/// mobile-first pages, as one handler for ``HTTPServer``.
+/// mobile-first pages, as one responder for an `HTTPServer`.
 ///
 /// Routes:
 /// - `GET /v3/search/book` — Kakao's book search: same parameters, JSON and error bodies;
@@ -18,15 +19,21 @@ public struct WebApp: Sendable {
   let library: Library
   let policy: AccessPolicy
   let assets: StaticFiles
+  let log: @Sendable (String) -> Void
 
   /// The largest request body the app accepts (a book is a few kilobytes).
   public static let maximumBodySize = 64 * 1024
 
   /// An app over a search service and a library; with a `token`, every request must carry it.
-  public init(search: SearchService, library: Library, token: String? = nil) throws {
+  /// `log` hears a line for each internal error (by default standard error, as `chaek serve:`).
+  public init(
+    search: SearchService, library: Library, token: String? = nil,
+    log: @escaping @Sendable (String) -> Void = { Responder.logToStandardError("chaek serve: \($0)") }
+  ) throws {
     self.search = search
     self.library = library
     self.policy = AccessPolicy(token: token)
+    self.log = log
     guard let directory = Bundle.module.url(forResource: "static", withExtension: nil) else {
       throw CocoaError(.fileNoSuchFile)
     }
@@ -34,49 +41,47 @@ public struct WebApp: Sendable {
     self.assets = StaticFiles(directory: directory, cacheControl: "no-cache")
   }
 
-  /// The handler to give ``HTTPServer``.
-  public var handler: HTTPHandler {
-    let router = makeRouter()
-    let policy = policy
-    return { request in
-      if let misdirected = policy.misdirection(for: request) { return misdirected }
-      if let preflight = policy.preflight(for: request) { return preflight }
-      if let login = policy.tokenLogin(for: request) { return login }
-      if let refusal = policy.refusal(for: request) { return policy.shared(refusal, for: request) }
-      return policy.shared(await router.handle(request), for: request)
-    }
+  /// The app as an `HTTPServer`'s responder: gzip and the access policy around the routes,
+  /// `X-Content-Type-Options: nosniff` on every response, and errors (the server's refusals
+  /// included) in Kakao's JSON shape.
+  public var responder: Responder {
+    Responder(
+      router: makeRouter(), middleware: [GzipMiddleware(), policy],
+      headers: ["X-Content-Type-Options": "nosniff"], errorFormat: { APIError($0).response }, log: log)
   }
 
   private func makeRouter() -> Router {
     var router = Router()
-    router.get("/v3/search/book") { await self.kakaoSearch($0) }
+    router.get("/v3/search/book") { try await self.kakaoSearch($0) }
 
-    router.get("/api/library") { await self.listSaved($0) }
-    router.delete("/api/library") { _ in await self.removeAll() }
-    router.put("/api/library/{id}") { await self.save($0) }
-    router.delete("/api/library/{id}") { await self.remove($0) }
-    router.get("/api/recent") { _ in await self.listRecent() }
-    router.post("/api/recent/{id}") { await self.recordView($0) }
-    router.get("/api/books/{id}") { await self.bookDetails($0) }
+    router.get("/api/library") { try await self.listSaved($0) }
+    router.delete("/api/library") { _ in try await self.removeAll() }
+    router.put("/api/library/{id}") { try await self.save($0) }
+    router.delete("/api/library/{id}") { try await self.remove($0) }
+    router.get("/api/recent") { _ in try await self.listRecent() }
+    router.post("/api/recent/{id}") { try await self.recordView($0) }
+    router.get("/api/books/{id}") { try await self.bookDetails($0) }
     router.get("/api/events") { _ in await self.events() }
-    router.get("/healthz") { _ in await self.health() }
+    router.get("/healthz") { _ in try await self.health() }
 
     router.get("/") { await self.page($0, tab: .search) }
     router.get("/saved") { await self.page($0, tab: .saved) }
-    router.get("/books/{id}") { await self.bookPage($0) }
-    router.get("/fragments/results") { await self.resultsFragment($0) }
+    router.get("/books/{id}") { try await self.bookPage($0) }
+    router.get("/fragments/results") { try await self.resultsFragment($0) }
     router.get("/fragments/recent") { _ in await self.recentFragment() }
-    router.get("/fragments/saved") { await self.savedFragment($0) }
-    router.get("/fragments/books/{id}") { await self.detailFragment($0) }
-    router.get("/covers/{file}") { await self.cover($0) }
+    router.get("/fragments/saved") { try await self.savedFragment($0) }
+    router.get("/fragments/books/{id}") { try await self.detailFragment($0) }
+    router.get("/covers/{file}") { try await self.cover($0) }
     router.get("/static/{file}") { request in
-      self.assets.response(for: request.pathParameters["file"] ?? "", request: request)
-        ?? APIError.notFound("no such file")
+      guard let file = self.assets.response(for: request.pathParameters["file"] ?? "", request: request)
+      else { throw APIError.notFound("no such file") }
+      return file
     }
     router.notFound = { request in
-      request.path.hasPrefix("/api/") || request.path.hasPrefix("/v3/")
-        ? APIError.notFound("no route for \(request.method.rawValue) \(request.path)")
-        : .html(Page.notFound().description, status: 404)
+      guard request.path.hasPrefix("/api/") || request.path.hasPrefix("/v3/") else {
+        return .html(Page.notFound().description, status: 404)
+      }
+      throw APIError.notFound("no route for \(request.method.rawValue) \(request.path)")
     }
     return router
   }
@@ -84,26 +89,16 @@ public struct WebApp: Sendable {
   // MARK: - Shared lookups
 
   /// The book with the identity in the path, from the library, the catalog or the provider.
-  func book(for request: HTTPRequest) async throws(ErrorResponse) -> Book {
+  ///
+  /// - Throws: ``APIError`` 400 for a path that names no book and 404 for a book nowhere to be
+  ///   found; the provider's ``BookSearchError``; the library's errors.
+  func book(for request: HTTPRequest) async throws -> Book {
     guard let text = request.pathParameters["id"], let id = BookID(parsing: text) else {
-      throw ErrorResponse(APIError.badRequest("not a book id: \(request.pathParameters["id"] ?? "")"))
+      throw APIError.badRequest("not a book id: \(request.pathParameters["id"] ?? "")")
     }
-    do {
-      if let saved = try await library.savedBook(id) { return saved.book }
-      if let found = try await search.book(id) { return found }
-      if let recent = try await library.recentBook(id) { return recent }
-    } catch let error as BookSearchError {
-      throw ErrorResponse(Self.response(for: error))
-    } catch {
-      throw ErrorResponse(APIError.internalError(error))
-    }
-    throw ErrorResponse(APIError.notFound("no book \(id)"))
+    if let saved = try await library.savedBook(id) { return saved.book }
+    if let found = try await search.book(id) { return found }
+    if let recent = try await library.recentBook(id) { return recent }
+    throw APIError.notFound("no book \(id)")
   }
-}
-
-/// A response that ends a handler early, thrown from shared lookups.
-struct ErrorResponse: Error {
-  let response: HTTPResponse
-
-  init(_ response: HTTPResponse) { self.response = response }
 }

@@ -23,7 +23,7 @@ final class Daemon: @unchecked Sendable {
 
   /// Starts a daemon on `configuration`'s address: epoll (poll off Linux) with a thread pool,
   /// suspend/resume allowed, and no logging.
-  init(configuration: HTTPServer.Configuration, handler: @escaping HTTPHandler) throws {
+  init(configuration: HTTPServer.Configuration, responder: any HTTPResponder) throws {
     let host = configuration.host
     var address = sockaddr_in()
     #if !os(Linux)
@@ -65,7 +65,7 @@ final class Daemon: @unchecked Sendable {
     let connections = ConnectionTable(
       limit: limits.connections, requestTimeout: configuration.requestTimeout)
     let server = ServerContext(
-      handler: handler, maximumBodySize: configuration.maximumBodySize,
+      responder: responder, maximumBodySize: configuration.maximumBodySize,
       heartbeatInterval: configuration.heartbeatInterval, eventStreamLimit: limits.eventStreams,
       connections: connections)
     let retainedServer = Unmanaged.passRetained(server)

@@ -76,15 +76,9 @@ final class EventStream: @unchecked Sendable {
     return .made(response)
   }
 
-  /// The answer to a stream beyond the server's limit: 503, try again in a while. It closes the
-  /// connection, so that a refused client holds no slot.
-  static func tooMany(_ server: ServerContext) -> HTTPResponse {
-    var response = HTTPResponse.error(
-      status: 503, type: "ServiceUnavailable",
-      message: "the server has \(server.eventStreamLimit) event streams open, as many as it allows")
-    response.headers["Retry-After"] = "\(retryAfterSeconds)"
-    response.headers["Connection"] = "close"
-    return response
+  /// The refusal of a stream beyond the server's limit: 503, try again in a while.
+  static func tooMany(_ server: ServerContext) -> HTTPRefusal {
+    .tooManyStreams(limit: server.eventStreamLimit, retryAfter: retryAfterSeconds)
   }
 
   /// Seconds a client refused a stream should wait before it asks again.

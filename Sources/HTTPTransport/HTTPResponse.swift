@@ -12,7 +12,7 @@ public struct HTTPResponse: Sendable {
 
   /// The status code: 200, 404, ...
   public var status: Int
-  /// The response headers; the server adds `Content-Length`, `Date` and `X-Content-Type-Options`.
+  /// The response headers; the server adds `Content-Length` and `Date`.
   public var headers: HTTPHeaders
   /// The body.
   public var body: Body
@@ -25,20 +25,6 @@ public struct HTTPResponse: Sendable {
   }
 
   // MARK: - Kinds of response
-
-  /// `value` as JSON (sorted keys, `/` not escaped), `application/json; charset=utf-8`.
-  ///
-  /// A value that cannot be encoded gives a 500 with an `InternalError` JSON body.
-  public static func json(_ value: some Encodable, status: Int = 200) -> HTTPResponse {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    do {
-      return json(raw: try encoder.encode(value), status: status)
-    } catch {
-      return .error(
-        status: 500, type: "InternalError", message: "the response could not be encoded: \(error)")
-    }
-  }
 
   /// JSON that is already encoded, `application/json; charset=utf-8`.
   public static func json(raw: Data, status: Int = 200) -> HTTPResponse {
@@ -72,15 +58,6 @@ public struct HTTPResponse: Sendable {
   /// A redirect to `location` (303 See Other by default: the client follows it with a `GET`).
   public static func redirect(to location: String, status: Int = 303) -> HTTPResponse {
     HTTPResponse(status: status, headers: ["Location": location])
-  }
-
-  /// A JSON error body in the shape the app's API uses: `{"errorType":"...","message":"..."}`.
-  static func error(status: Int, type: String, message: String) -> HTTPResponse {
-    let body = ["errorType": type, "message": message]
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    // A dictionary of strings always encodes.
-    return json(raw: try! encoder.encode(body), status: status)
   }
 }
 

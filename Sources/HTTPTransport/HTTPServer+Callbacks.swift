@@ -27,11 +27,11 @@ enum Callbacks {
         method: method, version: version.map { String(cString: $0) } ?? "",
         versionStart: UInt(bitPattern: version))
       {
-        return queue(refusal.response, for: request, on: connection, server)
+        return queue(server.response(for: refusal), for: request, on: connection, server)
       }
       guard request.declaresBodyOver(server.maximumBodySize) else { return .YES }
       return queue(
-        Refusal(response: RequestContext.tooLarge(limit: server.maximumBodySize)).response, for: request,
+        server.response(for: .tooLarge(limit: server.maximumBodySize, closing: true)), for: request,
         on: connection, server)
     }
     if uploadSize.pointee > 0 {
@@ -43,11 +43,13 @@ enum Callbacks {
     case .handle:
       server.connections.requestArrived(on: connection)
       guard request.startHandler(in: server) else {
-        return queue(RequestContext.stopping, for: request, on: connection, server)
+        return queue(server.response(for: .stopping), for: request, on: connection, server)
       }
       return .YES
     case .respond(let response):
       return queue(response, for: request, on: connection, server)
+    case .refuse(let refusal):
+      return queue(server.response(for: refusal), for: request, on: connection, server)
     }
   }
 
@@ -100,8 +102,8 @@ enum Callbacks {
 
   // MARK: - Responses
 
-  /// Queues `response` on `connection`, adding `X-Content-Type-Options: nosniff`. A `HEAD` request
-  /// gets the headers only; an event stream becomes a callback response.
+  /// Queues `response` on `connection`. A `HEAD` request gets the headers only; an event stream
+  /// becomes a callback response.
   private static func queue(
     _ response: HTTPResponse, for request: RequestContext, on connection: OpaquePointer,
     _ server: ServerContext
@@ -121,15 +123,13 @@ enum Callbacks {
       case .made(let response):
         made = response
       case .full:
-        return queue(EventStream.tooMany(server), for: request, on: connection, server)
+        return queue(server.response(for: EventStream.tooMany(server)), for: request, on: connection, server)
       }
     }
     server.connections.requestArrived(on: connection)
     guard let made else { return .NO }
     defer { MHD_destroy_response(made) }
-    var headers = response.headers
-    headers["X-Content-Type-Options"] = "nosniff"
-    for (name, value) in headers {
+    for (name, value) in response.headers {
       _ = MHD_add_response_header(made, name, value)
     }
     return MHD_queue_response(connection, UInt32(clamping: response.status), made)

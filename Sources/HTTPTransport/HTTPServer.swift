@@ -1,11 +1,12 @@
 import Foundation
 
-/// An HTTP/1.1 server on libmicrohttpd that answers every request with an async handler.
+/// An HTTP/1.1 server on libmicrohttpd that answers every request with an async responder.
 ///
 /// libmicrohttpd's threads read requests; when one is complete its connection is suspended and the
-/// handler runs in a Swift task, so no server thread ever waits for Swift work. Dynamic responses
-/// are gzip-compressed for clients that accept it, and every response says
-/// `X-Content-Type-Options: nosniff`.
+/// responder runs in a Swift task, so no server thread ever waits for Swift work. Requests that
+/// could mean something other than they say, or that go beyond the configuration's limits, are
+/// refused before the responder sees them (``HTTPRefusal``). The server sends responses as they
+/// are: it knows no error format and compresses nothing; that is the layer above's business.
 ///
 /// ```swift
 /// let server = HTTPServer(configuration: .init()) { request in .text("hello") }
@@ -13,52 +14,6 @@ import Foundation
 /// await server.runUntilSignalled()
 /// ```
 public actor HTTPServer {
-  /// Where the server listens and how much it takes on.
-  public struct Configuration: Sendable {
-    /// The IPv4 address to listen on; `0.0.0.0` for every interface.
-    public var host = "127.0.0.1"
-    /// The port to listen on; 0 lets the system choose one (``HTTPServer/start()`` returns it).
-    public var port = 8080
-    /// libmicrohttpd's thread pool size; by default the number of cores.
-    public var threads = ProcessInfo.processInfo.activeProcessorCount
-    /// The most connections open at once; beyond it a new connection is closed at once (refused
-    /// promptly, rather than left waiting in the listen queue). 1,000 fits under the usual 1,024
-    /// open files once the server has raised its soft limit to the hard one; where the hard limit
-    /// is lower, the server takes what fits under it (leaving 128 files for databases and outgoing
-    /// requests).
-    public var connectionLimit = 1000
-    /// The most connections open at once from one client address; more are closed at once. Above
-    /// 256, so a busy client (or a reverse proxy) with 256 concurrent keep-alive connections works,
-    /// and above ``eventStreamLimit``, so a client whose streams fill the server can still make
-    /// requests; half the ``connectionLimit``, so one address cannot take the whole server.
-    public var perAddressConnectionLimit = 500
-    /// The most event streams (Server-Sent Events) open at once; more get 503 with `Retry-After`. A
-    /// quarter of ``connectionLimit`` (and never above half of it), so plain requests, `/healthz`
-    /// included, always have room: every open page holds one stream, and 250 pages is far beyond
-    /// what a personal server serves.
-    public var eventStreamLimit = 250
-    /// Seconds an idle connection stays open while libmicrohttpd waits to read or write (a
-    /// suspended one, whose handler runs or whose stream waits for events, never times out).
-    public var connectionTimeout = 15
-    /// How long a connection may take to send a whole request (head and body), counted from when
-    /// it opens or its previous response ends; then it is closed. Unlike ``connectionTimeout``, a
-    /// byte now and then does not extend it, so a slowloris client loses its slot in seconds; it
-    /// also closes keep-alive connections idle this long.
-    public var requestTimeout: Duration = .seconds(10)
-    /// Bytes of buffer per connection, for the request head and for sending.
-    public var memoryLimitPerConnection = 64 * 1024
-    /// Request bodies above this many bytes get 413 Payload Too Large.
-    public var maximumBodySize = 1 << 20
-    /// How often the server sends a `: ping` comment on each event stream, so that a client that
-    /// has gone is noticed (a write to it fails).
-    public var heartbeatInterval: Duration = .seconds(15)
-    /// How long ``HTTPServer/stop()`` waits for running handlers before it answers them 503.
-    public var shutdownGracePeriod: Duration = .seconds(5)
-
-    /// The defaults: `127.0.0.1:8080`.
-    public init() {}
-  }
-
   /// Where the server is in its life.
   public enum State: Sendable, Equatable {
     /// Made, not started.
@@ -77,14 +32,19 @@ public actor HTTPServer {
   public private(set) var state = State.idle
 
   private let configuration: Configuration
-  private let handler: HTTPHandler
+  private let responder: any HTTPResponder
   private var daemon: Daemon?
   private var stopWaiters: [CheckedContinuation<Void, Never>] = []
 
-  /// A server that answers with `handler`; it listens once ``start()`` is called.
-  public init(configuration: Configuration = Configuration(), handler: @escaping HTTPHandler) {
+  /// A server that answers with `responder`; it listens once ``start()`` is called.
+  public init(configuration: Configuration = Configuration(), responder: some HTTPResponder) {
     self.configuration = configuration
-    self.handler = handler
+    self.responder = responder
+  }
+
+  /// A server that answers with `handler`, and refuses requests in plain text.
+  public init(configuration: Configuration = Configuration(), handler: @escaping HTTPHandler) {
+    self.init(configuration: configuration, responder: HandlerResponder(handler: handler))
   }
 
   // MARK: - Lifecycle
@@ -100,7 +60,7 @@ public actor HTTPServer {
     guard previous == .idle || previous == .stopped else { throw HTTPServerError.notIdle(previous) }
     state = .starting
     do {
-      let daemon = try Daemon(configuration: configuration, handler: handler)
+      let daemon = try Daemon(configuration: configuration, responder: responder)
       self.daemon = daemon
       state = .running(port: daemon.port)
       return daemon.port

@@ -25,6 +25,8 @@ final class RequestContext: @unchecked Sendable {
     case handle
     /// Queue this response.
     case respond(HTTPResponse)
+    /// Queue the responder's answer to this refusal.
+    case refuse(HTTPRefusal)
   }
 
   private let connection: OpaquePointer
@@ -66,7 +68,7 @@ final class RequestContext: @unchecked Sendable {
   /// libmicrohttpd (0.9.75) ends the target where the space before `HTTP/1.1` was, so the version
   /// starts one byte after the target's end, at `versionStart`, unless a raw NUL in the target cut
   /// its C string short; that request is refused rather than read as a shorter path.
-  func readHead(method: String, version: String, versionStart: UInt) -> Refusal? {
+  func readHead(method: String, version: String, versionStart: UInt) -> HTTPRefusal? {
     let cutShort = targetEnd > 0 && versionStart > targetEnd + 1 && versionStart - targetEnd < 1 << 20
     let read =
       cutShort
@@ -109,9 +111,9 @@ final class RequestContext: @unchecked Sendable {
     lock.withLock {
       switch phase {
       case .receiving:
-        return exceededLimit.map { .respond(Self.tooLarge(limit: $0)) } ?? .handle
+        return exceededLimit.map { .refuse(.tooLarge(limit: $0)) } ?? .handle
       case .handling, .abandoned:
-        return .respond(Self.stopping)
+        return .refuse(.stopping)
       case .answered(let response):
         return .respond(response)
       }
@@ -132,7 +134,7 @@ final class RequestContext: @unchecked Sendable {
       phase = .handling
       MHD_suspend_connection(connection)
       task = Task {
-        let response = await server.handler(request).compressed(for: request)
+        let response = await server.responder.respond(to: request)
         // The server counts the request as running until libmicrohttpd has sent the response
         // (`Callbacks.completed`), so that stopping does not close the connection before that.
         self.answer(response)
@@ -160,16 +162,5 @@ final class RequestContext: @unchecked Sendable {
       phase = .answered(response)
       MHD_resume_connection(connection)
     }
-  }
-
-  // MARK: - Helpers
-
-  /// The answer to a request that comes while the server stops.
-  static let stopping = HTTPResponse.error(
-    status: 503, type: "ServiceUnavailable", message: "the server is stopping")
-
-  /// The answer to a body above `limit` bytes.
-  static func tooLarge(limit: Int) -> HTTPResponse {
-    .error(status: 413, type: "PayloadTooLarge", message: "the request body is larger than \(limit) bytes")
   }
 }

@@ -21,7 +21,7 @@ struct RequestHead {
   /// Reads the head of the request on `connection` whose raw target (before decoding) is `target`.
   static func read(
     from connection: OpaquePointer, method: String, version: String, target: [UInt8]
-  ) -> Result<RequestHead, Refusal> {
+  ) -> Result<RequestHead, HTTPRefusal> {
     guard version == "HTTP/1.1" || version == "HTTP/1.0" else {
       return .failure(.badRequest("the request line must end with HTTP/1.1 (or HTTP/1.0)"))
     }
@@ -72,7 +72,7 @@ struct RequestHead {
   // MARK: - Framing
 
   /// A request whose body length is ambiguous, or framed in a way the server does not read.
-  private static func framingRefusal(_ headers: HTTPHeaders) -> Refusal? {
+  private static func framingRefusal(_ headers: HTTPHeaders) -> HTTPRefusal? {
     let lengths = headers.values(for: "Content-Length").map { $0.trimmingCharacters(in: .whitespaces) }
     let encodings = headers.values(for: "Transfer-Encoding")
     if !encodings.isEmpty && !lengths.isEmpty {
@@ -89,10 +89,8 @@ struct RequestHead {
     }
     let encoding = codings.joined(separator: ", ")
     if !encodings.isEmpty && encoding != "chunked" {
-      return Refusal(
-        response: .error(
-          status: 501, type: "NotImplemented",
-          message: "Transfer-Encoding \(encoding) is not supported; send chunked or a Content-Length"))
+      return .notImplemented(
+        "Transfer-Encoding \(encoding) is not supported; send chunked or a Content-Length")
     }
     return nil
   }
@@ -149,20 +147,5 @@ struct RequestHead {
           }, pointer)
       }
     }
-  }
-}
-
-/// The answer to a request the server refuses before any handler runs; it closes the connection.
-struct Refusal: Error {
-  let response: HTTPResponse
-
-  init(response: HTTPResponse) {
-    var response = response
-    response.headers["Connection"] = "close"
-    self.response = response
-  }
-
-  static func badRequest(_ message: String) -> Refusal {
-    Refusal(response: .error(status: 400, type: "BadRequest", message: message))
   }
 }

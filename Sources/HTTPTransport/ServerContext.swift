@@ -1,14 +1,14 @@
 import Foundation
 import Synchronization
 
-/// What the daemon's callbacks share with the server: the handler, the limits, the requests whose
+/// What the daemon's callbacks share with the server: the responder, the limits, the requests whose
 /// handler is running and the open event streams, so that stopping can finish them all.
 ///
 /// Callbacks reach it through the daemon's context pointer, on libmicrohttpd's threads; the server
 /// releases it after `MHD_stop_daemon`.
 final class ServerContext: Sendable {
-  /// The application's handler.
-  let handler: HTTPHandler
+  /// What answers requests and renders refusals.
+  let responder: any HTTPResponder
   /// Bodies above this many bytes get a 413 without reaching the handler.
   let maximumBodySize: Int
   /// How often each event stream gets a `: ping` comment.
@@ -27,14 +27,23 @@ final class ServerContext: Sendable {
   private let state = Mutex(State())
 
   init(
-    handler: @escaping HTTPHandler, maximumBodySize: Int, heartbeatInterval: Duration,
+    responder: any HTTPResponder, maximumBodySize: Int, heartbeatInterval: Duration,
     eventStreamLimit: Int, connections: ConnectionTable
   ) {
-    self.handler = handler
+    self.responder = responder
     self.maximumBodySize = maximumBodySize
     self.heartbeatInterval = heartbeatInterval
     self.eventStreamLimit = eventStreamLimit
     self.connections = connections
+  }
+
+  // MARK: - Refusals
+
+  /// The responder's answer to `refusal`, with the headers the refusal needs.
+  func response(for refusal: HTTPRefusal) -> HTTPResponse {
+    var response = responder.response(for: refusal)
+    for (name, value) in refusal.headers { response.headers[name] = value }
+    return response
   }
 
   // MARK: - Requests and streams

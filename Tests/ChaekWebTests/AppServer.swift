@@ -1,47 +1,41 @@
 import BookModel
 import BookSearch
+import ChaekWeb
 import Foundation
 import HTTPTransport
 import UserLibrary
-import ChaekWeb
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
 #endif
 
 /// The web app on a real server on a loopback port, over an in-memory catalog with known books and
-/// a library file of its own.
+/// a library file of its own (see ``AppFixture``).
 struct AppServer {
   static let hostileTitle = "<img src=x onerror=alert(1)>"
 
-  let server: HTTPServer
   let port: Int
-  let library: Library
-  let libraryPath: String
-  let directory: URL
+  let fixture: AppFixture
+  var library: Library { fixture.library }
+  var libraryPath: String { fixture.libraryPath }
 
-  static func start(token: String? = nil) async throws -> AppServer {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("chaek-web-\(UUID())")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    let catalog = try Catalog(path: ":memory:", includingStarter: false)
-    try await catalog.upsert(books, source: .imported)
-    let libraryPath = directory.appendingPathComponent("library.sqlite").path
-    let library = try Library(path: libraryPath)
-    let search = try SearchService(
-      source: .local, settings: ProviderSettings(environment: [:]), catalog: catalog)
-    let app = try WebApp(search: search, library: library, token: token)
-    var configuration = HTTPServer.Configuration()
-    configuration.port = 0
-    configuration.maximumBodySize = WebApp.maximumBodySize
-    let server = HTTPServer(configuration: configuration, handler: app.handler)
-    let port = try await server.start()
-    return AppServer(
-      server: server, port: port, library: library, libraryPath: libraryPath, directory: directory)
-  }
-
-  func stop() async {
-    await server.stop()
-    try? FileManager.default.removeItem(at: directory)
+  /// Runs `body` with the app on a server, then stops the server (awaited, whether `body` returns
+  /// or throws) and removes the app's files.
+  static func with(token: String? = nil, _ body: (AppServer) async throws -> Void) async throws {
+    try await AppFixture.with(token: token) { fixture in
+      var configuration = HTTPServer.Configuration()
+      configuration.port = 0
+      configuration.maximumBodySize = WebApp.maximumBodySize
+      let server = HTTPServer(configuration: configuration, responder: fixture.app.responder)
+      let port = try await server.start()
+      do {
+        try await body(AppServer(port: port, fixture: fixture))
+      } catch {
+        await server.stop()
+        throw error
+      }
+      await server.stop()
+    }
   }
 
   static let vegetarian = Book(

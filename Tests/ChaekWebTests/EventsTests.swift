@@ -57,26 +57,26 @@ final class StreamReader {
 @Suite("Live updates over /api/events", .timeLimit(.minutes(1)))
 struct EventsTests {
   @Test func aSaveFromAnotherClientReachesTheStream() async throws {
-    let app = try await AppServer.start()
-    defer { Task { await app.stop() } }
-    let stream = try StreamReader(port: app.port, path: "/api/events")
-    #expect(await stream.waitFor("event: ready"))
-    #expect(stream.text.contains("text/event-stream"))
-    _ = try await app.request("PUT", "/api/library/9788936433598")
-    #expect(await stream.waitFor("event: saved\ndata: {\"id\":\"9788936433598\"}"))
-    _ = try await app.request("DELETE", "/api/library")
-    #expect(await stream.waitFor("event: cleared"))
+    try await AppServer.with { app in
+      let stream = try StreamReader(port: app.port, path: "/api/events")
+      #expect(await stream.waitFor("event: ready"))
+      #expect(stream.text.contains("text/event-stream"))
+      _ = try await app.request("PUT", "/api/library/9788936433598")
+      #expect(await stream.waitFor("event: saved\ndata: {\"id\":\"9788936433598\"}"))
+      _ = try await app.request("DELETE", "/api/library")
+      #expect(await stream.waitFor("event: cleared"))
+    }
   }
 
   @Test func aChangeFromAnotherProcessReachesTheStream() async throws {
-    let app = try await AppServer.start()
-    defer { Task { await app.stop() } }
-    let stream = try StreamReader(port: app.port, path: "/api/events")
-    #expect(await stream.waitFor("event: ready"))
-    let otherProcess = try Library(path: app.libraryPath)  // another connection, as the CLI opens
-    try await otherProcess.save(Book(title: "CLI에서 담은 책", url: "https://example.com/cli"))
-    #expect(await stream.waitFor("event: saved"))
-    try await otherProcess.recordView(Book(title: "CLI에서 본 책", url: "https://example.com/seen"))
-    #expect(await stream.waitFor("event: viewed"))
+    try await AppServer.with { app in
+      let stream = try StreamReader(port: app.port, path: "/api/events")
+      #expect(await stream.waitFor("event: ready"))
+      let otherProcess = try Library(path: app.libraryPath)  // another connection, as the CLI opens
+      try await otherProcess.save(Book(title: "CLI에서 담은 책", url: "https://example.com/cli"))
+      #expect(await stream.waitFor("event: saved"))
+      try await otherProcess.recordView(Book(title: "CLI에서 본 책", url: "https://example.com/seen"))
+      #expect(await stream.waitFor("event: viewed"))
+    }
   }
 }

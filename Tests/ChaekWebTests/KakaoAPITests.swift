@@ -4,25 +4,25 @@ import Testing
 @Suite("GET /v3/search/book is Kakao's API")
 struct KakaoAPITests {
   @Test func answersWithKakaosShapeAndParameters() async throws {
-    let app = try await AppServer.start()
-    defer { Task { await app.stop() } }
-    let reply = try await app.get(
-      "/v3/search/book?query=%EC%8B%9C%EB%A6%AC%EC%A6%88&size=10&page=3&sort=accuracy")
-    #expect(reply.status == 200)
-    #expect(reply.header("Content-Type")?.hasPrefix("application/json") == true)
-    #expect(reply.header("X-Chaek-Source") == "catalog")
-    let json = try reply.json()
-    #expect(Set(json.keys) == ["documents", "meta"])
-    let meta = try #require(json["meta"] as? [String: Any])
-    #expect(meta["total_count"] as? Int == 25)
-    #expect(meta["is_end"] as? Bool == true)
-    #expect((json["documents"] as? [[String: Any]])?.count == 5)
-    let document = try #require((json["documents"] as? [[String: Any]])?.first)
-    #expect(
-      Set(document.keys) == [
-        "title", "contents", "url", "isbn", "datetime", "authors", "publisher", "translators", "price",
-        "sale_price", "thumbnail", "status",
-      ])
+    try await AppServer.with { app in
+      let reply = try await app.get(
+        "/v3/search/book?query=%EC%8B%9C%EB%A6%AC%EC%A6%88&size=10&page=3&sort=accuracy")
+      #expect(reply.status == 200)
+      #expect(reply.header("Content-Type")?.hasPrefix("application/json") == true)
+      #expect(reply.header("X-Chaek-Source") == "catalog")
+      let json = try reply.json()
+      #expect(Set(json.keys) == ["documents", "meta"])
+      let meta = try #require(json["meta"] as? [String: Any])
+      #expect(meta["total_count"] as? Int == 25)
+      #expect(meta["is_end"] as? Bool == true)
+      #expect((json["documents"] as? [[String: Any]])?.count == 5)
+      let document = try #require((json["documents"] as? [[String: Any]])?.first)
+      #expect(
+        Set(document.keys) == [
+          "title", "contents", "url", "isbn", "datetime", "authors", "publisher", "translators", "price",
+          "sale_price", "thumbnail", "status",
+        ])
+    }
   }
 
   @Test(arguments: [
@@ -48,27 +48,27 @@ struct KakaoAPITests {
     ),
   ])
   func invalidParametersGetKakaosErrorBodies(path: String, errorType: String, message: String) async throws {
-    let app = try await AppServer.start()
-    defer { Task { await app.stop() } }
-    let reply = try await app.get(path)
-    #expect(reply.status == 400)
-    let json = try reply.json()
-    #expect(json["errorType"] as? String == errorType)
-    #expect(json["message"] as? String == message)
+    try await AppServer.with { app in
+      let reply = try await app.get(path)
+      #expect(reply.status == 400)
+      let json = try reply.json()
+      #expect(json["errorType"] as? String == errorType)
+      #expect(json["message"] as? String == message)
+    }
   }
 
   @Test func isbnQueryAndTargets() async throws {
-    let app = try await AppServer.start()
-    defer { Task { await app.stop() } }
-    let byISBN = try await app.get("/v3/search/book?query=89-364-3359-8&target=isbn").json()
-    #expect((byISBN["documents"] as? [[String: Any]])?.first?["title"] as? String == "채식주의자")
-    let byPerson = try await app.get("/v3/search/book?query=%ED%95%9C%EA%B0%95&target=person&sort=latest")
-      .json()
-    #expect((byPerson["documents"] as? [[String: Any]])?.count == 2)
-    // Kakao answered target=author (not in its documentation) from every field; clients send it.
-    let byAuthor = try await app.get("/v3/search/book?query=%ED%95%9C%EA%B0%95&target=author")
-    #expect(byAuthor.status == 200)
-    #expect((try byAuthor.json()["documents"] as? [[String: Any]])?.count == 2)
+    try await AppServer.with { app in
+      let byISBN = try await app.get("/v3/search/book?query=89-364-3359-8&target=isbn").json()
+      #expect((byISBN["documents"] as? [[String: Any]])?.first?["title"] as? String == "채식주의자")
+      let byPerson = try await app.get("/v3/search/book?query=%ED%95%9C%EA%B0%95&target=person&sort=latest")
+        .json()
+      #expect((byPerson["documents"] as? [[String: Any]])?.count == 2)
+      // Kakao answered target=author (not in its documentation) from every field; clients send it.
+      let byAuthor = try await app.get("/v3/search/book?query=%ED%95%9C%EA%B0%95&target=author")
+      #expect(byAuthor.status == 200)
+      #expect((try byAuthor.json()["documents"] as? [[String: Any]])?.count == 2)
+    }
   }
 
   /// The longest queries allowed still answer: many one-letter words, many rare words, and long
@@ -80,10 +80,10 @@ struct KakaoAPITests {
     "mockingbrdx harrpotter tolkienn wuthering",
   ])
   func theLongestQueriesStillAnswer(query: String) async throws {
-    let app = try await AppServer.start()
-    defer { Task { await app.stop() } }
-    let encoded = query.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
-    let reply = try await app.get("/v3/search/book?query=\(encoded)")
-    #expect(reply.status == 200)
+    try await AppServer.with { app in
+      let encoded = query.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+      let reply = try await app.get("/v3/search/book?query=\(encoded)")
+      #expect(reply.status == 200)
+    }
   }
 }

@@ -51,7 +51,6 @@ struct EventStreamTests {
       #expect(response.headers["Cache-Control"] == "no-cache")
       #expect(response.headers["X-Accel-Buffering"] == "no")
       #expect(response.headers["Content-Encoding"] == nil)
-      #expect(response.headers["X-Content-Type-Options"] == "nosniff")
       #expect(response.text == (1...20).map { "event: count\nid: \($0)\ndata: \($0)\n\n" }.joined())
     }
   }

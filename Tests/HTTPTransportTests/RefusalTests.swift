@@ -26,6 +26,42 @@ struct RefusalTests {
     return try await connection.response()
   }
 
+  /// Renders refusals as JSON and tries to keep the connection open.
+  struct JSONRefusals: HTTPResponder {
+    func respond(to request: HTTPRequest) async -> HTTPResponse { .text("handled") }
+
+    func response(for refusal: HTTPRefusal) -> HTTPResponse {
+      var response = HTTPResponse.json(["status": "\(refusal.status)", "why": refusal.message])
+      response.headers["Connection"] = "keep-alive"
+      return response.with(status: refusal.status)
+    }
+  }
+
+  // MARK: - Rendering
+
+  @Test func theResponderRendersRefusalsButTheServerStillClosesTheConnection() async throws {
+    try await TestServer.with(responder: JSONRefusals()) { server in
+      let response = try await Self.exchange(
+        server.port,
+        "PUT /x HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 2\r\nContent-Length: 5\r\n\r\n{}abc")
+      #expect(response.status == 400)
+      #expect(response.headers["Content-Type"] == "application/json; charset=utf-8")
+      #expect(
+        try JSONDecoder().decode([String: String].self, from: response.body)
+          == ["status": "400", "why": "the request has conflicting Content-Length headers"])
+      #expect(response.headers["Connection"] == "close")
+    }
+  }
+
+  @Test func byDefaultRefusalsArePlainText() async throws {
+    try await TestServer.with(handler: Counter().handler) { server in
+      let response = try await Self.exchange(server.port, "GET /%00 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+      #expect(response.status == 400)
+      #expect(response.headers["Content-Type"] == "text/plain; charset=utf-8")
+      #expect(response.text == "the path is not UTF-8 text, or holds a NUL (%00)")
+    }
+  }
+
   // MARK: - Framing
 
   @Test func aRequestWithContentLengthAndTransferEncodingIsRefusedAndItsHiddenRequestNeverRuns()

@@ -53,23 +53,27 @@ struct TestServer {
     _ configuration: HTTPServer.Configuration = configuration(), handler: @escaping HTTPHandler,
     _ body: (TestServer) async throws -> Void
   ) async throws {
-    let server = try await start(configuration, handler: handler)
+    try await run(HTTPServer(configuration: configuration, handler: handler), body)
+  }
+
+  /// Runs `body` with a server started with `responder`, and stops the server afterwards.
+  static func with(
+    _ configuration: HTTPServer.Configuration = configuration(), responder: some HTTPResponder,
+    _ body: (TestServer) async throws -> Void
+  ) async throws {
+    try await run(HTTPServer(configuration: configuration, responder: responder), body)
+  }
+
+  /// Starts `server`, runs `body`, and stops the server whether `body` returns or throws.
+  private static func run(_ server: HTTPServer, _ body: (TestServer) async throws -> Void) async throws {
+    let running = TestServer(server: server, port: try await server.start())
     do {
-      try await body(server)
+      try await body(running)
     } catch {
       await server.stop()
       throw error
     }
     await server.stop()
-  }
-
-  /// Runs `body` with a server that routes with `router`, and stops the server afterwards.
-  static func with(
-    _ configuration: HTTPServer.Configuration = configuration(), router: Router,
-    _ body: (TestServer) async throws -> Void
-  ) async throws {
-    let handler: HTTPHandler = { await router.handle($0) }
-    try await with(configuration, handler: handler, body)
   }
 
   func stop() async { await server.stop() }
@@ -99,5 +103,19 @@ struct TestServer {
       fields[name] = value
     }
     return Response(status: http.statusCode, headers: fields, body: data)
+  }
+}
+
+extension HTTPResponse {
+  /// `fields` as a JSON object.
+  static func json(_ fields: [String: String], status: Int = 200) -> HTTPResponse {
+    .json(raw: (try? JSONEncoder().encode(fields)) ?? Data(), status: status)
+  }
+
+  /// This response with another status.
+  func with(status: Int) -> HTTPResponse {
+    var response = self
+    response.status = status
+    return response
   }
 }

@@ -1,10 +1,11 @@
 import CZlib
 import Foundation
+import HTTPTransport
 
 /// gzip content coding: which bodies are worth compressing, which clients accept it, and zlib.
 ///
-/// The server compresses dynamic responses through ``HTTPResponse/compressed(for:)``;
-/// ``StaticFiles`` compresses each file once, with the same rules.
+/// ``GzipMiddleware`` compresses dynamic responses; ``StaticFiles`` compresses each file once, with
+/// the same rules.
 enum Gzip {
   /// Bodies of this many bytes or fewer are sent as they are.
   static let minimumSize = 1024
@@ -28,7 +29,7 @@ enum Gzip {
   private static func isCompressible(_ contentType: String?) -> Bool {
     guard let contentType else { return false }
     let type = contentType.split(separator: ";")[0].trimmingCharacters(in: .whitespaces).lowercased()
-    if type == ContentType.eventStream { return false }
+    if type == "text/event-stream" { return false }
     return type.hasPrefix("text/") || type.hasSuffix("json") || type.hasSuffix("javascript")
       || type.hasSuffix("xml")
   }

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPRouting
 import HTTPTransport
 import Testing
 

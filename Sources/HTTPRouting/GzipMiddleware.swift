@@ -1,4 +1,18 @@
 import Foundation
+import HTTPTransport
+
+/// gzip for dynamic responses: a body worth compressing (see ``Gzip``) goes compressed to clients
+/// that accept gzip. Event streams and bodies that already have a `Content-Encoding` pass as they
+/// are.
+public struct GzipMiddleware: Middleware {
+  /// The middleware.
+  public init() {}
+
+  /// The inner response, compressed for `request` when it is worth it.
+  public func respond(to request: HTTPRequest, next: Responder.Next) async -> HTTPResponse {
+    await next(request).compressed(for: request)
+  }
+}
 
 extension HTTPResponse {
   /// This response as it goes to the client that sent `request`: gzip-compressed when its body is

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTransport
 
 /// Files of a directory served from memory: each read once, with a strong `ETag`, a
 /// `Cache-Control` and, for compressible types, a gzip form made once.
@@ -81,17 +82,17 @@ public struct StaticFiles: Sendable {
 
   private static func contentType(ofExtension pathExtension: String) -> String {
     switch pathExtension.lowercased() {
-    case "html", "htm": ContentType.html
+    case "html", "htm": "text/html; charset=utf-8"
     case "css": "text/css; charset=utf-8"
     case "js", "mjs": "text/javascript; charset=utf-8"
-    case "json": ContentType.json
+    case "json": "application/json; charset=utf-8"
     case "svg": "image/svg+xml"
     case "png": "image/png"
     case "jpg", "jpeg": "image/jpeg"
     case "webp": "image/webp"
     case "ico": "image/x-icon"
     case "webmanifest": "application/manifest+json"
-    case "txt": ContentType.text
+    case "txt": "text/plain; charset=utf-8"
     case "woff2": "font/woff2"
     default: "application/octet-stream"
     }
