@@ -161,8 +161,9 @@ final class Daemon: @unchecked Sendable {
   }
 
   /// Stops the daemon: no new connections or handlers, open event streams ended, running handlers
-  /// and ending streams given up to `gracePeriod` to finish (then handlers are abandoned with a 503),
-  /// every suspended connection resumed, then `MHD_stop_daemon`.
+  /// and ending streams given up to `gracePeriod` to finish (then handlers are abandoned, and their
+  /// connections given up to a second to send a 503), every suspended connection resumed, then
+  /// `MHD_stop_daemon`.
   ///
   /// The accept policy refuses new connections once stopping has begun. `MHD_quiesce_daemon` is not
   /// used: in 0.9.75 with a thread pool on epoll it races a worker that removes the listening socket
@@ -172,9 +173,11 @@ final class Daemon: @unchecked Sendable {
     sweeper.cancel()
     let streams = server.beginStopping()
     for stream in streams { stream.end() }
-    for request in await server.waitUntilIdle(timeout: gracePeriod) {
-      request.abandon()
-      server.endHandling(request)
+    let abandoned = await server.waitUntilIdle(timeout: gracePeriod)
+    for request in abandoned { request.abandon() }
+    if !abandoned.isEmpty {
+      // Each resumed connection answers 503 and completes, which ends its handling.
+      for request in await server.waitUntilIdle(timeout: .seconds(1)) { server.endHandling(request) }
     }
     MHD_stop_daemon(pointer)
     retainedServer.release()

@@ -93,6 +93,9 @@ public actor HTTPServer {
     for waiter in waiters { waiter.resume() }
   }
 
+  /// How many callers wait in ``stopped()``: a test stops the server only once one does.
+  var stopWaiterCount: Int { stopWaiters.count }
+
   /// Returns once a running or stopping server has stopped; at once in any other state.
   func stopped() async {
     switch state {

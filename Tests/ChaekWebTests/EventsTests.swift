@@ -15,7 +15,11 @@ final class StreamReader {
   private var received = ""
 
   init(port: Int, path: String) throws {
-    socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    #if os(Linux)
+      socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    #else
+      socket = Darwin.socket(AF_INET, SOCK_STREAM, 0)
+    #endif
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
     address.sin_port = in_port_t(UInt16(port).bigEndian)
