@@ -1,5 +1,5 @@
 import CMicroHTTPD
-import Foundation
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -18,8 +18,9 @@ import Foundation
 ///
 /// libmicrohttpd calls `MHD_CONNECTION_NOTIFY_CLOSED` before it closes a connection's socket, and
 /// that call waits for the lock that ``sweep()`` holds, so a socket number is never shut down after
-/// the system has given it to another connection.
-final class ConnectionTable: @unchecked Sendable {
+/// the system has given it to another connection. Connections are keyed by their address: nothing
+/// is called through the pointer.
+final class ConnectionTable: Sendable {
   private struct Entry {
     let socket: Int32
     /// When the connection must have sent its request; `nil` while a request is being handled.
@@ -32,8 +33,7 @@ final class ConnectionTable: @unchecked Sendable {
   let requestTimeout: Duration
 
   private let clock = ContinuousClock()
-  private let lock = NSLock()
-  private var entries: [OpaquePointer: Entry] = [:]
+  private let entries = Mutex<[UInt: Entry]>([:])
 
   init(limit: Int, requestTimeout: Duration) {
     self.limit = limit
@@ -44,38 +44,40 @@ final class ConnectionTable: @unchecked Sendable {
 
   /// `true` while there is room for one more connection (the accept policy).
   func hasRoom() -> Bool {
-    lock.withLock { entries.count < limit }
+    entries.withLock { $0.count < limit }
   }
 
   /// A connection has started; its first request is due within the timeout.
   func opened(_ connection: OpaquePointer) {
     let socket = chaek_mhd_connection_socket(connection)
     let deadline = clock.now.advanced(by: requestTimeout)
-    lock.withLock { entries[connection] = Entry(socket: socket, deadline: deadline) }
+    entries.withLock { $0[Self.key(connection)] = Entry(socket: socket, deadline: deadline) }
   }
 
   /// A connection is about to be closed.
   func closed(_ connection: OpaquePointer) {
-    _ = lock.withLock { entries.removeValue(forKey: connection) }
+    _ = entries.withLock { $0.removeValue(forKey: Self.key(connection)) }
   }
 
   /// The connection's request has arrived: no deadline while it is handled and answered.
   func requestArrived(on connection: OpaquePointer) {
-    lock.withLock { entries[connection]?.deadline = nil }
+    entries.withLock { $0[Self.key(connection)]?.deadline = nil }
   }
 
   /// The connection's response has been sent: its next request is due within the timeout.
   func requestCompleted(on connection: OpaquePointer) {
     let deadline = clock.now.advanced(by: requestTimeout)
-    lock.withLock { entries[connection]?.deadline = deadline }
+    entries.withLock { $0[Self.key(connection)]?.deadline = deadline }
   }
+
+  private static func key(_ connection: OpaquePointer) -> UInt { UInt(bitPattern: connection) }
 
   // MARK: - Sweeping
 
   /// Shuts down the socket of every connection past its deadline.
   func sweep() {
     let now = clock.now
-    lock.withLock {
+    entries.withLock { entries in
       for (connection, entry) in entries {
         guard let deadline = entry.deadline, deadline <= now, entry.socket >= 0 else { continue }
         shutdown(entry.socket, Int32(SHUT_RDWR))

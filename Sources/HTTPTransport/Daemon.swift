@@ -10,7 +10,8 @@ import Foundation
 /// A running libmicrohttpd daemon and the context its callbacks share; ``HTTPServer`` owns it.
 ///
 /// Its properties never change; libmicrohttpd's calls on the daemon pointer are thread-safe, and the
-/// server calls ``stop(gracePeriod:)`` once.
+/// server calls ``stop(gracePeriod:)`` once. It is `@unchecked Sendable` for that reason: the daemon
+/// pointer and the dispatch timer are not `Sendable` types, and there is no state to lock.
 final class Daemon: @unchecked Sendable {
   /// The port the daemon listens on.
   let port: Int

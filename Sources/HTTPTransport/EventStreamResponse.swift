@@ -9,6 +9,10 @@ import Foundation
 /// `: ping` comment every heartbeat interval makes a gone client show up as a failed write. When
 /// libmicrohttpd frees the reader (client gone, stream over, server stopping) the tasks are
 /// cancelled, so the `AsyncStream`'s `onTermination` runs.
+///
+/// `@unchecked Sendable` with an `NSLock` rather than a `Mutex`: it holds the connection pointer,
+/// which is not `Sendable`, and suspends and resumes the connection while holding the lock, so that
+/// a resume never comes before the suspend it answers.
 final class EventStream: @unchecked Sendable {
   /// Bytes waiting beyond this make the server give up on a client that does not read.
   static let bufferLimit = 1 << 20

@@ -7,6 +7,11 @@ import Foundation
 /// libmicrohttpd holds it (retained) in the request's `con_cls` from the first call until
 /// `MHD_OPTION_NOTIFY_COMPLETED`; the handler's task holds it too. The connection pointer is used
 /// from outside libmicrohttpd's threads only while the connection is suspended, under the lock.
+///
+/// `@unchecked Sendable` with an `NSLock` rather than a `Mutex`: the lock must be held while
+/// libmicrohttpd suspends and resumes the connection, and the head and body are touched without it,
+/// by libmicrohttpd's thread for the connection only, before the handler starts. The compiler
+/// cannot check either.
 final class RequestContext: @unchecked Sendable {
   private enum Phase {
     /// The head and maybe part of the body have arrived.
