@@ -38,7 +38,7 @@ struct AccessPolicy: Middleware {
 
   /// 421 for a request addressed to a name other than this machine's while the server has no
   /// token; `nil` otherwise. A request without `Host` (HTTP/1.0) may proceed.
-  func misdirection(for request: HTTPRequest) -> APIError? {
+  private func misdirection(for request: HTTPRequest) -> APIError? {
     guard token == nil, let host = request.headers["Host"] else { return nil }
     guard !Self.namesThisMachine(host) else { return nil }
     return APIError(
@@ -47,7 +47,7 @@ struct AccessPolicy: Middleware {
   }
 
   /// `true` for `localhost`, `127.0.0.1` or `[::1]`, alone or with a port.
-  static func namesThisMachine(_ host: String) -> Bool {
+  private static func namesThisMachine(_ host: String) -> Bool {
     var name = Substring(host.lowercased())
     if let colon = name.lastIndex(of: ":"), !name.hasSuffix("]") {
       let port = name[name.index(after: colon)...]
@@ -59,43 +59,10 @@ struct AccessPolicy: Middleware {
     return loopbackNames.contains(String(name))
   }
 
-  // MARK: - Cross-origin reads
-
-  /// The routes any origin may read: Kakao's search, as browser clients of Kakao's API call it.
-  static let sharedPaths: Set<String> = ["/v3/search/book"]
-
-  /// How long a browser may cache a preflight's answer (Chromium keeps it at most 2 hours).
-  static let preflightMaxAge = 7200
-
-  /// The answer to a CORS preflight (`OPTIONS`) for a shared route: 204 allowing any origin to
-  /// `GET` it with `Authorization`. Preflights carry no token, so this comes before the token check.
-  func preflight(for request: HTTPRequest) -> HTTPResponse? {
-    guard request.method == .OPTIONS, Self.sharedPaths.contains(request.path) else { return nil }
-    return HTTPResponse(
-      status: 204,
-      headers: [
-        "Access-Control-Allow-Origin": "*",
-        "Access-Control-Allow-Methods": "GET, HEAD, OPTIONS",
-        "Access-Control-Allow-Headers": "Authorization, Content-Type",
-        "Access-Control-Max-Age": "\(Self.preflightMaxAge)",
-        "Allow": "GET, HEAD, OPTIONS",
-      ])
-  }
-
-  /// `response` with `Access-Control-Allow-Origin: *` when it answers a `GET` or `HEAD` of a shared
-  /// route (errors included, so that a page can read them); unchanged otherwise.
-  func shared(_ response: HTTPResponse, for request: HTTPRequest) -> HTTPResponse {
-    guard request.method == .GET || request.method == .HEAD, Self.sharedPaths.contains(request.path)
-    else { return response }
-    var response = response
-    response.headers["Access-Control-Allow-Origin"] = "*"
-    return response
-  }
-
   // MARK: - Token and origin
 
   /// Why a request is refused, or `nil` when it may proceed.
-  func refusal(for request: HTTPRequest) -> APIError? {
+  private func refusal(for request: HTTPRequest) -> APIError? {
     if let token, !Self.presents(token, in: request) {
       return APIError.unauthorized(
         "this server needs its token: open /?token=TOKEN once, or send Authorization: Bearer TOKEN")
@@ -108,7 +75,7 @@ struct AccessPolicy: Middleware {
 
   /// A browser's first visit with `?token=`: sets the cookie and redirects to the same page
   /// without the token in the address bar.
-  func tokenLogin(for request: HTTPRequest) -> HTTPResponse? {
+  private func tokenLogin(for request: HTTPRequest) -> HTTPResponse? {
     guard let token, request.method == .GET, let given = request.query["token"] else { return nil }
     guard Self.constantTimeEqual(given, token) else { return nil }
     var response = HTTPResponse.redirect(to: request.path)
