@@ -1,4 +1,3 @@
-import BookModel
 import BookSearch
 import HTTPRouting
 import HTTPTransport
@@ -18,12 +17,5 @@ extension BookSearchError: HTTPResponseError {
       status: 503, errorType: "ServiceUnavailable", message: description,
       headers: ["Retry-After": String(max(1, Int(retryAfter.components.seconds) + 1))]
     ).response
-  }
-}
-
-extension SearchQueryError: HTTPResponseError {
-  /// A search request Kakao would refuse, with Kakao's 400 body.
-  public var response: HTTPResponse {
-    APIError(status: 400, errorType: errorType, message: message).response
   }
 }
