@@ -39,17 +39,20 @@ let package = Package(
     ),
     .target(name: "UserLibrary", dependencies: ["BookModel", "Storage"]),
     .target(name: "ChaekApp", dependencies: ["BookModel", "BookProviders", "BookSearch", "UserLibrary"]),
-    .target(name: "HTTPServer", dependencies: ["CMicroHTTPD", "CZlib"]),
+    .target(name: "HTTPTransport", dependencies: ["CMicroHTTPD"]),
+    .target(name: "HTTPRouting", dependencies: ["HTTPTransport", "CZlib"]),
     .target(
-      name: "WebApp",
-      dependencies: ["BookModel", "BookProviders", "BookSearch", "UserLibrary", "ChaekApp", "HTTPServer"],
+      name: "ChaekWeb",
+      dependencies: [
+        "BookModel", "BookProviders", "BookSearch", "UserLibrary", "ChaekApp", "HTTPTransport", "HTTPRouting",
+      ],
       resources: [.copy("Resources/static")]
     ),
     .target(
       name: "ChaekCLI",
       dependencies: [
         "BookModel", "BookProviders", "BookImport", "BookSearch", "UserLibrary", "ChaekApp", "Storage",
-        "HTTPServer", "WebApp",
+        "HTTPTransport", "ChaekWeb",
       ]
     ),
     .executableTarget(name: "chaek", dependencies: ["ChaekCLI"]),
@@ -76,12 +79,14 @@ let package = Package(
       name: "ChaekAppTests",
       dependencies: ["ChaekApp", "BookSearch", "BookProviders", "UserLibrary", "BookModel", "TestSupport"]),
     .testTarget(name: "UserLibraryTests", dependencies: ["UserLibrary", "BookModel", "Storage"]),
-    .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
+    .testTarget(name: "HTTPTransportTests", dependencies: ["HTTPTransport"]),
+    .testTarget(name: "HTTPRoutingTests", dependencies: ["HTTPRouting", "HTTPTransport"]),
     .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient", "TestSupport"]),
     .testTarget(
-      name: "WebAppTests",
+      name: "ChaekWebTests",
       dependencies: [
-        "WebApp", "HTTPServer", "ChaekApp", "BookProviders", "BookSearch", "UserLibrary", "BookModel",
+        "ChaekWeb", "HTTPTransport", "HTTPRouting", "ChaekApp", "BookProviders", "BookSearch", "UserLibrary",
+        "BookModel", "Storage", "TestSupport",
       ]),
     .testTarget(
       name: "ChaekCLITests",

@@ -1,7 +1,7 @@
 import ChaekApp
+import ChaekWeb
 import Foundation
-import HTTPServer
-import WebApp
+import HTTPTransport
 
 extension Command {
   static let serve = Command(
@@ -33,7 +33,7 @@ extension Command {
     _ = try? await DataHome.followReplacedBooks(catalog: search.catalog, library: library)
     search.onReplacement = { replacements in _ = try? await library.follow(replacements) }
     let app = try WebApp(search: search, library: library, token: token)
-    let server = HTTPServer(configuration: configuration, handler: app.handler)
+    let server = HTTPServer(configuration: configuration, responder: app.responder)
     let port: Int
     do {
       port = try await server.start()

@@ -1,0 +1,67 @@
+import Foundation
+import HTTPRouting
+import HTTPTransport
+
+/// An error in Kakao's JSON shape, `{"errorType":"...","message":"..."}`, which every API route and
+/// every refusal uses; thrown from a handler, it renders itself.
+struct APIError: HTTPResponseError, Sendable {
+  /// The status: 400, 404, ...
+  let status: Int
+  /// Kakao's `errorType`: `InvalidArgument`, `NotFound`, ...
+  let errorType: String
+  /// What went wrong, for the client.
+  let message: String
+  /// Headers the response must have (`WWW-Authenticate`, `Retry-After`, `Allow`).
+  var headers: HTTPHeaders = [:]
+
+  /// The error as JSON with its status and headers.
+  var response: HTTPResponse {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    let body = (try? encoder.encode(Body(errorType: errorType, message: message))) ?? Data()
+    var response = HTTPResponse.json(raw: body, status: status)
+    for (name, value) in headers { response.headers[name] = value }
+    return response
+  }
+
+  private struct Body: Encodable {
+    let errorType: String
+    let message: String
+  }
+
+  // MARK: - Kinds
+
+  static func badRequest(_ message: String) -> APIError {
+    APIError(status: 400, errorType: "InvalidArgument", message: message)
+  }
+
+  static func notFound(_ message: String) -> APIError {
+    APIError(status: 404, errorType: "NotFound", message: message)
+  }
+
+  static func forbidden(_ message: String) -> APIError {
+    APIError(status: 403, errorType: "Forbidden", message: message)
+  }
+
+  static func unauthorized(_ message: String) -> APIError {
+    APIError(
+      status: 401, errorType: "Unauthorized", message: message,
+      headers: ["WWW-Authenticate": "Bearer realm=\"chaek\""])
+  }
+}
+
+// MARK: - Routing errors
+
+extension APIError {
+  /// The routing layer's errors and the server's refusals, named by their status (`NotFound`,
+  /// `MethodNotAllowed`, `PayloadTooLarge`, ...).
+  init(_ error: HTTPError) {
+    let types = [
+      400: "BadRequest", 404: "NotFound", 405: "MethodNotAllowed", 413: "PayloadTooLarge",
+      501: "NotImplemented", 503: "ServiceUnavailable",
+    ]
+    self.init(
+      status: error.status, errorType: types[error.status] ?? "HTTP\(error.status)", message: error.message,
+      headers: error.headers)
+  }
+}

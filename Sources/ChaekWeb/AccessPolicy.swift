@@ -1,0 +1,128 @@
+import Foundation
+import HTTPRouting
+import HTTPTransport
+
+/// Who may use the server: same-origin browsers for state changes, and everyone holding the token
+/// when one is set (required when listening beyond loopback).
+///
+/// Without a token the server answers only requests addressed to this machine by name
+/// (`localhost`, `127.0.0.1`, `[::1]`, with any port): a web page whose own name an attacker
+/// re-points to 127.0.0.1 (DNS rebinding) sends its name as `Host` and is refused. The read-only
+/// Kakao search, `GET /v3/search/book`, may be read by pages of any origin (CORS), as Kakao's own
+/// is; nothing else says so to browsers.
+///
+/// As middleware it answers before any route: a misdirected request (421), a preflight (204), a
+/// token login (303), a missing token (401) or a cross-site change (403) never reach the router.
+struct AccessPolicy: Middleware {
+  /// The shared secret, or `nil` on a loopback-only server.
+  let token: String?
+
+  /// The cookie that carries the token for a browser after it opened `/?token=...`.
+  static let cookieName = "chaek_token"
+
+  // MARK: - Middleware
+
+  /// The policy's own answer, or the routes' response with the CORS header where it belongs.
+  func respond(to request: HTTPRequest, next: Responder.Next) async -> HTTPResponse {
+    if let misdirected = misdirection(for: request) { return misdirected.response }
+    if let preflight = preflight(for: request) { return preflight }
+    if let login = tokenLogin(for: request) { return login }
+    if let refusal = refusal(for: request) { return shared(refusal.response, for: request) }
+    return shared(await next(request), for: request)
+  }
+
+  // MARK: - Host
+
+  /// The names that mean this machine.
+  static let loopbackNames: Set<String> = ["localhost", "127.0.0.1", "[::1]"]
+
+  /// 421 for a request addressed to a name other than this machine's while the server has no
+  /// token; `nil` otherwise. A request without `Host` (HTTP/1.0) may proceed.
+  private func misdirection(for request: HTTPRequest) -> APIError? {
+    guard token == nil, let host = request.headers["Host"] else { return nil }
+    guard !Self.namesThisMachine(host) else { return nil }
+    return APIError(
+      status: 421, errorType: "MisdirectedRequest",
+      message: "this server answers only localhost, 127.0.0.1 and [::1]; Host \(host) is another name")
+  }
+
+  /// `true` for `localhost`, `127.0.0.1` or `[::1]`, alone or with a port.
+  private static func namesThisMachine(_ host: String) -> Bool {
+    var name = Substring(host.lowercased())
+    if let colon = name.lastIndex(of: ":"), !name.hasSuffix("]") {
+      let port = name[name.index(after: colon)...]
+      guard !port.isEmpty, port.count <= 5, port.allSatisfy(\.isASCII), port.allSatisfy(\.isNumber) else {
+        return false
+      }
+      name = name[..<colon]
+    }
+    return loopbackNames.contains(String(name))
+  }
+
+  // MARK: - Token and origin
+
+  /// Why a request is refused, or `nil` when it may proceed.
+  private func refusal(for request: HTTPRequest) -> APIError? {
+    if let token, !Self.presents(token, in: request) {
+      return APIError.unauthorized(
+        "this server needs its token: open /?token=TOKEN once, or send Authorization: Bearer TOKEN")
+    }
+    if request.method != .GET && request.method != .HEAD, let reason = Self.crossSiteReason(request) {
+      return APIError.forbidden(reason)
+    }
+    return nil
+  }
+
+  /// A browser's first visit with `?token=`: sets the cookie and redirects to the same page
+  /// without the token in the address bar.
+  private func tokenLogin(for request: HTTPRequest) -> HTTPResponse? {
+    guard let token, request.method == .GET, let given = request.query["token"] else { return nil }
+    guard Self.constantTimeEqual(given, token) else { return nil }
+    var response = HTTPResponse.redirect(to: request.path)
+    response.headers["Set-Cookie"] = "\(Self.cookieName)=\(token); Path=/; HttpOnly; SameSite=Strict"
+    return response
+  }
+
+  // MARK: - Checks
+
+  private static func presents(_ token: String, in request: HTTPRequest) -> Bool {
+    var candidates: [String] = []
+    if let authorization = request.headers["Authorization"] {
+      for scheme in ["Bearer ", "KakaoAK "] where authorization.hasPrefix(scheme) {
+        candidates.append(String(authorization.dropFirst(scheme.count)))
+      }
+    }
+    if let cookies = request.headers["Cookie"] {
+      for pair in cookies.split(separator: ";") {
+        let parts = pair.trimmingCharacters(in: .whitespaces).split(separator: "=", maxSplits: 1)
+        if parts.count == 2, parts[0] == cookieName { candidates.append(String(parts[1])) }
+      }
+    }
+    return candidates.contains { constantTimeEqual($0, token) }
+  }
+
+  /// Browsers say where a request comes from; a state change from another site is refused.
+  /// Requests without these headers (curl, scripts) are not from a browser page and may proceed.
+  private static func crossSiteReason(_ request: HTTPRequest) -> String? {
+    if let site = request.headers["Sec-Fetch-Site"] {
+      return site == "same-origin" || site == "none"
+        ? nil : "cross-site requests may not change data (\(site))"
+    }
+    if let origin = request.headers["Origin"] {
+      let host = request.headers["Host"] ?? ""
+      guard let url = URL(string: origin), let originHost = url.host else {
+        return "cross-origin requests may not change data (Origin \(origin))"
+      }
+      let originAuthority = url.port.map { "\(originHost):\($0)" } ?? originHost
+      return originAuthority == host ? nil : "cross-origin requests may not change data (Origin \(origin))"
+    }
+    return nil
+  }
+
+  private static func constantTimeEqual(_ a: String, _ b: String) -> Bool {
+    let left = Array(a.utf8)
+    let right = Array(b.utf8)
+    guard left.count == right.count else { return false }
+    return zip(left, right).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
+  }
+}

@@ -1,0 +1,23 @@
+import HTTPTransport
+import UserLibrary
+
+extension WebApp {
+  /// `GET /api/events`: Server-Sent Events from the library's change feed, so every open window
+  /// (and a CLI command in another process) refreshes the others: `event: saved|removed|cleared|
+  /// viewed`, `data: {"id":"..."}`.
+  func events() async -> HTTPResponse {
+    let changes = await library.events()
+    let stream = AsyncStream<ServerSentEvent> { continuation in
+      let task = Task {
+        continuation.yield(ServerSentEvent(event: "ready", data: "{}"))
+        for await change in changes {
+          let data = change.bookID.map { "{\"id\":\"\($0.rawValue)\"}" } ?? "{}"
+          continuation.yield(ServerSentEvent(event: change.kind, data: data))
+        }
+        continuation.finish()
+      }
+      continuation.onTermination = { _ in task.cancel() }
+    }
+    return .events(stream)
+  }
+}

@@ -1,0 +1,88 @@
+import BookModel
+import Foundation
+import HTTPRouting
+import HTTPTransport
+import UserLibrary
+
+extension WebApp {
+  /// `GET /api/library[?sort=title|added]`: `{"books":[...],"count":N}`.
+  func listSaved(_ request: HTTPRequest) async throws -> HTTPResponse {
+    guard let order = SavedOrder(rawValue: request.query["sort"] ?? "title") else {
+      throw APIError.badRequest("sort must be title or added")
+    }
+    let entries = try await library.savedBooks(sortedBy: order).map(LibraryEntry.init)
+    return try .json(SavedList(books: entries, count: entries.count))
+  }
+
+  /// `PUT /api/library/{id}`: saves the book. The body is the book (a Kakao document) whose
+  /// identity must be `id`; without a body the book is looked up by `id`.
+  func save(_ request: HTTPRequest) async throws -> HTTPResponse {
+    let book = request.body.isEmpty ? try await self.book(for: request) : try Self.bookInBody(of: request)
+    let outcome = try await library.save(book)
+    return try .json(
+      SaveReply(
+        id: book.id.rawValue, title: book.title, status: outcome == .saved ? "saved" : "already_saved"),
+      status: outcome == .saved ? 201 : 200)
+  }
+
+  /// `DELETE /api/library/{id}`.
+  func remove(_ request: HTTPRequest) async throws -> HTTPResponse {
+    guard let text = request.pathParameters["id"], let id = BookID(parsing: text) else {
+      throw APIError.badRequest("not a book id: \(request.pathParameters["id"] ?? "")")
+    }
+    guard try await library.remove(id) else { throw APIError.notFound("\(id) is not saved") }
+    return try .json(["id": id.rawValue, "status": "removed"])
+  }
+
+  /// `DELETE /api/library`: removes every saved book.
+  func removeAll() async throws -> HTTPResponse {
+    try .json(["removed": try await library.removeAll()])
+  }
+
+  /// `GET /api/recent`: `{"books":[...]}`, newest first.
+  func listRecent() async throws -> HTTPResponse {
+    try .json(["books": try await library.recentViews().map(LibraryEntry.init)])
+  }
+
+  /// `POST /api/recent/{id}`: records that the book was viewed.
+  func recordView(_ request: HTTPRequest) async throws -> HTTPResponse {
+    let book = try await book(for: request)
+    try await library.recordView(book)
+    return try .json(["id": book.id.rawValue, "status": "viewed"])
+  }
+
+  /// `GET /api/books/{id}`: `{"id","saved","book"}`.
+  func bookDetails(_ request: HTTPRequest) async throws -> HTTPResponse {
+    let book = try await book(for: request)
+    let saved = (try? await library.contains(book.id)) ?? false
+    return try .json(LibraryEntry(book, saved: saved))
+  }
+
+  /// `GET /healthz`.
+  func health() async throws -> HTTPResponse {
+    try .json(
+      Health(status: "ok", provider: search.providerName, catalogBooks: try await search.catalog.count()))
+  }
+}
+
+private struct SavedList: Encodable {
+  let books: [LibraryEntry]
+  let count: Int
+}
+
+private struct SaveReply: Encodable {
+  let id: String
+  let title: String
+  let status: String
+}
+
+private struct Health: Encodable {
+  let status: String
+  let provider: String
+  let catalogBooks: Int
+
+  enum CodingKeys: String, CodingKey {
+    case status, provider
+    case catalogBooks = "catalog_books"
+  }
+}

@@ -1,0 +1,106 @@
+import BookModel
+import BookSearch
+import ChaekApp
+import Foundation
+import HTTPRouting
+import HTTPTransport
+import UserLibrary
+
+/// The Chaek web app: the Kakao-compatible search API, the library API, the event stream, and the
+/// mobile-first pages, as one responder for an `HTTPServer`.
+///
+/// Routes:
+/// - `GET /v3/search/book` — Kakao's book search: same parameters, JSON and error bodies;
+/// - `GET /api/library`, `PUT /api/library/{id}`, `DELETE /api/library/{id}`, `DELETE /api/library`;
+/// - `GET /api/recent`, `POST /api/recent/{id}`, `GET /api/books/{id}`, `GET /api/events` (SSE);
+/// - `GET /`, `/saved`, `/books/{id}` pages; `/fragments/...` HTML pieces for the script;
+/// - `GET /covers/{id}.svg` generated covers, `/static/...` assets, `GET /healthz`.
+public struct WebApp: Sendable {
+  let search: SearchService
+  let library: Library
+  let policy: AccessPolicy
+  let assets: StaticFiles
+  let log: @Sendable (String) -> Void
+
+  /// The largest request body the app accepts (a book is a few kilobytes).
+  public static let maximumBodySize = 64 * 1024
+
+  /// An app over a search service and a library; with a `token`, every request must carry it.
+  /// `log` hears a line for each internal error (by default standard error, as `chaek serve:`).
+  public init(
+    search: SearchService, library: Library, token: String? = nil,
+    log: @escaping @Sendable (String) -> Void = { Responder.logToStandardError("chaek serve: \($0)") }
+  ) throws {
+    self.search = search
+    self.library = library
+    self.policy = AccessPolicy(token: token)
+    self.log = log
+    guard let directory = Bundle.module.url(forResource: "static", withExtension: nil) else {
+      throw CocoaError(.fileNoSuchFile)
+    }
+    // Asset addresses are not versioned, so browsers revalidate them (a cheap 304) on every load.
+    self.assets = StaticFiles(directory: directory, cacheControl: "no-cache")
+  }
+
+  /// The app as an `HTTPServer`'s responder: gzip and the access policy around the routes,
+  /// `X-Content-Type-Options: nosniff` on every response, and errors (the server's refusals
+  /// included) in Kakao's JSON shape.
+  public var responder: Responder {
+    Responder(
+      router: makeRouter(), middleware: [GzipMiddleware(), policy],
+      headers: ["X-Content-Type-Options": "nosniff"], errorFormat: { APIError($0).response }, log: log)
+  }
+
+  private func makeRouter() -> Router {
+    var router = Router()
+    router.get("/v3/search/book") { try await self.kakaoSearch($0) }
+
+    router.get("/api/library") { try await self.listSaved($0) }
+    router.delete("/api/library") { _ in try await self.removeAll() }
+    router.put("/api/library/{id}") { try await self.save($0) }
+    router.delete("/api/library/{id}") { try await self.remove($0) }
+    router.get("/api/recent") { _ in try await self.listRecent() }
+    router.post("/api/recent/{id}") { try await self.recordView($0) }
+    router.get("/api/books/{id}") { try await self.bookDetails($0) }
+    router.get("/api/events") { _ in await self.events() }
+    router.get("/healthz") { _ in try await self.health() }
+
+    router.get("/") { await self.page($0, tab: .search) }
+    router.get("/saved") { await self.page($0, tab: .saved) }
+    router.get("/books/{id}") { try await self.bookPage($0) }
+    router.get("/fragments/results") { try await self.resultsFragment($0) }
+    router.get("/fragments/recent") { _ in await self.recentFragment() }
+    router.get("/fragments/saved") { try await self.savedFragment($0) }
+    router.get("/fragments/books/{id}") { try await self.detailFragment($0) }
+    router.get("/covers/{file}") { try await self.cover($0) }
+    router.get("/static/{file}") { request in
+      guard let file = self.assets.response(for: request.pathParameters["file"] ?? "", request: request)
+      else { throw APIError.notFound("no such file") }
+      return file
+    }
+    router.notFound = { request in
+      guard request.path.hasPrefix("/api/") || request.path.hasPrefix("/v3/") else {
+        return .html(Page.notFound().description, status: 404)
+      }
+      throw APIError.notFound("no route for \(request.method.rawValue) \(request.path)")
+    }
+    return router
+  }
+
+  // MARK: - Shared lookups
+
+  /// The book with the identity in the path (see ``ChaekApp/BookLookup`` for where it is looked for).
+  ///
+  /// - Throws: ``APIError`` 400 for a path that names no book and 404 for a book nowhere to be
+  ///   found; the provider's ``BookSearchError``; the library's errors.
+  func book(for request: HTTPRequest) async throws -> Book {
+    guard let text = request.pathParameters["id"], let id = BookID(parsing: text) else {
+      throw APIError.badRequest("not a book id: \(request.pathParameters["id"] ?? "")")
+    }
+    let search = search
+    guard let book = try await BookLookup(library: library, search: { search }).book(id) else {
+      throw APIError.notFound("no book \(id)")
+    }
+    return book
+  }
+}

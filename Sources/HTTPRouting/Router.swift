@@ -1,0 +1,79 @@
+import HTTPTransport
+
+/// An async request handler that may throw: an error that renders itself
+/// (``HTTPResponseError``) or an ``HTTPError`` becomes its response; any other becomes a 500 (see
+/// ``Responder``).
+public typealias RouteHandler = @Sendable (HTTPRequest) async throws -> HTTPResponse
+
+/// Sends each request to the handler of the route that matches its method and path.
+///
+/// Patterns are paths whose segments are literal or `{name}`: `/api/library/{id}` matches
+/// `/api/library/42` with `pathParameters["id"] == "42"`. Segments match exactly (no wildcards, a
+/// trailing slash counts); where several patterns match, the one whose first differing segment is
+/// literal wins (`/books/new` before `/books/{id}`). `HEAD` uses the `GET` handler when it has none
+/// of its own; the server sends no body for `HEAD`.
+public struct Router: Sendable {
+  private var routes: [Route] = []
+
+  /// The answer when no route matches the path; by default it throws ``HTTPError`` 404.
+  public var notFound: RouteHandler = { request in
+    throw HTTPError(status: 404, message: "no such resource: \(request.method) \(request.path)")
+  }
+
+  /// A router without routes.
+  public init() {}
+
+  // MARK: - Routes
+
+  /// Routes requests with `method` whose path matches `pattern` to `handler`.
+  public mutating func add(_ method: HTTPMethod, _ pattern: String, _ handler: @escaping RouteHandler) {
+    routes.append(Route(method: method, pattern: pattern, handler: handler))
+  }
+
+  /// Routes `GET` (and so `HEAD`) requests for `pattern` to `handler`.
+  public mutating func get(_ pattern: String, _ handler: @escaping RouteHandler) {
+    add(.GET, pattern, handler)
+  }
+
+  /// Routes `PUT` requests for `pattern` to `handler`.
+  public mutating func put(_ pattern: String, _ handler: @escaping RouteHandler) {
+    add(.PUT, pattern, handler)
+  }
+
+  /// Routes `POST` requests for `pattern` to `handler`.
+  public mutating func post(_ pattern: String, _ handler: @escaping RouteHandler) {
+    add(.POST, pattern, handler)
+  }
+
+  /// Routes `DELETE` requests for `pattern` to `handler`.
+  public mutating func delete(_ pattern: String, _ handler: @escaping RouteHandler) {
+    add(.DELETE, pattern, handler)
+  }
+
+  // MARK: - Dispatch
+
+  /// The response of the matching route's handler; ``notFound`` when no route has this path.
+  ///
+  /// - Throws: what the handler throws; ``HTTPError`` 405 with an `Allow` header when routes have
+  ///   the path for other methods only.
+  public func handle(_ request: HTTPRequest) async throws -> HTTPResponse {
+    let path = Route.segments(of: request.path)
+    let matches = routes.compactMap { route in
+      route.parameters(matching: path).map { (route: route, parameters: $0) }
+    }
+    guard !matches.isEmpty else { return try await notFound(request) }
+    let method = request.method
+    var candidates = matches.filter { $0.route.method == method }
+    if candidates.isEmpty && method == .HEAD { candidates = matches.filter { $0.route.method == .GET } }
+    guard let best = candidates.max(by: { $0.route.isLessSpecific(than: $1.route) }) else {
+      var allowed = Set(matches.map(\.route.method.rawValue))
+      if allowed.contains("GET") { allowed.insert("HEAD") }
+      let allow = allowed.sorted().joined(separator: ", ")
+      throw HTTPError(
+        status: 405, message: "\(method) is not allowed here; use \(allow)", headers: ["Allow": allow])
+    }
+    var routed = request
+    routed.pathParameters = best.parameters
+    return try await best.route.handler(routed)
+  }
+}

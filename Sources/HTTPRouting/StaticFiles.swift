@@ -1,0 +1,109 @@
+import Foundation
+import HTTPTransport
+
+/// Files of a directory served from memory: each read once, with a strong `ETag`, a
+/// `Cache-Control` and, for compressible types, a gzip form made once.
+///
+/// Hidden files (any path component starting with `.`) are left out. A path ending in `/` serves
+/// that directory's `index.html`.
+public struct StaticFiles: Sendable {
+  private struct File: Sendable {
+    let contentType: String
+    let data: Data
+    let gzipped: Data?
+    let tag: String
+
+    var etag: String { "\"\(tag)\"" }
+    var gzipETag: String { "\"\(tag)-gzip\"" }
+  }
+
+  private let files: [String: File]
+  private let cacheControl: String
+
+  /// Reads every file under `directory` (a package's resources directory, or any other); files
+  /// that cannot be read are left out, and a missing directory serves nothing.
+  ///
+  /// - Parameters:
+  ///   - directory: the directory the paths are relative to.
+  ///   - cacheControl: the `Cache-Control` of every file.
+  public init(directory: URL, cacheControl: String = "public, max-age=300") {
+    self.cacheControl = cacheControl
+    let manager = FileManager.default
+    var files: [String: File] = [:]
+    for path in manager.subpaths(atPath: directory.path) ?? [] {
+      guard !path.split(separator: "/").contains(where: { $0.hasPrefix(".") }) else { continue }
+      let url = directory.appendingPathComponent(path)
+      var isDirectory: ObjCBool = false
+      guard manager.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue,
+        let data = try? Data(contentsOf: url)
+      else { continue }
+      let contentType = Self.contentType(ofExtension: url.pathExtension)
+      files[path] = File(
+        contentType: contentType, data: data,
+        gzipped: Gzip.compressedIfWorthIt(data, contentType: contentType, level: 9),
+        tag: Self.tag(of: data))
+    }
+    self.files = files
+  }
+
+  // MARK: - Serving
+
+  /// The response for `path` (with or without a leading `/`), or `nil` when there is no such file.
+  ///
+  /// 304 Not Modified when the request's `If-None-Match` has the file's `ETag`; the gzip form with
+  /// `Content-Encoding: gzip` when there is one and the request accepts gzip.
+  public func response(for path: String, request: HTTPRequest) -> HTTPResponse? {
+    var key = String(path.drop { $0 == "/" })
+    if key.isEmpty || key.hasSuffix("/") { key += "index.html" }
+    guard let file = files[key] else { return nil }
+    let gzipped = Gzip.isAccepted(by: request) ? file.gzipped : nil
+    var headers: HTTPHeaders = [
+      "ETag": gzipped == nil ? file.etag : file.gzipETag, "Cache-Control": cacheControl,
+    ]
+    if file.gzipped != nil { headers["Vary"] = "Accept-Encoding" }
+    if let ifNoneMatch = request.headers["If-None-Match"], Self.matches(ifNoneMatch, file) {
+      return HTTPResponse(status: 304, headers: headers)
+    }
+    headers["Content-Type"] = file.contentType
+    if gzipped != nil { headers["Content-Encoding"] = "gzip" }
+    return HTTPResponse(status: 200, headers: headers, body: gzipped ?? file.data)
+  }
+
+  /// `true` when an `If-None-Match` value lists either form of `file` (weakly compared) or is `*`.
+  private static func matches(_ ifNoneMatch: String, _ file: File) -> Bool {
+    ifNoneMatch.split(separator: ",").contains { item in
+      var tag = item.trimmingCharacters(in: .whitespaces)
+      if tag.hasPrefix("W/") { tag.removeFirst(2) }
+      return tag == "*" || tag == file.etag || tag == file.gzipETag
+    }
+  }
+
+  // MARK: - File facts
+
+  private static func contentType(ofExtension pathExtension: String) -> String {
+    switch pathExtension.lowercased() {
+    case "html", "htm": "text/html; charset=utf-8"
+    case "css": "text/css; charset=utf-8"
+    case "js", "mjs": "text/javascript; charset=utf-8"
+    case "json": "application/json; charset=utf-8"
+    case "svg": "image/svg+xml"
+    case "png": "image/png"
+    case "jpg", "jpeg": "image/jpeg"
+    case "webp": "image/webp"
+    case "ico": "image/x-icon"
+    case "webmanifest": "application/manifest+json"
+    case "txt": "text/plain; charset=utf-8"
+    case "woff2": "font/woff2"
+    default: "application/octet-stream"
+    }
+  }
+
+  /// A strong validator: the 64-bit FNV-1a hash of the content and its length, in hex.
+  private static func tag(of data: Data) -> String {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in data {
+      hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+    }
+    return String(hash, radix: 16) + "-" + String(data.count, radix: 16)
+  }
+}

@@ -1,0 +1,171 @@
+import CMicroHTTPD
+import Foundation
+
+/// One request's state between libmicrohttpd's calls of the access handler: the head, the body
+/// received so far, and then the handler's task and its response.
+///
+/// libmicrohttpd holds it (retained) in the request's `con_cls` from the first call until
+/// `MHD_OPTION_NOTIFY_COMPLETED`; the handler's task holds it too. The connection pointer is used
+/// from outside libmicrohttpd's threads only while the connection is suspended, under the lock.
+///
+/// `@unchecked Sendable` with an `NSLock` rather than a `Mutex`: the lock must be held while
+/// libmicrohttpd suspends and resumes the connection, and the head and body are touched without it,
+/// by libmicrohttpd's thread for the connection only, before the handler starts. The compiler
+/// cannot check either.
+final class RequestContext: @unchecked Sendable {
+  private enum Phase {
+    /// The head and maybe part of the body have arrived.
+    case receiving
+    /// The connection is suspended while the handler runs.
+    case handling
+    /// The handler has answered; the response is queued on the next call.
+    case answered(HTTPResponse)
+    /// The server stopped before the handler answered.
+    case abandoned
+  }
+
+  /// What the next call of the access handler should do.
+  enum Step {
+    /// Receive the end of the request and start the handler.
+    case handle
+    /// Queue this response.
+    case respond(HTTPResponse)
+    /// Queue the responder's answer to this refusal.
+    case refuse(HTTPRefusal)
+  }
+
+  private let connection: OpaquePointer
+  /// The request target as the client sent it, before libmicrohttpd decodes it.
+  private let target: [UInt8]
+  /// The head, once the first call of the access handler has read it.
+  private var head: RequestHead?
+  /// The body so far; only libmicrohttpd's thread for the connection touches it, before the handler.
+  private var body = Data()
+  /// The limit the body went over, once it has.
+  private var exceededLimit: Int?
+
+  private let lock = NSLock()
+  /// The connection is suspended exactly while the phase is `handling`.
+  private var phase = Phase.receiving
+  private var task: Task<Void, Never>?
+
+  /// Where the target's C string ends in libmicrohttpd's buffer (see
+  /// ``readHead(method:version:versionStart:)``).
+  private let targetEnd: UInt
+
+  /// A request whose line has arrived: libmicrohttpd's URI log callback, which sees the target
+  /// before it is decoded, as a C string that ends at `targetEnd` in libmicrohttpd's buffer.
+  init(connection: OpaquePointer, target: [UInt8], targetEnd: UInt = 0) {
+    self.connection = connection
+    self.target = target
+    self.targetEnd = targetEnd
+  }
+
+  /// The request method; `GET` until the head is read.
+  var method: HTTPMethod { head?.method ?? .GET }
+
+  /// `true` once ``readHead(method:version:versionStart:)`` has run.
+  var hasHead: Bool { head != nil }
+
+  /// Reads the head: the first call of the access handler. Returns the refusal of a malformed
+  /// request, which no handler sees.
+  ///
+  /// libmicrohttpd (0.9.75) ends the target where the space before `HTTP/1.1` was, so the version
+  /// starts one byte after the target's end, at `versionStart`, unless a raw NUL in the target cut
+  /// its C string short; that request is refused rather than read as a shorter path.
+  func readHead(method: String, version: String, versionStart: UInt) -> HTTPRefusal? {
+    let cutShort = targetEnd > 0 && versionStart > targetEnd + 1 && versionStart - targetEnd < 1 << 20
+    let read =
+      cutShort
+      ? .failure(.badRequest("the request target holds a NUL byte"))
+      : RequestHead.read(from: connection, method: method, version: version, target: target)
+    switch read {
+    case .success(let head):
+      self.head = head
+      return nil
+    case .failure(let refusal):
+      head = RequestHead(method: HTTPMethod(rawValue: method), path: "", query: [:], headers: [:])
+      return refusal
+    }
+  }
+
+  // MARK: - Receiving
+
+  /// `true` when the client declared a body above `limit`: it is refused before it is sent or read
+  /// (a client waiting for `100 Continue` sends none of it), and the connection closed.
+  func declaresBodyOver(_ limit: Int) -> Bool {
+    guard let length = head?.headers["Content-Length"] else { return false }
+    let digits = length.trimmingCharacters(in: .whitespaces)
+    return !digits.isEmpty && digits.allSatisfy(\.isASCII) && digits.allSatisfy(\.isNumber)
+      && Int(digits).map { $0 > limit } ?? true
+  }
+
+  /// Appends a chunk of the body; beyond `limit` bytes the body is dropped and a 413 will follow.
+  func receive(_ bytes: UnsafePointer<CChar>, count: Int, limit: Int) {
+    guard exceededLimit == nil else { return }
+    guard body.count + count <= limit else {
+      exceededLimit = limit
+      body = Data()
+      return
+    }
+    body.append(UnsafeRawPointer(bytes).assumingMemoryBound(to: UInt8.self), count: count)
+  }
+
+  /// What to do now that the whole request has arrived, or the connection has been resumed.
+  func nextStep() -> Step {
+    lock.withLock {
+      switch phase {
+      case .receiving:
+        return exceededLimit.map { .refuse(.tooLarge(limit: $0)) } ?? .handle
+      case .handling, .abandoned:
+        return .refuse(.stopping)
+      case .answered(let response):
+        return .respond(response)
+      }
+    }
+  }
+
+  // MARK: - Handling
+
+  /// Suspends the connection and runs the handler in a task that stores the response and resumes
+  /// the connection. `false`, doing nothing, when the server is stopping.
+  func startHandler(in server: ServerContext) -> Bool {
+    let head = head ?? RequestHead(method: .GET, path: "/", query: [:], headers: [:])
+    let request = HTTPRequest(
+      method: head.method, path: head.path, query: head.query, headers: head.headers, body: body)
+    body = Data()
+    return lock.withLock {
+      guard server.beginHandling(self) else { return false }
+      phase = .handling
+      MHD_suspend_connection(connection)
+      task = Task {
+        let response = await server.responder.respond(to: request)
+        // The server counts the request as running until libmicrohttpd has sent the response
+        // (`Callbacks.completed`), so that stopping does not close the connection before that.
+        self.answer(response)
+      }
+      return true
+    }
+  }
+
+  /// Gives up on the handler when the server stops: cancels its task and resumes the connection,
+  /// which then answers 503.
+  func abandon() {
+    let task = lock.withLock {
+      guard case .handling = phase else { return Task<Void, Never>?.none }
+      phase = .abandoned
+      MHD_resume_connection(connection)
+      return self.task
+    }
+    task?.cancel()
+  }
+
+  private func answer(_ response: HTTPResponse) {
+    lock.withLock {
+      task = nil
+      guard case .handling = phase else { return }
+      phase = .answered(response)
+      MHD_resume_connection(connection)
+    }
+  }
+}

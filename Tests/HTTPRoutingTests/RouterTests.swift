@@ -1,0 +1,127 @@
+import Foundation
+import HTTPRouting
+import HTTPTransport
+import Testing
+
+@Suite("Router", .timeLimit(.minutes(1)))
+struct RouterTests {
+  static func library() -> Router {
+    var router = Router()
+    router.get("/api/library") { _ in .text("list") }
+    router.get("/api/library/{id}") { .text("book \($0.pathParameters["id"] ?? "?")") }
+    router.get("/api/library/recent") { _ in .text("recent") }
+    router.put("/api/library/{id}") { .text("saved \($0.pathParameters["id"] ?? "?")") }
+    router.delete("/api/library/{id}") { .text("removed \($0.pathParameters["id"] ?? "?")") }
+    router.post("/api/books/{isbn}/notes/{note}") { request in
+      .text("\(request.pathParameters["isbn"] ?? "?")/\(request.pathParameters["note"] ?? "?")")
+    }
+    router.add(.PATCH, "/api/library/{id}") { _ in .text("patched") }
+    return router
+  }
+
+  static func text(_ response: HTTPResponse) -> String {
+    guard case .data(let data) = response.body else { return "<events>" }
+    return String(decoding: data, as: UTF8.self)
+  }
+
+  // MARK: - Matching
+
+  @Test(arguments: [
+    ("GET", "/api/library", 200, "list"),
+    ("GET", "/api/library/42", 200, "book 42"),
+    ("GET", "/api/library/recent", 200, "recent"),
+    ("PUT", "/api/library/9788936433598", 200, "saved 9788936433598"),
+    ("DELETE", "/api/library/7", 200, "removed 7"),
+    ("PATCH", "/api/library/7", 200, "patched"),
+    ("POST", "/api/books/978/notes/3", 200, "978/3"),
+  ])
+  func routesByMethodAndPath(method: String, path: String, status: Int, body: String) async throws {
+    let response = try await Self.library().handle(
+      HTTPRequest(method: HTTPMethod(rawValue: method), path: path))
+    #expect(response.status == status)
+    #expect(Self.text(response) == body)
+  }
+
+  @Test(arguments: [
+    "/api/libraryx", "/api/library/1/2", "/api/library/", "/", "/api", "/api/books/978/notes/",
+  ])
+  func throwsNotFoundWhenNoPatternMatchesThePath(path: String) async throws {
+    let error = try await #require(throws: HTTPError.self) {
+      try await Self.library().handle(HTTPRequest(method: .GET, path: path))
+    }
+    #expect(error.status == 404)
+    #expect(error.message == "no such resource: GET \(path)")
+  }
+
+  @Test func throwsMethodNotAllowedWithTheMethodsThePathHas() async throws {
+    let error = try await #require(throws: HTTPError.self) {
+      try await Self.library().handle(HTTPRequest(method: .POST, path: "/api/library/3"))
+    }
+    #expect(error.status == 405)
+    #expect(error.headers["Allow"] == "DELETE, GET, HEAD, PATCH, PUT")
+    #expect(error.message == "POST is not allowed here; use DELETE, GET, HEAD, PATCH, PUT")
+  }
+
+  @Test func headUsesTheGetHandler() async throws {
+    let response = try await Self.library().handle(HTTPRequest(method: .HEAD, path: "/api/library/5"))
+    #expect(response.status == 200)
+    #expect(Self.text(response) == "book 5")
+  }
+
+  @Test func headIsNotAllowedWhereThereIsNoGet() async throws {
+    var router = Router()
+    router.post("/form") { _ in .text("posted") }
+    let error = try await #require(throws: HTTPError.self) {
+      try await router.handle(HTTPRequest(method: .HEAD, path: "/form"))
+    }
+    #expect(error.status == 405)
+    #expect(error.headers["Allow"] == "POST")
+  }
+
+  @Test func literalSegmentsWinOverParametersWhateverTheOrder() async throws {
+    var router = Router()
+    router.get("/{a}/{b}") { _ in .text("params") }
+    router.get("/{a}/fixed") { _ in .text("second literal") }
+    router.get("/fixed/{b}") { _ in .text("first literal") }
+    #expect(
+      Self.text(try await router.handle(HTTPRequest(method: .GET, path: "/fixed/fixed"))) == "first literal")
+    #expect(
+      Self.text(try await router.handle(HTTPRequest(method: .GET, path: "/x/fixed"))) == "second literal")
+    #expect(Self.text(try await router.handle(HTTPRequest(method: .GET, path: "/x/y"))) == "params")
+  }
+
+  @Test func aHandlersErrorReachesTheCaller() async throws {
+    struct Failure: Error {}
+    var router = Router()
+    router.get("/fails") { _ in throw Failure() }
+    await #expect(throws: Failure.self) { try await router.handle(HTTPRequest(method: .GET, path: "/fails")) }
+  }
+
+  @Test func notFoundCanBeReplaced() async throws {
+    var router = Router()
+    router.notFound = { _ in .html("<h1>없어요</h1>", status: 404) }
+    let response = try await router.handle(HTTPRequest(method: .GET, path: "/nothing"))
+    #expect(response.status == 404)
+    #expect(response.headers["Content-Type"] == "text/html; charset=utf-8")
+    #expect(Self.text(response) == "<h1>없어요</h1>")
+  }
+
+  // MARK: - Over HTTP
+
+  @Test func routesRealRequestsWithDecodedPathParameters() async throws {
+    var router = Self.library()
+    router.get("/api/search/{term}") { .text("term=\($0.pathParameters["term"] ?? "?")") }
+    try await LoopbackServer.with(Responder(router: router)) { server in
+      let found = try await server.get("/api/library/42")
+      #expect(found.status == 200)
+      #expect(found.text == "book 42")
+      #expect(try await server.get("/api/search/%ED%95%B4%EB%A6%AC").text == "term=해리")
+      let missing = try await server.get("/nope")
+      #expect(missing.status == 404)
+      #expect(missing.text == "no such resource: GET /nope")
+      let wrongMethod = try await server.get("/api/library/42", method: "POST")
+      #expect(wrongMethod.status == 405)
+      #expect(wrongMethod.header("Allow") == "DELETE, GET, HEAD, PATCH, PUT")
+    }
+  }
+}

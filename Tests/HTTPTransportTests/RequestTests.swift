@@ -1,0 +1,109 @@
+import Foundation
+import HTTPTransport
+import Synchronization
+import Testing
+
+@Suite("Requests over HTTP", .timeLimit(.minutes(1)))
+struct RequestTests {
+  /// Echoes the request as JSON.
+  static let echo: HTTPHandler = { request in
+    .json([
+      "method": request.method.rawValue, "path": request.path,
+      "query": request.query.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(
+        separator: "&"),
+      "body": String(decoding: request.body, as: UTF8.self),
+      "contentType": request.headers["content-type"] ?? "",
+    ])
+  }
+
+  static func decoded(_ response: TestServer.Response) throws -> [String: String] {
+    try JSONDecoder().decode([String: String].self, from: response.body)
+  }
+
+  // MARK: - Path and query
+
+  @Test func decodesPercentEncodedHangulAndPlusInTheQuery() async throws {
+    try await TestServer.with(handler: Self.echo) { server in
+      let response = try await server.request(
+        "/v3/search/book?query=%ED%95%B4%EB%A6%AC+%ED%8F%AC%ED%84%B0&sort=latest&page=2&empty=&a%26b=c%3Dd")
+      let echo = try Self.decoded(response)
+      #expect(response.status == 200)
+      #expect(echo["path"] == "/v3/search/book")
+      #expect(echo["query"] == "a&b=c=d&empty=&page=2&query=해리 포터&sort=latest")
+    }
+  }
+
+  @Test func theLastOfARepeatedQueryArgumentWins() async throws {
+    try await TestServer.with(handler: Self.echo) { server in
+      let echo = try Self.decoded(try await server.request("/q?page=1&page=2&page=3"))
+      #expect(echo["query"] == "page=3")
+    }
+  }
+
+  @Test func decodesThePath() async throws {
+    try await TestServer.with(handler: Self.echo) { server in
+      let echo = try Self.decoded(
+        try await server.request("/books/%EC%B1%84%EC%8B%9D%EC%A3%BC%EC%9D%98%EC%9E%90?x=1"))
+      #expect(echo["path"] == "/books/채식주의자")
+    }
+  }
+
+  // MARK: - Bodies
+
+  @Test func aBodyOverTheLimitGets413WithoutCallingTheHandler() async throws {
+    let calls = Atomic(0)
+    let handler: HTTPHandler = { request in
+      calls.add(1, ordering: .relaxed)
+      return .text("got \(request.body.count)")
+    }
+    try await TestServer.with(TestServer.configuration { $0.maximumBodySize = 1024 }, handler: handler) {
+      server in
+      let atLimit = try await server.request(
+        "/upload", method: "POST", body: Data(repeating: 65, count: 1024))
+      #expect(atLimit.text == "got 1024")
+
+      let over = try await server.request("/upload", method: "POST", body: Data(repeating: 65, count: 5000))
+      #expect(over.status == 413)
+      #expect(over.header("Content-Type") == "text/plain; charset=utf-8")
+      #expect(over.text == "the request body is larger than 1024 bytes")
+      #expect(calls.load(ordering: .relaxed) == 1)
+    }
+  }
+
+  @Test func aClientWaitingFor100ContinueGets413BeforeSendingTheBody() async throws {
+    let handler: HTTPHandler = { _ in
+      Issue.record("the handler was called")
+      return .text("no")
+    }
+    try await TestServer.with(TestServer.configuration { $0.maximumBodySize = 1024 }, handler: handler) {
+      server in
+      let connection = try RawHTTPConnection(port: server.port)
+      try connection.send(
+        "PUT", "/upload", headers: [("Content-Length", "10000000"), ("Expect", "100-continue")])
+      let response = try await connection.response()
+      #expect(response.status == 413)
+      #expect(response.text == "the request body is larger than 1024 bytes")
+      #expect(response.headers["Connection"] == "close")
+    }
+  }
+
+  @Test func bodiesDoNotHaveToBeUTF8() async throws {
+    let handler: HTTPHandler = { .text("\($0.body.count) \($0.body.first ?? 0)") }
+    try await TestServer.with(handler: handler) { server in
+      let response = try await server.request("/bytes", method: "POST", body: Data([0xFF, 0xFE, 0x00, 0x80]))
+      #expect(response.text == "4 255")
+    }
+  }
+
+  @Test func keepAliveConnectionsServeSeveralRequests() async throws {
+    try await TestServer.with(handler: Self.echo) { server in
+      let connection = try RawHTTPConnection(port: server.port)
+      for index in 0..<3 {
+        try connection.send("POST", "/n?i=\(index)", body: Data("body \(index)".utf8))
+        let echo = try JSONDecoder().decode([String: String].self, from: try await connection.response().body)
+        #expect(echo["query"] == "i=\(index)")
+        #expect(echo["body"] == "body \(index)")
+      }
+    }
+  }
+}
