@@ -43,9 +43,7 @@ let package = Package(
     .target(name: "HTTPRouting", dependencies: ["HTTPTransport", "CZlib"]),
     .target(
       name: "ChaekWeb",
-      dependencies: [
-        "BookModel", "BookProviders", "BookSearch", "UserLibrary", "ChaekApp", "HTTPTransport", "HTTPRouting",
-      ],
+      dependencies: ["BookModel", "UserLibrary", "ChaekApp", "HTTPTransport", "HTTPRouting"],
       resources: [.copy("Resources/static")]
     ),
     .target(

@@ -1,5 +1,4 @@
 import BookModel
-import BookSearch
 import ChaekApp
 import Foundation
 import HTTPRouting
