@@ -27,12 +27,14 @@ let package = Package(
     ),
 
     // MARK: - Layers
-    .target(name: "BookModel"),
+    .target(name: "KoreanText"),
+    .target(name: "BookModel", dependencies: ["KoreanText"]),
     .target(name: "Storage", dependencies: ["CSQLite"]),
+    .target(name: "SearchIndex", dependencies: ["KoreanText", "Storage"]),
     .target(name: "HTTPClient", dependencies: ["CCurl"]),
     .target(
       name: "BookSearch",
-      dependencies: ["BookModel", "Storage", "HTTPClient"],
+      dependencies: ["BookModel", "Storage", "SearchIndex", "HTTPClient"],
       resources: [.copy("Resources/starter-catalog.json")]
     ),
     .target(name: "UserLibrary", dependencies: ["BookModel", "Storage"]),
@@ -49,18 +51,22 @@ let package = Package(
     .executableTarget(name: "chaek", dependencies: ["ChaekCLI"]),
     .executableTarget(
       name: "chaek-bench",
-      dependencies: ["BookModel", "BookSearch", "UserLibrary", "Storage", "SearchQuality"],
+      dependencies: ["BookModel", "BookSearch", "UserLibrary", "Storage", "SearchIndex", "SearchQuality"],
       path: "Benchmarks/ChaekBench"
     ),
 
     // MARK: - Tests
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     // The judged relevance set and its scoring: for the tests and chaek-bench, not the product.
-    .target(name: "SearchQuality", dependencies: ["BookModel", "BookSearch"], path: "Tests/SearchQuality"),
+    .target(
+      name: "SearchQuality", dependencies: ["BookModel", "KoreanText", "BookSearch"],
+      path: "Tests/SearchQuality"),
     .testTarget(name: "BookModelTests", dependencies: ["BookModel"]),
     .testTarget(name: "StorageTests", dependencies: ["Storage"]),
+    .testTarget(name: "SearchIndexTests", dependencies: ["SearchIndex", "KoreanText", "Storage"]),
     .testTarget(
-      name: "BookSearchTests", dependencies: ["BookSearch", "BookModel", "Storage", "SearchQuality"]),
+      name: "BookSearchTests",
+      dependencies: ["BookSearch", "BookModel", "Storage", "SearchIndex", "SearchQuality"]),
     .testTarget(name: "UserLibraryTests", dependencies: ["UserLibrary", "BookModel", "Storage"]),
     .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
     .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient", "TestSupport"]),

@@ -1,51 +1,58 @@
-/// How `accuracy` ranks title matches: exact titles first, then titles that start with the
-/// query, both found in the index (`field` holds every title as one token), then titles that
-/// hold the query as written (see ``Phrase``).
-struct TitleTiers {
-  /// How the title matches that hold the query as written are found.
-  enum Phrase {
-    /// A one-term query: every title match holds it as written.
-    case everyMatch
-    /// The books matching an expression in a field: a Hangul query's bigrams, joined across its
-    /// spaces, in the title; a 초성 query's initials, joined, in the title's initials; the pairs
-    /// of consecutive words of a Latin query in the title's word pairs.
-    case indexed(IndexReader.Expression, SearchIndex.Field)
-    /// Read the titles (`column` of `search_keys`) of the best ``Catalog/candidateLimit``
-    /// title matches and look for the query's key in them.
-    case checked
-  }
+import SearchIndex
 
-  let field: SearchIndex.Field
-  let column: String
-  let key: String
-  let phrase: Phrase
+/// Kakao's accuracy order as tiers of the index (see ``SearchIndex/Tier``): the title matches,
+/// then the people's, then the publisher's, then the rest (the description's). Among the title
+/// matches come first the exact titles, then the titles that begin with the query (found as the
+/// tokens of ``SearchIndex/Field/titleKey``, which holds every title whole, that begin with its
+/// key), then the titles that hold the query as written, each group by popularity, then date.
+enum AccuracyTiers {
+  /// How many title tokens a title prefix reads (the first in key order, where there are more).
+  static let prefixLimit = 20_000
 
-  /// The tiers of a 초성 query of these groups.
-  static func initials(_ query: String, groups: [[String]]) -> TitleTiers {
-    let key = SearchKeys.initialsKey(query)
-    return TitleTiers(
-      field: .titleInitialsKey, column: "title_initials", key: key,
-      phrase: groups.count == 1
-        ? .everyMatch : .indexed(SearchText.initialsTerms(key).map { [$0] }, .titleInitials))
-  }
-
-  /// The tiers of a query of these terms, matched as `expression` (`nil` after typo expansion).
-  static func words(_ query: String, terms: [SearchText.QueryTerm], expression: IndexReader.Expression?)
-    -> TitleTiers
-  {
-    let key = SearchKeys.key(query)
-    let phrase: Phrase
-    if terms.count == 1 {
-      phrase = .everyMatch
-    } else if terms.allSatisfy({ if case .phrase = $0 { true } else { false } }),
-      case .phrase(let bigrams)? = SearchText.queryTerms(key).first
+  /// The tiers of a query of `words` (`pairs`, its words' pairs, `nil` after typo expansion,
+  /// which makes too many).
+  static func words(_ query: String, _ words: WordQuery, pairs: WordQuery?) -> [Tier] {
+    let key = Analyzer.key(query)
+    let phrase: Tier.Part?
+    if words.words.count == 1 {
+      phrase = nil  // every title match holds a one-word query as written
+    } else if words.words.allSatisfy({ if case .phrase = $0 { true } else { false } }),
+      case .phrase(let bigrams)? = Analyzer.queryTerms(key).first
     {
-      phrase = .indexed([[bigrams]], .title)
-    } else if let expression, terms.allSatisfy({ if case .word = $0 { true } else { false } }) {
-      phrase = .indexed(IndexReader.pairs(expression), .titlePairs)
+      // Hangul words: the bigrams of the query without its spaces, in the title.
+      phrase = .matching(WordQuery([.phrase(bigrams)]).query(in: [.title]))
+    } else if let pairs {
+      phrase = .matching(pairs.query(in: [.titlePairs]))
     } else {
-      phrase = .checked
+      // Read the titles of the best title matches (every result a client can reach).
+      phrase = .containing(key, in: .title, amongBest: Catalog.candidateLimit)
     }
-    return TitleTiers(field: .titleKey, column: "title", key: key, phrase: phrase)
+    return [
+      Tier(words.query(in: [.title]), parts: titleParts(key, in: .titleKey, phrase: phrase)),
+      Tier(words.query(in: [.people])), Tier(words.query(in: [.publisher])),
+    ]
+  }
+
+  /// The tiers of a 초성 query of `words`: the titles whose 초성 match.
+  static func initials(_ query: String, _ words: WordQuery) -> [Tier] {
+    let key = Analyzer.initialsKey(query)
+    // The initials of the query without its spaces, in the title's.
+    let phrase: Tier.Part? =
+      words.words.count == 1
+      ? nil
+      : .matching(
+        WordQuery(Analyzer.initialsTerms(key).map(WordQuery.Word.phrase)).query(in: [.titleInitials]))
+    return [
+      Tier(words.query(in: [.titleInitials]), parts: titleParts(key, in: .titleInitialsKey, phrase: phrase))
+    ]
+  }
+
+  /// The exact titles, the titles that begin with `key` (in `field`, which holds every title as
+  /// one token), and `phrase`.
+  private static func titleParts(_ key: String, in field: Field, phrase: Tier.Part?) -> [Tier.Part] {
+    guard !key.isEmpty else { return [] }
+    let term = Term(key, in: field)
+    return [.matching(.term(term)), .matching(.prefix(term, limit: prefixLimit))]
+      + (phrase.map { [$0] } ?? [])
   }
 }

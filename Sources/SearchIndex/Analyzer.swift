@@ -1,7 +1,6 @@
-import BookModel
-import Foundation
+import KoreanText
 
-/// Turns book text and queries into the tokens the catalog's search index holds.
+/// The analyzer: turns document text and queries into the tokens the index holds.
 ///
 /// Latin text becomes words, lowercased with accents removed, so `les miserables` matches
 /// `Les Misérables`. Korean words carry particles (`포터와`), so Hangul is indexed differently:
@@ -9,8 +8,13 @@ import Foundation
 /// bigrams (`해리 포터와` → `해리 리포 포터 터와`), and each syllable is added once more on its own
 /// for one-character queries. A query's Hangul word must match all of its bigrams, which finds
 /// 2-character words inside longer ones (채식 → 채식주의자) and ignores spacing (해리포터 = 해리 포터).
-public enum SearchText {
-  /// The text to index for a column.
+public enum Analyzer {
+  /// The version of what the analyzer makes of a text, stored with the index (see
+  /// ``SearchIndex``): raise it with any change to the tokens or keys, and every index is rebuilt
+  /// when next opened.
+  public static let version = 1
+
+  /// The tokens to index for a text, separated by spaces.
   public static func indexed(_ text: String) -> String {
     var output: [String] = []
     var syllables: [String] = []
@@ -39,19 +43,6 @@ public enum SearchText {
     }
   }
 
-  /// The query's words that may be typos: Latin words of five to twenty letters (a longer word
-  /// is no word anyone misspelt, and would have thousands of variants).
-  public static func typoWords(_ query: String) -> [String] {
-    queryTerms(query).compactMap { term in
-      guard case .word(let word) = term, (5...20).contains(word.count),
-        word.allSatisfy({ $0.isASCII && $0.isLetter })
-      else {
-        return nil
-      }
-      return word
-    }
-  }
-
   /// One term of a query, as the index holds it.
   public enum QueryTerm: Equatable, Sendable {
     /// A Latin (or other non-Hangul) word, lowercased.
@@ -69,96 +60,4 @@ public enum SearchText {
       }
     }
   }
-
-  // MARK: - 초성
-
-  /// The initials tokens of a text: the bigrams and trigrams of each Hangul run's initial
-  /// consonants (`채식주의자` → `ㅊㅅ ㅅㅈ ㅈㅇ ㅇㅈ ㅊㅅㅈ ㅅㅈㅇ ㅈㅇㅈ`), so a 초성 query finds words
-  /// inside longer ones. With only 19 initials, bigrams alone would match apart too often.
-  public static func indexedInitials(_ text: String) -> String {
-    let runs = segments(of: text.nfc).compactMap { segment -> [Character]? in
-      guard case .hangul(let run) = segment else { return nil }
-      return Array(SearchKeys.initialsKey(String(run)))
-    }
-    return (runs.flatMap(bigrams) + runs.flatMap(trigrams)).joined(separator: " ")
-  }
-
-  /// The terms of a 초성 query: each space-separated group of two initials or more, as its
-  /// bigram or its trigrams, all of which must match.
-  public static func initialsTerms(_ query: String) -> [[String]] {
-    query.nfc.split(whereSeparator: \.isWhitespace).map { Array($0) }.filter { $0.count >= 2 }.map {
-      $0.count == 2 ? bigrams($0) : trigrams($0)
-    }
-  }
-
-  // MARK: - Segmentation
-
-  private enum Segment {
-    case hangul([Character])
-    case words([String])
-  }
-
-  /// Splits text into Hangul runs (joined across anything but letters and digits) and Latin words.
-  private static func segments(of text: String) -> [Segment] {
-    var segments: [Segment] = []
-    var run: [Character] = []
-    var words: [String] = []
-    var word = ""
-    func flushWord() {
-      if !word.isEmpty { words.append(folded(word)) }
-      word = ""
-    }
-    func flushRun() {
-      if !run.isEmpty { segments.append(.hangul(run)) }
-      run = []
-    }
-    func flushWords() {
-      flushWord()
-      if !words.isEmpty { segments.append(.words(words)) }
-      words = []
-    }
-    for character in text {
-      if Hangul.isSyllable(character) {
-        flushWords()
-        run.append(character)
-      } else if character.isLetter || character.isNumber || isCombiningMark(character) {
-        flushRun()
-        word.append(character)
-      } else {
-        flushWord()
-      }
-    }
-    flushRun()
-    flushWords()
-    return segments
-  }
-
-  /// A word lowercased without its accents: `Misérables` → `miserables`.
-  private static func folded(_ word: String) -> String {
-    if word.isASCIIOrHangul { return word.lowercased() }
-    var folded = ""
-    for scalar in word.lowercased().decomposedStringWithCanonicalMapping.unicodeScalars
-    where scalar.properties.generalCategory != .nonspacingMark {
-      folded.unicodeScalars.append(scalar)
-    }
-    return folded
-  }
-
-  private static func bigrams(_ run: [Character]) -> [String] {
-    guard run.count > 1 else { return run.map(String.init) }
-    return (0..<run.count - 1).map { String(run[$0]) + String(run[$0 + 1]) }
-  }
-
-  private static func trigrams(_ run: [Character]) -> [String] {
-    run.count < 3 ? [] : (0..<run.count - 2).map { String(run[$0...($0 + 2)]) }
-  }
-
-  private static func isCombiningMark(_ character: Character) -> Bool {
-    character.unicodeScalars.allSatisfy { $0.properties.generalCategory == .nonspacingMark }
-  }
-}
-
-extension Book {
-  /// The book's authors, then its translators, as one text: what the catalog searches as people.
-  public var people: String { (authors + translators).joined(separator: ", ") }
 }
