@@ -1,10 +1,10 @@
 import SearchIndex
 
-/// Kakao's accuracy order as tiers of the index (see ``SearchIndex/Tier``): the title matches,
-/// then the people's, then the publisher's, then the rest (the description's). Among the title
-/// matches come first the exact titles, then the titles that begin with the query (found as the
-/// tokens of ``SearchIndex/Field/titleKey``, which holds every title whole, that begin with its
-/// key), then the titles that hold the query as written, each group by popularity, then date.
+/// Kakao's accuracy order as tiers of the index (see ``Tier``): the title matches, then the
+/// people's, then the publisher's, then the rest (the description's). Among the title matches
+/// come first the exact titles, then the titles that begin with the query (found as the tokens of
+/// ``Field/titleKey``, which holds every title whole, that begin with its key), then the titles
+/// that hold the query as written, each group by popularity, then date.
 enum AccuracyTiers {
   /// How many title tokens a title prefix reads (the first in key order, where there are more).
   static let prefixLimit = 20_000

@@ -2,14 +2,14 @@ import BookModel
 import SearchIndex
 import Storage
 
-/// The catalog's search index (see ``SearchIndex``), in `catalog.sqlite` beside the books: a book
+/// The catalog's search index (see ``InvertedIndex``), in `catalog.sqlite` beside the books: a book
 /// is a document whose id is its rowid, whose rank is its popularity and whose day its
 /// publication date, with these fields.
 extension Catalog {
   /// The index: its stored fields, and the version of what ``document(of:rowid:popularity:)`` makes
   /// of a book. Raise the version with any change to the mapping; every catalog is then
   /// reindexed when next opened.
-  static let searchIndex = SearchIndex(
+  static let searchIndex = InvertedIndex(
     storedFields: [.title, .titleInitials, .people, .publisher, .peopleInitials], documentVersion: 1)
 
   /// The texts a phrase matched in a field is checked in: a field's key, and for `any` the

@@ -5,7 +5,7 @@ import Storage
 
 /// The offline catalog in `catalog.sqlite`: every book imported or returned by a provider,
 /// searchable with Kakao's semantics, with no network, through the search engine's inverted index
-/// (``SearchIndex``) in the same file (see ``searchIndex``).
+/// (``InvertedIndex``) in the same file (see ``searchIndex``).
 ///
 /// Relevance ranks title matches above people (authors and translators), people above the
 /// publisher, and the publisher above the description, then by popularity and date (see

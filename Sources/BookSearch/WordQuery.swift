@@ -59,7 +59,7 @@ struct WordQuery {
     return .containing(phrases, in: fields.flatMap { Catalog.phraseFields[$0] ?? [] }, tokens)
   }
 
-  /// The pairs of consecutive words, as ``SearchIndex/Field/titlePairs`` holds them: `harry pot*`
+  /// The pairs of consecutive words, as ``Field/titlePairs`` holds them: `harry pot*`
   /// → `harry pot`, `harry potter`, … (every spelling of a word with every spelling of the next);
   /// `nil` unless every word is a Latin word.
   var pairs: WordQuery? {

@@ -10,7 +10,7 @@ import KoreanText
 /// 2-character words inside longer ones (채식 → 채식주의자) and ignores spacing (해리포터 = 해리 포터).
 public enum Analyzer {
   /// The version of what the analyzer makes of a text, stored with the index (see
-  /// ``SearchIndex``): raise it with any change to the tokens or keys, and every index is rebuilt
+  /// ``InvertedIndex``): raise it with any change to the tokens or keys, and every index is rebuilt
   /// when next opened.
   public static let version = 1
 

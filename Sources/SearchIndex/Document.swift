@@ -10,7 +10,7 @@ public struct Document: Sendable {
   /// The document's date as a number that sorts by date (0 when unknown): newer first in
   /// ``Order/day``, and after the rank in ``Order/rank``.
   public let day: UInt32
-  /// The texts of the index's stored fields (see ``SearchIndex/storedFields``), by field.
+  /// The texts of the index's stored fields (see ``InvertedIndex/storedFields``), by field.
   public let stored: [StoredField: String]
 
   /// A document; `stored` holds a text for every stored field of the index.

@@ -3,7 +3,7 @@ import Storage
 /// The index changes of one write transaction, stored at its end by ``write(on:)``, so that a
 /// batch of documents rewrites each chunk it touches once.
 public struct IndexWriter {
-  let index: SearchIndex
+  let index: InvertedIndex
 
   private struct Key: Hashable {
     let term: Term
@@ -20,7 +20,7 @@ public struct IndexWriter {
   /// The ids whose stored fields go.
   private var deleted: Set<Int> = []
 
-  init(index: SearchIndex) {
+  init(index: InvertedIndex) {
     self.index = index
   }
 

@@ -5,7 +5,7 @@ import Synchronization
 /// Every document's sort keys (its rank and day, see ``Document``), by id, held in memory: they
 /// order a search's matches and are read for every match, so they cannot be read from SQL one
 /// document at a time. One cache serves every searcher of an index file (see
-/// ``SearchIndex/searcher(on:ranks:texts:)``).
+/// ``InvertedIndex/searcher(on:ranks:texts:)``).
 ///
 /// Loaded from `search_ranks` a chunk at a time; each search checks the chunks' versions (one
 /// small read) and reloads only the chunks a writer, in this process or another, changed since.

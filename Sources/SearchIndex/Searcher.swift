@@ -1,13 +1,12 @@
 import Foundation
 import Storage
 
-/// Answers queries over a ``SearchIndex`` on one connection, in one read transaction: evaluates a
+/// Answers queries over a ``InvertedIndex`` on one connection, in one read transaction: evaluates a
 /// ``Query`` to the ``DocIDSet`` of its matches, and collects a page of them (see
 /// ``search(_:tiers:order:offset:limit:)``). It caches what it reads (the postings of each term,
 /// the stored fields of each document, the sort keys), so the tiers of a search read each once:
 /// make one for each search.
 public struct Searcher {
-  let index: SearchIndex
   let connection: Connection
   let rankCache: RankCache
   let supplier: (any TextSupplier)?
@@ -18,8 +17,7 @@ public struct Searcher {
   /// The texts of stored and supplied fields read so far, by field and id.
   var fieldTexts: [StoredField: [Int: String]] = [:]
 
-  init(index: SearchIndex, connection: Connection, rankCache: RankCache, supplier: (any TextSupplier)?) {
-    self.index = index
+  init(connection: Connection, rankCache: RankCache, supplier: (any TextSupplier)?) {
     self.connection = connection
     self.rankCache = rankCache
     self.supplier = supplier

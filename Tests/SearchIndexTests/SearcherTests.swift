@@ -10,7 +10,7 @@ struct SmallIndex {
   static let body = Field("b")
   static let storedTitle = StoredField.stored("title")
   static let suppliedBody = StoredField.supplied("body")
-  static let index = SearchIndex(storedFields: [storedTitle], documentVersion: 1)
+  static let index = InvertedIndex(storedFields: [storedTitle], documentVersion: 1)
 
   /// The bodies, supplied when asked.
   struct Bodies: TextSupplier {

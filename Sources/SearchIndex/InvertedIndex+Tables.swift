@@ -1,6 +1,6 @@
 import Storage
 
-extension SearchIndex {
+extension InvertedIndex {
   /// `true` when the index's tables were written with today's versions: the format, the analyzer
   /// and the documents'. An index from before the versions were stored is not current.
   public func isCurrent(on connection: Connection) throws -> Bool {

@@ -4,8 +4,8 @@ import Testing
 @testable import SearchIndex
 
 @Suite("Index versions")
-struct SearchIndexVersionTests {
-  let index = SearchIndex(storedFields: [.stored("title")], documentVersion: 3)
+struct IndexVersionTests {
+  let index = InvertedIndex(storedFields: [.stored("title")], documentVersion: 3)
 
   @Test func anIndexIsCurrentOnlyWithTodaysVersions() async throws {
     let database = try Database(path: ":memory:")
@@ -13,7 +13,7 @@ struct SearchIndexVersionTests {
       #expect(try !index.isCurrent(on: connection), "no index yet")
       try index.reset(on: connection)
       #expect(try index.isCurrent(on: connection))
-      let other = SearchIndex(storedFields: index.storedFields, documentVersion: 4)
+      let other = InvertedIndex(storedFields: index.storedFields, documentVersion: 4)
       #expect(try !other.isCurrent(on: connection), "another version of the documents")
       try connection.run("UPDATE search_meta SET version = version + 1 WHERE name = 'analyzer'")
       #expect(try !index.isCurrent(on: connection), "another analyzer")

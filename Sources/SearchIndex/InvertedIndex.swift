@@ -1,8 +1,8 @@
 import Storage
 
-/// Chaek's search engine: an inverted index in SQLite tables beside its caller's data. It knows
-/// documents only as fields: the caller maps its records to ``Document``s and its queries to
-/// ``Query``s. Its parts:
+/// An inverted index in SQLite tables beside its caller's data: the entry point of the
+/// `SearchIndex` module, Chaek's search engine. It knows documents only as fields: the caller maps
+/// its records to ``Document``s and its queries to ``Query``s. The engine's parts:
 ///
 /// - ``Analyzer``: text to tokens (folded Latin words, Hangul bigrams, 초성 n-grams) and keys.
 /// - ``Field`` and ``Term``: a token in a field, what postings are kept of.
@@ -28,7 +28,7 @@ import Storage
 /// or the postings codec raises ``formatVersion``; an index written with other versions is rebuilt
 /// when next opened: ``isCurrent(on:)`` tells, ``reset(on:)`` empties it, and the caller adds
 /// every document again.
-public struct SearchIndex: Sendable {
+public struct InvertedIndex: Sendable {
   /// The version of the tables and the postings codec.
   public static let formatVersion = 1
 
@@ -55,6 +55,6 @@ public struct SearchIndex: Sendable {
   public func searcher(on connection: Connection, ranks: RankCache, texts: (any TextSupplier)? = nil)
     -> Searcher
   {
-    Searcher(index: self, connection: connection, rankCache: ranks, supplier: texts)
+    Searcher(connection: connection, rankCache: ranks, supplier: texts)
   }
 }
