@@ -1,5 +1,6 @@
 import BookModel
 import Foundation
+import SearchIndex
 import Storage
 import Testing
 
