@@ -77,7 +77,7 @@ public struct Migration: Sendable {
     case .replacing(let replaced):
       history = replaced
     }
-    let names = [name] + history.map(\.name)
+    let names = [name] + history.filter(\.isRecorded).map(\.name)
     let upgrading = try connection.inTransaction {
       let applied = try Self.applied(names, on: connection)
       guard applied.isEmpty else { return !applied.contains(name) }
@@ -88,6 +88,11 @@ public struct Migration: Sendable {
     guard upgrading else { return }
     try Self.apply(history, on: connection)
     try connection.inTransaction { try Self.record(name, on: connection) }
+  }
+
+  /// `false` for a check run at every open, which is never recorded.
+  private var isRecorded: Bool {
+    if case .atEveryOpen = kind { false } else { true }
   }
 
   /// The names of `names` already applied.

@@ -113,7 +113,11 @@ struct MigrationTests {
   @Test func aBaselineCreatesANewDatabaseAtOnceAndAnOldOneReplaysItsHistory() async throws {
     let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let history = notes + [Migration("add tags", sql: "ALTER TABLE notes ADD COLUMN tags TEXT")]
+    let history =
+      notes + [
+        Migration.atEveryOpen("check notes") { _ in },
+        Migration("add tags", sql: "ALTER TABLE notes ADD COLUMN tags TEXT"),
+      ]
     let schema = [
       Migration("create notes with tags", replacing: history) { connection in
         try connection.execute(
