@@ -27,14 +27,16 @@ let package = Package(
     ),
 
     // MARK: - Layers
-    .target(name: "BookModel"),
+    .target(name: "KoreanText"),
+    .target(name: "BookModel", dependencies: ["KoreanText"]),
     .target(name: "Storage", dependencies: ["CSQLite"]),
+    .target(name: "SearchIndex", dependencies: ["KoreanText", "Storage"]),
     .target(name: "HTTPClient", dependencies: ["CCurl"]),
     .target(name: "BookProviders", dependencies: ["BookModel", "HTTPClient"]),
     .target(name: "BookImport", dependencies: ["BookModel"]),
     .target(
       name: "BookSearch",
-      dependencies: ["BookModel", "Storage", "BookProviders", "BookImport"],
+      dependencies: ["BookModel", "Storage", "SearchIndex", "BookImport"],
       resources: [.copy("Resources/starter-catalog.json")]
     ),
     .target(name: "UserLibrary", dependencies: ["BookModel", "Storage"]),
@@ -56,22 +58,26 @@ let package = Package(
     .executableTarget(name: "chaek", dependencies: ["ChaekCLI"]),
     .executableTarget(
       name: "chaek-bench",
-      dependencies: ["BookModel", "BookSearch", "UserLibrary", "Storage", "SearchQuality"],
+      dependencies: ["BookModel", "BookSearch", "UserLibrary", "Storage", "SearchIndex", "SearchQuality"],
       path: "Benchmarks/ChaekBench"
     ),
 
     // MARK: - Tests
     .target(name: "TestSupport", dependencies: ["BookModel"], path: "Tests/TestSupport"),
     // The judged relevance set and its scoring: for the tests and chaek-bench, not the product.
-    .target(name: "SearchQuality", dependencies: ["BookModel", "BookSearch"], path: "Tests/SearchQuality"),
+    .target(
+      name: "SearchQuality", dependencies: ["BookModel", "KoreanText", "BookSearch"],
+      path: "Tests/SearchQuality"),
     .testTarget(name: "BookModelTests", dependencies: ["BookModel"]),
     .testTarget(name: "StorageTests", dependencies: ["Storage"]),
     .testTarget(name: "BookProvidersTests", dependencies: ["BookProviders", "BookModel", "TestSupport"]),
     .testTarget(name: "BookImportTests", dependencies: ["BookImport", "BookModel"]),
+    .testTarget(name: "SearchIndexTests", dependencies: ["SearchIndex", "KoreanText", "Storage"]),
     .testTarget(
       name: "BookSearchTests",
       dependencies: [
-        "BookSearch", "BookProviders", "BookImport", "BookModel", "Storage", "SearchQuality", "TestSupport",
+        "BookSearch", "BookProviders", "BookImport", "BookModel", "Storage", "SearchIndex", "SearchQuality",
+        "TestSupport",
       ]),
     .testTarget(
       name: "ChaekAppTests",

@@ -1,6 +1,7 @@
 import BookModel
 import BookSearch
 import Foundation
+import SearchIndex
 
 /// Builds an N-book catalog from ``CatalogGenerator`` and measures index build time, size, RSS and
 /// query latency over a fixed mixed query set; writes the same corpus and queries for tantivy.
@@ -29,7 +30,7 @@ struct ScaleBenchmark {
       ("2-word", "\($0) \($1)", nil)
     }
     texts += at(korean, [0, 2, 6, 15, 40]).map { ("ko-2char", String($0.prefix(2)), nil) }
-    texts += at(korean, [1, 4, 9, 20]).map { ("choseong", SearchKeys.initialsKey($0), nil) }
+    texts += at(korean, [1, 4, 9, 20]).map { ("choseong", Analyzer.initialsKey($0), nil) }
     texts += [16 * 7, 16 * 7_777, 16 * 55_555].filter { $0 < count }.map {
       ("isbn", CatalogGenerator.isbn13($0), nil)
     }
@@ -137,9 +138,9 @@ struct ScaleBenchmark {
     let encoder = JSONEncoder()
     for (index, book) in books.enumerated() {
       let line = CorpusLine(
-        id: String(firstNumber + index), title: SearchText.indexed(book.title),
-        people: SearchText.indexed(book.people),
-        publisher: SearchText.indexed(book.publisher), contents: SearchText.indexed(book.contents),
+        id: String(firstNumber + index), title: Analyzer.indexed(book.title),
+        people: Analyzer.indexed(book.people),
+        publisher: Analyzer.indexed(book.publisher), contents: Analyzer.indexed(book.contents),
         published: book.datetime.map { KakaoDate.year(of: $0) } ?? 0, popularity: popularity[index])
       data.append(try encoder.encode(line))
       data.append(0x0A)
@@ -151,7 +152,7 @@ struct ScaleBenchmark {
   static func tantivyQueries(_ cases: [Case]) throws -> Data {
     let queries = cases.compactMap { item -> TantivyQuery? in
       guard item.kind != "choseong", item.kind != "isbn" else { return nil }
-      let text = SearchText.queryTerms(item.query.query).map { term in
+      let text = Analyzer.queryTerms(item.query.query).map { term in
         switch term {
         case .word(let word): word
         case .phrase(let tokens): tokens.count == 1 ? tokens[0] : "\"" + tokens.joined(separator: " ") + "\""

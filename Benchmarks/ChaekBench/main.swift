@@ -5,8 +5,9 @@ import UserLibrary
 
 // chaek-bench: catalog search latency on the starter catalog; library operations; a generated
 // N-book catalog (default 1,000,000) with a mixed query set, measured next to tantivy on the same
-// corpus and queries. Usage: chaek-bench [--books N] [--rounds N] [--no-tantivy] [--keep]
-// (--keep leaves the databases and the tantivy corpus in the temporary directory it prints).
+// corpus and queries. Usage: chaek-bench [--books N] [--rounds N] [--no-tantivy] [--scale-only] [--keep]
+// (--scale-only skips the starter catalog, library and relevance figures; --keep leaves the
+// databases and the tantivy corpus in the temporary directory it prints).
 
 let arguments = CommandLine.arguments
 func option(_ name: String, default value: Int) -> Int {
@@ -33,54 +34,60 @@ defer {
 
 // MARK: - Starter catalog
 
-let starter = try Catalog(path: directory.appendingPathComponent("starter.sqlite").path)
-let starterQueries = try [
-  ("채식", nil), ("해리포터", nil), ("소년", nil), ("사랑", nil), ("ㅊㅅㅈㅇㅈ", nil), ("한강", .person), ("창비", .publisher),
-  ("the", nil), ("war and peace", nil), ("garcia marquez", nil), ("mockingbrd", nil), ("orwell", .person),
-].flatMap { (text: String, target: SearchQuery.Target?) in
-  try SearchQuery.Sort.allCases.map { try SearchQuery(query: text, target: target, sort: $0) }
+if !arguments.contains("--scale-only") {
+  try await starterLibraryAndRelevance()
 }
-var starterSamples = Samples()
-for query in starterQueries { _ = try await starter.search(query) }
-for _ in 0..<(rounds * 5) {
-  for query in starterQueries {
-    let start = ContinuousClock.now
-    _ = try await starter.search(query)
-    starterSamples.add(Measure.since(start))
+
+func starterLibraryAndRelevance() async throws {
+  let starter = try Catalog(path: directory.appendingPathComponent("starter.sqlite").path)
+  let starterQueries = try [
+    ("채식", nil), ("해리포터", nil), ("소년", nil), ("사랑", nil), ("ㅊㅅㅈㅇㅈ", nil), ("한강", .person), ("창비", .publisher),
+    ("the", nil), ("war and peace", nil), ("garcia marquez", nil), ("mockingbrd", nil), ("orwell", .person),
+  ].flatMap { (text: String, target: SearchQuery.Target?) in
+    try SearchQuery.Sort.allCases.map { try SearchQuery(query: text, target: target, sort: $0) }
   }
-}
-print("starter catalog (\(try await starter.count()) books) search: \(starterSamples.summary)")
+  var starterSamples = Samples()
+  for query in starterQueries { _ = try await starter.search(query) }
+  for _ in 0..<(rounds * 5) {
+    for query in starterQueries {
+      let start = ContinuousClock.now
+      _ = try await starter.search(query)
+      starterSamples.add(Measure.since(start))
+    }
+  }
+  print("starter catalog (\(try await starter.count()) books) search: \(starterSamples.summary)")
 
-// MARK: - Library
+  // MARK: - Library
 
-let library = try Library(path: directory.appendingPathComponent("library.sqlite").path)
-let books = Array(try Catalog.starterBooks().prefix(300))
-var saves = Samples()
-var lists = Samples()
-var removes = Samples()
-for book in books {
-  let start = ContinuousClock.now
-  try await library.save(book)
-  saves.add(Measure.since(start))
-}
-for _ in 0..<50 {
-  let start = ContinuousClock.now
-  _ = try await library.savedBooks()
-  lists.add(Measure.since(start))
-}
-for book in books {
-  let start = ContinuousClock.now
-  try await library.remove(book.id)
-  removes.add(Measure.since(start))
-}
-print("library save:           \(saves.summary)")
-print("library list of \(books.count):    \(lists.summary)")
-print("library remove:         \(removes.summary)")
+  let library = try Library(path: directory.appendingPathComponent("library.sqlite").path)
+  let books = Array(try Catalog.starterBooks().prefix(300))
+  var saves = Samples()
+  var lists = Samples()
+  var removes = Samples()
+  for book in books {
+    let start = ContinuousClock.now
+    try await library.save(book)
+    saves.add(Measure.since(start))
+  }
+  for _ in 0..<50 {
+    let start = ContinuousClock.now
+    _ = try await library.savedBooks()
+    lists.add(Measure.since(start))
+  }
+  for book in books {
+    let start = ContinuousClock.now
+    try await library.remove(book.id)
+    removes.add(Measure.since(start))
+  }
+  print("library save:           \(saves.summary)")
+  print("library list of \(books.count):    \(lists.summary)")
+  print("library remove:         \(removes.summary)")
 
-// MARK: - Relevance
+  // MARK: - Relevance
 
-try await Relevance.report(
-  packageRoot: packageRoot, goodbooksCSV: sharedData.appendingPathComponent("goodbooks-10k/books.csv"))
+  try await Relevance.report(
+    packageRoot: packageRoot, goodbooksCSV: sharedData.appendingPathComponent("goodbooks-10k/books.csv"))
+}
 
 // MARK: - Scale, next to tantivy
 

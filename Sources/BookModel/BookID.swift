@@ -1,3 +1,5 @@
+import KoreanText
+
 /// A book's identity, the same whichever provider returned the book.
 ///
 /// - its ISBN-13 (derived from the ISBN-10 where needed): `9788936434120`;

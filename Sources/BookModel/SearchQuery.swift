@@ -1,4 +1,5 @@
 import Foundation
+import KoreanText
 
 /// A book search, with the semantics of Kakao's book-search API.
 ///

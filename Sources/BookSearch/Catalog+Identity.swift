@@ -1,11 +1,12 @@
 import BookModel
 import Foundation
+import SearchIndex
 import Storage
 
 /// How the catalog keeps one record per book when a book's identity changes.
 ///
 /// - A starter book has no ISBN. When the catalog learns the same book with one (the same title
-///   and authors, folded as ``SearchKeys/key(_:)`` folds them, from a provider or an import), that
+///   and authors, folded as ``Analyzer/key(_:)`` folds them, from a provider or an import), that
 ///   record takes the starter book's place: one row, under the ISBN.
 /// - A book that comes back with the same page (url) but another ISBN, or a first one, is the
 ///   same book: its row takes the new identity rather than a second row being added.
@@ -65,7 +66,7 @@ extension Catalog {
     func match(_ book: Book) -> Int? {
       guard !byTitle.isEmpty, book.isbn13 != nil else { return nil }
       let authors = Catalog.authorKeys(book)
-      for title in Set([SearchKeys.key(book.title), SearchKeys.baseKey(ofTitle: book.title)]) {
+      for title in Set([Analyzer.key(book.title), Analyzer.baseKey(ofTitle: book.title)]) {
         for candidate in byTitle[title] ?? [] where Catalog.sameAuthors(candidate.authors, authors) {
           return candidate.rowid
         }
@@ -86,7 +87,7 @@ extension Catalog {
   /// perhaps going on with more names (a translator, an editor).
   static func isRecord(_ book: Book, ofTitle titleKey: String, authors: [String]) -> Bool {
     sameAuthors(authors, authorKeys(book))
-      && (SearchKeys.key(book.title) == titleKey || SearchKeys.baseKey(ofTitle: book.title) == titleKey)
+      && (Analyzer.key(book.title) == titleKey || Analyzer.baseKey(ofTitle: book.title) == titleKey)
   }
 
   private static func sameAuthors(_ some: [String], _ others: [String]) -> Bool {
@@ -96,14 +97,14 @@ extension Catalog {
 
   /// A book's authors as folded keys, empty ones left out.
   static func authorKeys(_ book: Book) -> [String] {
-    book.authors.map(SearchKeys.key).filter { !$0.isEmpty }
+    book.authors.map(Analyzer.key).filter { !$0.isEmpty }
   }
 
   /// Adds a starter book without an ISBN to the titles a book with an ISBN may replace.
   static func addStarterTitle(_ book: Book, rowid: Int, on connection: Connection) throws {
     try connection.run(
       "INSERT OR REPLACE INTO starter_titles (rowid, title_key, authors_key) VALUES (?, ?, ?)",
-      [rowid, SearchKeys.key(book.title), authorKeys(book).joined(separator: "\u{1F}")])
+      [rowid, Analyzer.key(book.title), authorKeys(book).joined(separator: "\u{1F}")])
   }
 
   // MARK: - Migration
@@ -130,7 +131,7 @@ extension Catalog {
         authors_key TEXT NOT NULL
       );
       """)
-    var index = SearchIndex.Batch()
+    var index = searchIndex.writer()
     try rekeyInvalidISBNs(on: connection, index: &index)
     let starters = try connection.query(
       "SELECT rowid, id, book FROM books WHERE source = 'starter' AND isbn13 IS NULL"
@@ -143,8 +144,8 @@ extension Catalog {
           try connection.run(
             "UPDATE books SET book = ?, published = ? WHERE rowid = ?",
             [try encode(merged), merged.datetime.map(KakaoDate.format) ?? "", twin.rowid])
-          index.remove(twin.book, rowid: twin.rowid)
-          index.add(merged, rowid: twin.rowid, popularity: twin.popularity)
+          index.remove(terms(of: twin.book), of: twin.rowid)
+          index.add(document(of: merged, rowid: twin.rowid, popularity: twin.popularity))
         }
         try delete(starter.book, rowid: starter.rowid, on: connection, index: &index)
         try recordReplacement(of: starter.id, by: twin.id, on: connection)
@@ -159,14 +160,9 @@ extension Catalog {
   private static func recordWithISBN(of starter: Book, on connection: Connection) throws -> (
     rowid: Int, id: String, book: Book, popularity: Int
   )? {
-    var rowids = DocSet()
-    try connection.forEachRow(
-      "SELECT chunk, docs FROM search_postings WHERE term = ?",
-      [SearchIndex.term(SearchKeys.key(starter.title), in: .titleKey)]
-    ) { row in
-      row.withBytes(1) { rowids.formUnion(chunk: row.int(0), postings: $0) }
-    }
-    let (title, authors) = (SearchKeys.key(starter.title), authorKeys(starter))
+    let (title, authors) = (Analyzer.key(starter.title), authorKeys(starter))
+    var searcher = searchIndex.searcher(on: connection, ranks: RankCache())
+    let rowids = try searcher.matches(.term(Term(title, in: .titleKey)))
     var best: (rowid: Int, id: String, book: Book, popularity: Int)?
     for rowid in rowids.sorted {
       guard
@@ -184,7 +180,7 @@ extension Catalog {
   /// Stores under their identity of today the books stored under an ISBN that is no longer one
   /// (`9780000000002`, a padded `0`; an EAN of another product), with that ISBN left out. A book
   /// whose identity of today is taken already gives way to that record.
-  private static func rekeyInvalidISBNs(on connection: Connection, index: inout SearchIndex.Batch) throws {
+  private static func rekeyInvalidISBNs(on connection: Connection, index: inout IndexWriter) throws {
     let rows = try connection.query(
       """
       SELECT rowid, id, book FROM books WHERE isbn13 IS NOT NULL
@@ -207,12 +203,11 @@ extension Catalog {
   }
 
   /// Deletes a book's row, with its index entries.
-  static func delete(_ book: Book, rowid: Int, on connection: Connection, index: inout SearchIndex.Batch)
+  static func delete(_ book: Book, rowid: Int, on connection: Connection, index: inout IndexWriter)
     throws
   {
     try connection.run("DELETE FROM books WHERE rowid = ?", [rowid])
-    try connection.run("DELETE FROM search_keys WHERE rowid = ?", [rowid])
     try connection.run("DELETE FROM starter_titles WHERE rowid = ?", [rowid])
-    index.remove(book, rowid: rowid)
+    index.delete(terms(of: book), of: rowid)
   }
 }

@@ -1,11 +1,12 @@
 import BookModel
 import Foundation
+import SearchIndex
 import Storage
 
 extension Catalog {
   /// How many of the best title matches `accuracy` reads the titles of, when the index cannot
-  /// tell title phrases (see ``TitleTiers/Phrase/checked``): every result a client can reach
-  /// (50 pages of 50), so that every page of a query comes from one ranking.
+  /// tell title phrases (see ``AccuracyTiers``): every result a client can reach (50 pages of 50),
+  /// so that every page of a query comes from one ranking.
   static let candidateLimit = SearchQuery.maximumPage * SearchQuery.maximumSize
 
   /// The most words a prefix (the query's last Latin word) expands into: the most frequent ones.
@@ -32,46 +33,56 @@ extension Catalog {
     }
     let none = SearchPage(documents: [], totalCount: 0, query: query)
     guard query.target != .isbn else { return none }
-    var index = IndexReader(connection: connection, ranks: try ranks.current(on: connection))
-    if SearchKeys.isInitialsQuery(query.query) {
-      let groups = SearchText.initialsTerms(query.query)
+    var searcher = searchIndex.searcher(on: connection, ranks: ranks, texts: BookDescriptions())
+    let found: TopDocs
+    if Analyzer.isInitialsQuery(query.query) {
+      let groups = Analyzer.initialsTerms(query.query)
       guard query.target != .publisher, !groups.isEmpty else { return none }
-      let fields: [SearchIndex.Field] =
+      let fields: [Field] =
         switch query.target {
         case .title: [.titleInitials]
         case .person: [.peopleInitials]
         default: [.titleInitials, .peopleInitials]
         }
-      let titles = TitleTiers.initials(query.query, groups: groups)
-      return try index.page(
-        groups.map { [$0] }, in: fields, tiers: [[.titleInitials]], titles: titles, query: query)
+      let words = WordQuery(groups.map(WordQuery.Word.phrase))
+      found = try searcher.search(
+        words.query(in: fields), tiers: AccuracyTiers.initials(query.query, words), for: query)
+    } else {
+      let terms = Analyzer.queryTerms(query.query)
+      guard !terms.isEmpty else { return none }
+      found = try wordsPage(terms, query: query, searcher: &searcher)
     }
-    let field: SearchIndex.Field =
+    return SearchPage(documents: try books(found.ids, on: connection), totalCount: found.total, query: query)
+  }
+
+  /// The page of a query of words in its target's field; when nothing matches, the page of the
+  /// query with its typo words spelt as the indexed words one letter off them.
+  private static func wordsPage(_ terms: [Analyzer.QueryTerm], query: SearchQuery, searcher: inout Searcher)
+    throws -> TopDocs
+  {
+    let field: Field =
       switch query.target {
       case .title: .title
       case .person: .people
       case .publisher: .publisher
       case .isbn, nil: .any
       }
-    let terms = SearchText.queryTerms(query.query)
-    guard !terms.isEmpty else { return none }
-    let tiers: [[SearchIndex.Field]] = [[.title], [.people], [.publisher]]
-    let expression = try index.expression(terms, prefixIn: field)
-    let exact = try index.page(
-      expression, in: [field], tiers: tiers,
-      titles: .words(query.query, terms: terms, expression: expression), query: query)
-    let typos = SearchText.typoWords(query.query)
-    guard exact.meta.totalCount == 0, !typos.isEmpty, typos.count <= maximumTypoWords else { return exact }
-    // Nothing matched: let each long Latin word be any indexed word one edit away from it.
+    let words = try WordQuery(terms, completingIn: field, with: searcher)
+    let exact = try searcher.search(
+      words.query(in: [field]), tiers: AccuracyTiers.words(query.query, words, pairs: words.pairs), for: query
+    )
+    let typos = Analyzer.typoWords(query.query)
+    guard exact.total == 0, !typos.isEmpty, typos.count <= maximumTypoWords else { return exact }
     var alternatives: [String: [String]] = [:]
     for word in typos {
-      let known = try index.vocabulary(among: SearchKeys.typoVariants(of: word), in: field)
+      let variants = Analyzer.typoVariants(of: word).map { Term($0, in: field) }
+      let known = try searcher.vocabulary(among: variants).map(\.token)
       guard !known.isEmpty else { return exact }
       alternatives[word] = known
     }
-    return try index.page(
-      index.expression(terms, alternatives: alternatives), in: [field], tiers: tiers,
-      titles: .words(query.query, terms: terms, expression: nil), query: query)
+    let spelled = try WordQuery(terms, alternatives: alternatives, with: searcher)
+    return try searcher.search(
+      spelled.query(in: [field]), tiers: AccuracyTiers.words(query.query, spelled, pairs: nil), for: query)
   }
 
   private static func isbnPage(_ isbn: ISBN, query: SearchQuery, on connection: Connection) throws
@@ -87,5 +98,25 @@ extension Catalog {
     ) { try decode($0.text(0)) }
     let total = try connection.integer("SELECT count(*) FROM books WHERE \(matching)", [isbn.isbn13])
     return SearchPage(documents: books, totalCount: total, query: query)
+  }
+
+  /// The stored books of `rowids`, in that order.
+  private static func books(_ rowids: [Int], on connection: Connection) throws -> [Book] {
+    guard !rowids.isEmpty else { return [] }
+    var byRowid: [Int: Book] = [:]
+    try connection.forEachRow(
+      "SELECT rowid, book FROM books WHERE rowid IN (SELECT value FROM json_each(?))", [IntegerList(rowids)]
+    ) { byRowid[$0.int(0)] = try decode($0.text(1)) }
+    return rowids.compactMap { byRowid[$0] }
+  }
+}
+
+extension Searcher {
+  /// The page of `query`'s matches: in `tiers` for `accuracy`, by date for `latest`.
+  fileprivate mutating func search(_ matching: Query, tiers: [Tier], for query: SearchQuery) throws -> TopDocs
+  {
+    try search(
+      matching, tiers: query.sort == .accuracy ? tiers : [], order: query.sort == .accuracy ? .rank : .day,
+      offset: query.offset, limit: query.size)
   }
 }

@@ -1,15 +1,16 @@
 import BookModel
 import Foundation
+import SearchIndex
 import Storage
 
 /// The offline catalog in `catalog.sqlite`: every book imported or returned by a provider,
-/// searchable with Kakao's semantics, with no network, through the catalog's own inverted index
-/// (``SearchIndex``) in the same file.
+/// searchable with Kakao's semantics, with no network, through the search engine's inverted index
+/// (``InvertedIndex``) in the same file (see ``searchIndex``).
 ///
 /// Relevance ranks title matches above people (authors and translators), people above the
-/// publisher, and the publisher above the description, then by popularity and date; `latest`
-/// sorts by publication date. Hangul is indexed as character bigrams (see ``SearchText``). A new
-/// catalog starts with the starter catalog shipped in the package.
+/// publisher, and the publisher above the description, then by popularity and date (see
+/// ``AccuracyTiers``); `latest` sorts by publication date. Hangul is indexed as character bigrams
+/// (see ``Analyzer``). A new catalog starts with the starter catalog shipped in the package.
 public final class Catalog: BookSearching, Sendable {
   /// Where a catalog book came from.
   public enum Source: String, Sendable {
@@ -46,7 +47,7 @@ public final class Catalog: BookSearching, Sendable {
   /// Read-only connections to the same file, one per core, so searches run in parallel (WAL lets
   /// readers proceed while the writer writes).
   private let readers: [Database]
-  /// Every book's ranks, shared by the readers.
+  /// Every book's sort keys, shared by the readers.
   let ranks = RankCache()
 
   /// Opens (creating if needed) the catalog at `path`, or `":memory:"`. A new catalog is filled
@@ -143,7 +144,7 @@ public final class Catalog: BookSearching, Sendable {
   ) async throws -> UpsertReport {
     try await database.write { connection in
       var report = UpsertReport()
-      var index = SearchIndex.Batch()
+      var index = Catalog.searchIndex.writer()
       var starters = try StarterTitles(on: connection)
       for (position, book) in books.enumerated() {
         try Catalog.upsert(

@@ -135,7 +135,7 @@ struct CatalogIdentityTests {
       }
       let old = try Database(
         path: directory.catalogPath,
-        migrations: Catalog.schema.prefix { $0.name != Catalog.identityMigration.name } + [oldStarter])
+        migrations: Catalog.history.prefix { $0.name != Catalog.identityMigration.name } + [oldStarter])
       try await old.write { connection in
         for (id, book) in [("9780618260300", withISBN), ("9780000000002", zeros)] {
           try connection.run(

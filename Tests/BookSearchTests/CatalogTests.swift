@@ -176,7 +176,7 @@ struct CatalogStorageTests {
     let book = Book(title: "채식주의자", isbn: "9788936433598", authors: ["한강"], publisher: "창비")
     let json = try Catalog.encode(book)
     // The schema the FTS5 versions left, with a book stored by them.
-    let old = try Database(path: path, migrations: Array(Catalog.schema.prefix(2)))
+    let old = try Database(path: path, migrations: Array(Catalog.history.prefix(2)))
     try await old.write { connection in
       try connection.run(
         """
@@ -188,6 +188,31 @@ struct CatalogStorageTests {
     #expect(try await titles(catalog, "채식") == ["채식주의자"])
     #expect(try await titles(catalog, "ㅊㅅㅈㅇㅈ") == ["채식주의자"])
     #expect(try await titles(catalog, "창비", target: .publisher) == ["채식주의자"])
+  }
+
+  @Test func aNewCatalogHasTheSchemaAnUpgradedOneHas() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    func schema(_ name: String, from history: [Migration]) async throws -> [String] {
+      let path = directory.url.appendingPathComponent(name).path
+      _ = try Database(path: path, migrations: history)
+      return try await Catalog(path: path, includingStarter: false).database.read { connection in
+        let objects = try connection.query(
+          "SELECT type, name, coalesce(sql, '') FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY name"
+        ) {
+          ($0.text(0), $0.text(1), $0.text(2).split(whereSeparator: \.isWhitespace).joined(separator: " "))
+        }
+        return try objects.flatMap { type, name, sql in
+          guard type == "table" else { return ["\(type) \(name): \(sql)"] }
+          return try connection.query(
+            "SELECT name, type, \"notnull\", coalesce(dflt_value, ''), pk FROM pragma_table_info(?)", [name]
+          ) { "table \(name): \($0.text(0)) \($0.text(1)) \($0.int(2)) \($0.text(3)) \($0.int(4))" }
+        }
+      }
+    }
+    let new = try await schema("new.sqlite", from: [])
+    #expect(new.contains { $0.hasPrefix("table books: url") })
+    #expect(try await schema("old.sqlite", from: Array(Catalog.history.prefix(1))) == new)
   }
 
   @Test func anotherConnectionsWritesAreSearchedAndRanked() async throws {
@@ -241,44 +266,6 @@ struct CatalogStorageTests {
       #expect(book.datetime != nil, "\(book.title) has no date")
       #expect(book.isbn.isEmpty || book.isbn13 != nil, "\(book.title) has an invalid ISBN \(book.isbn)")
     }
-  }
-}
-
-@Suite("Search text analysis")
-struct SearchTextTests {
-  @Test func hangulBecomesBigramsAcrossSpacesPlusSyllables() {
-    #expect(SearchText.indexed("해리 포터") == "해리 리포 포터 해 리 포 터")
-    #expect(SearchText.indexed("흰") == "흰")
-    #expect(SearchText.indexed("Harry 포터 2") == "harry 포터 2 포 터")
-  }
-
-  @Test func queriesBecomeHangulBigramsAndFoldedWords() {
-    #expect(SearchText.queryTerms("해리포터") == [.phrase(["해리", "리포", "포터"])])
-    #expect(SearchText.queryTerms("해리 포터") == [.phrase(["해리"]), .phrase(["포터"])])
-    #expect(
-      SearchText.queryTerms("o\"brien  Misérables") == [.word("o"), .word("brien"), .word("miserables")])
-    #expect(SearchText.queryTerms("\"*()").isEmpty)
-    #expect(SearchText.indexed("Les Misérables") == "les miserables")
-  }
-
-  /// ASCII and Hangul skip Unicode normalization; the key must be what normalization gives. An
-  /// appended `é` sends the same text down the general path.
-  @Test(arguments: ["The Hunger Games!", "해리 포터와 마법사의 돌", "82년생 김지영", "O'Brien & Co. 2nd", "흰"])
-  func asciiAndHangulTakeAShortcutToTheSameKey(text: String) {
-    #expect(text.isASCIIOrHangul && !(text + "é").isASCIIOrHangul)
-    #expect(SearchKeys.key(text) + "e" == SearchKeys.key(text + "é"))
-    #expect(text.nfc == text)
-  }
-
-  @Test func titlesHoldTheirPairsOfConsecutiveWords() {
-    #expect(SearchText.wordPairs("The Hunger Games") == ["the hunger", "hunger games"])
-    #expect(SearchText.wordPairs("Harry 포터 Potter & the Stone") == ["potter the", "the stone"])
-  }
-
-  @Test func initialsBecomeBigramsAndTrigrams() {
-    #expect(SearchText.initialsTerms("ㅊㅅㅈㅇㅈ") == [["ㅊㅅㅈ", "ㅅㅈㅇ", "ㅈㅇㅈ"]])
-    #expect(SearchText.initialsTerms("ㅎㄹ ㅍㅌㄹ ㄱ") == [["ㅎㄹ"], ["ㅍㅌㄹ"]])
-    #expect(SearchText.indexedInitials("채식 주의자") == "ㅊㅅ ㅅㅈ ㅈㅇ ㅇㅈ ㅊㅅㅈ ㅅㅈㅇ ㅈㅇㅈ")
   }
 }
 
@@ -342,19 +329,6 @@ struct RankingTests {
     let catalog = try await fixtureCatalog()
     #expect(try await titles(catalog, "9788936433598", target: .title) == ["채식주의자"])
     #expect(try await titles(catalog, "89-364-3359-8", target: .person) == ["채식주의자"])
-  }
-
-  @Test func keysFoldSpacingCaseAndAccents() {
-    #expect(SearchKeys.key("The Hunger Games!") == "thehungergames")
-    #expect(SearchKeys.key("Les Misérables") == "lesmiserables")
-    #expect(SearchKeys.key("해리 포터와".decomposedStringWithCanonicalMapping) == "해리포터와")
-    #expect(SearchKeys.baseKey(ofTitle: "The Hunger Games (The Hunger Games, #1)") == "thehungergames")
-    #expect(SearchKeys.initialsKey("채식주의자, 해리 포터") == "ㅊㅅㅈㅇㅈㅎㄹㅍㅌ")
-    #expect(
-      SearchKeys.isInitialsQuery("ㅊㅅ ㅈㅇㅈ") && !SearchKeys.isInitialsQuery("ㅊ")
-        && !SearchKeys.isInitialsQuery("ㅊa"))
-    #expect(SearchKeys.typoVariants(of: "abcde").contains("abdce"))
-    #expect(SearchKeys.typoVariants(of: "abcde").first == "abcde")
   }
 }
 

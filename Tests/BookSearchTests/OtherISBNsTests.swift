@@ -202,7 +202,7 @@ struct OtherISBNsTests {
     do {
       let old = try Database(
         path: directory.catalogPath,
-        migrations: Catalog.schema.prefix { $0.name != Catalog.otherISBNsMigration.name } + [
+        migrations: Catalog.history.prefix { $0.name != Catalog.otherISBNsMigration.name } + [
           Catalog.starterMigration
         ])
       #expect(try await old.read { try $0.integer("SELECT count(*) FROM books") } > 0)

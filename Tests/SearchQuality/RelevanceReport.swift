@@ -1,5 +1,6 @@
 import BookModel
 import Foundation
+import KoreanText
 
 /// How a search engine did on a ``RelevanceSet``: per-query ranks and the aggregate scores.
 ///

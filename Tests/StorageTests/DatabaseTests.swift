@@ -110,6 +110,58 @@ struct MigrationTests {
     #expect(mode == "wal")
   }
 
+  @Test func aBaselineCreatesANewDatabaseAtOnceAndAnOldOneReplaysItsHistory() async throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let history =
+      notes + [
+        Migration.atEveryOpen("check notes") { _ in },
+        Migration("add tags", sql: "ALTER TABLE notes ADD COLUMN tags TEXT"),
+      ]
+    let schema = [
+      Migration("create notes with tags", replacing: history) { connection in
+        try connection.execute(
+          "CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT NOT NULL UNIQUE, tags TEXT)")
+        try connection.execute("CREATE TABLE created_at_once (id INTEGER)")
+      }
+    ]
+    func state(_ database: Database) async throws -> [String] {
+      try await database.read { connection in
+        try connection.query("SELECT name FROM schema_migrations ORDER BY name") { $0.text(0) }
+          + connection.query("SELECT name FROM pragma_table_info('notes') ORDER BY cid") { $0.text(0) }
+          + connection.query("SELECT name FROM sqlite_master WHERE name = 'created_at_once'") { $0.text(0) }
+      }
+    }
+    let new = directory.appendingPathComponent("new.sqlite").path
+    _ = try Database(path: new, migrations: schema)
+    #expect(
+      try await state(Database(path: new, migrations: schema)) == [
+        "add tags", "create notes", "create notes with tags", "id", "body", "tags", "created_at_once",
+      ])
+    let old = directory.appendingPathComponent("old.sqlite").path
+    _ = try Database(path: old, migrations: notes)
+    #expect(
+      try await state(Database(path: old, migrations: schema)) == [
+        "add tags", "create notes", "create notes with tags", "id", "body", "tags",
+      ])
+  }
+
+  @Test func aCheckRunsAtEveryOpenAndIsNotRecorded() async throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appendingPathComponent("m.sqlite").path
+    let steps =
+      notes + [
+        Migration.atEveryOpen("note each open") {
+          try $0.run("INSERT INTO notes (body) VALUES (?)", [UUID().uuidString])
+        }
+      ]
+    _ = try Database(path: path, migrations: steps)
+    let reopened = try Database(path: path, migrations: steps)
+    #expect(try await reopened.read { try $0.integer("SELECT count(*) FROM notes") } == 2)
+    #expect(try await reopened.read { try $0.integer("SELECT count(*) FROM schema_migrations") } == 1)
+  }
+
   @Test func aReadSeesOneSnapshotWhateverOthersCommit() async throws {
     let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }

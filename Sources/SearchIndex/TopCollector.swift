@@ -1,12 +1,12 @@
-/// The best `limit` of a stream of ranked rowids, best first, kept in a heap whose root is the
-/// worst kept: a candidate no better than the root costs one comparison, so picking a page from
-/// a quarter of a million matches is a single pass.
-struct TopRanked {
-  /// A rowid and its rank: a higher `key` is better, then a higher `tie`.
+/// The top-N collector: the best `limit` of a stream of ranked ids, best first, kept in a heap whose
+/// root is the worst kept: a candidate no better than the root costs one comparison, so picking a
+/// page from a quarter of a million matches is a single pass.
+struct TopCollector {
+  /// An id and its rank: a higher `key` is better, then a higher `tie`.
   struct Entry {
     let key: UInt64
     let tie: Int
-    let rowid: Int
+    let id: Int
 
     func isBetter(than other: Entry) -> Bool {
       key != other.key ? key > other.key : tie > other.tie
@@ -21,7 +21,7 @@ struct TopRanked {
     heap.reserveCapacity(limit)
   }
 
-  /// Offers a rowid.
+  /// Offers an id.
   mutating func offer(_ entry: Entry) {
     guard limit > 0 else { return }
     if heap.count < limit {
@@ -33,9 +33,9 @@ struct TopRanked {
     }
   }
 
-  /// The kept rowids, best first.
-  var rowids: [Int] {
-    heap.sorted { $0.isBetter(than: $1) }.map(\.rowid)
+  /// The kept ids, best first.
+  var ids: [Int] {
+    heap.sorted { $0.isBetter(than: $1) }.map(\.id)
   }
 
   private mutating func siftUp(_ index: Int) {

@@ -1,51 +1,13 @@
 import BookModel
 import Foundation
+import SearchIndex
 import Storage
 import Testing
 
 @testable import BookSearch
 
-@Suite("Search index: postings, batches and phrases")
-struct SearchIndexTests {
-  // MARK: - Sets and their stored form
-
-  @Test func setsIntersectUniteAndSubtractAcrossChunks() {
-    var set = DocSet([1, 5, 65_535, 65_536, 200_000])
-    #expect(set.count == 5 && set.contains(65_536) && !set.contains(2))
-    #expect(set.sorted == [1, 5, 65_535, 65_536, 200_000])
-    set.formIntersection(DocSet([5, 65_536, 7, 300_000]))
-    #expect(set.sorted == [5, 65_536])
-    set.formUnion(DocSet([3, 131_072]))
-    #expect(set.sorted == [3, 5, 65_536, 131_072])
-    set.subtract(DocSet([65_536, 4]))
-    #expect(set.sorted == [3, 5, 131_072])
-    set.subtract(DocSet([131_072]))
-    #expect(set.chunks.keys.sorted() == [0], "an emptied chunk is dropped")
-  }
-
-  @Test(arguments: [0, 1, 2, 4_095, 4_096, 4_097, 65_536])
-  func postingsRoundTripAsOffsetsOrBitmap(count: Int) {
-    var words = DocSet.emptyChunk
-    let slots = (0..<count).map { ($0 * 7_919) % 65_536 }
-    for slot in slots { words[slot >> 6] |= 1 << UInt64(slot & 63) }
-    let distinct = Set(slots).count
-    let stored = Postings.encode(words, count: distinct)
-    #expect(stored.count == (distinct < 4_096 ? distinct * 2 : Postings.bitmapBytes))
-    var decoded = DocSet()
-    stored.withUnsafeBytes { decoded.formUnion(chunk: 3, postings: $0) }
-    var again = DocSet.emptyChunk
-    #expect(stored.withUnsafeBytes { Postings.decode($0, into: &again) } == distinct)
-    #expect(decoded.sorted == Set(slots).sorted().map { 3 << 16 | $0 })
-  }
-
-  @Test func topRankedKeepsTheBestInOrder() {
-    var top = TopRanked(limit: 3)
-    for (key, rowid) in [(5, 1), (9, 2), (1, 3), (9, 4), (7, 5), (2, 6)] {
-      top.offer(TopRanked.Entry(key: UInt64(key), tie: -rowid, rowid: rowid))
-    }
-    #expect(top.rowids == [2, 4, 5])
-  }
-
+@Suite("Catalog index: batches, reindexing and phrases")
+struct CatalogIndexTests {
   // MARK: - Writing
 
   func terms(_ connection: Connection, _ like: String) throws -> [String: Int] {
@@ -92,6 +54,48 @@ struct SearchIndexTests {
       try Catalog.reindex(on: connection)
     }
     #expect(try await titles(reader, "dune") == ["Dune Sea", "Dune Road"])
+  }
+
+  // MARK: - Versions
+
+  @Test func aCatalogWhoseIndexHasOtherVersionsIsReindexedWhenOpened() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    try await directory.catalog().upsert(
+      [Book(title: "Dune Road"), Book(title: "Dune Sea")], source: .imported, popularity: [5, 1])
+    // The index of another analyzer: a stored version differs, and its postings find nothing.
+    try await Database(path: directory.catalogPath).write { connection in
+      try connection.run("UPDATE search_meta SET version = version + 1 WHERE name = 'analyzer'")
+      try connection.execute("DELETE FROM search_postings")
+    }
+    let reopened = try directory.catalog()
+    #expect(try await titles(reopened, "dune") == ["Dune Road", "Dune Sea"])
+    #expect(try await reopened.database.read { try Catalog.searchIndex.isCurrent(on: $0) })
+  }
+
+  @Test func aCatalogFromBeforeTheIndexStoredItsVersionsIsReindexedWhenOpened() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    try await directory.catalog().upsert([Book(title: "소설", authors: ["한강", "김영하"])], source: .imported)
+    // The index as the previous version left it: no versions, no 초성 of the people stored.
+    try await Database(path: directory.catalogPath).write { connection in
+      try connection.execute(
+        """
+        DROP TABLE search_meta;
+        DROP TABLE search_keys;
+        CREATE TABLE search_keys (
+          rowid INTEGER PRIMARY KEY,
+          title TEXT NOT NULL,
+          title_initials TEXT NOT NULL,
+          people TEXT NOT NULL,
+          publisher TEXT NOT NULL
+        );
+        DELETE FROM search_postings;
+        """)
+    }
+    let reopened = try directory.catalog()
+    #expect(try await titles(reopened, "ㄱㄱㅇㅎ", target: .person) == ["소설"])
+    #expect(try await titles(reopened, "ㅎㄱㅇ", target: .person).isEmpty, "initials in order only")
   }
 
   // MARK: - Matching

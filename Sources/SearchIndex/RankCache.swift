@@ -2,22 +2,27 @@ import Foundation
 import Storage
 import Synchronization
 
-/// Every book's popularity and publication day, by rowid, held in memory: the keys that order a
-/// query's matches, read for every match, so they cannot be read from SQL one book at a time.
+/// Every document's sort keys (its rank and day, see ``Document``), by id, held in memory: they
+/// order a search's matches and are read for every match, so they cannot be read from SQL one
+/// document at a time. One cache serves every searcher of an index file (see
+/// ``InvertedIndex/searcher(on:ranks:texts:)``).
 ///
-/// Loaded from `search_ranks` a chunk at a time; each query checks the chunks' versions (one
+/// Loaded from `search_ranks` a chunk at a time; each search checks the chunks' versions (one
 /// small read) and reloads only the chunks a writer, in this process or another, changed since.
-final class RankCache: Sendable {
-  /// One chunk's ranks, by slot (rowid within the chunk).
+public final class RankCache: Sendable {
+  /// One chunk's sort keys, by offset (id within the chunk).
   struct Chunk: Sendable {
     let version: Int
-    let popularity: [UInt32]
+    let rank: [UInt32]
     let day: [UInt32]
   }
 
   private let chunks = Mutex<[Int: Chunk]>([:])
 
-  /// The current ranks of every chunk.
+  /// An empty cache.
+  public init() {}
+
+  /// The current sort keys of every chunk.
   func current(on connection: Connection) throws -> [Int: Chunk] {
     let versions = try connection.query("SELECT chunk, version FROM search_ranks") { ($0.int(0), $0.int(1)) }
     var cached = chunks.withLock { $0 }
@@ -26,7 +31,7 @@ final class RankCache: Sendable {
       cached[chunk] = try connection.first(
         "SELECT version, popularity, day FROM search_ranks WHERE chunk = ?", [chunk]
       ) { row in
-        Chunk(version: row.int(0), popularity: Self.decode(row, column: 1), day: Self.decode(row, column: 2))
+        Chunk(version: row.int(0), rank: Self.decode(row, column: 1), day: Self.decode(row, column: 2))
       }
       changed = true
     }
@@ -47,7 +52,7 @@ final class RankCache: Sendable {
   /// A stored chunk's values; zeros when the column is not a whole chunk.
   static func decode(_ row: Row, column: Int) -> [UInt32] {
     row.withBytes(column) { bytes in
-      let count = 1 << DocSet.chunkShift
+      let count = 1 << DocIDSet.chunkShift
       guard bytes.count == count * 4 else { return [UInt32](repeating: 0, count: count) }
       return (0..<count).map {
         UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: $0 * 4, as: UInt32.self))

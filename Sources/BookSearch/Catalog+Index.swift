@@ -1,0 +1,97 @@
+import BookModel
+import SearchIndex
+import Storage
+
+/// The catalog's search index (see ``InvertedIndex``), in `catalog.sqlite` beside the books: a book
+/// is a document whose id is its rowid, whose rank is its popularity and whose day its
+/// publication date, with these fields.
+extension Catalog {
+  /// The index: its stored fields, and the version of what ``document(of:rowid:popularity:)`` makes
+  /// of a book. Raise the version with any change to the mapping; every catalog is then
+  /// reindexed when next opened.
+  static let searchIndex = InvertedIndex(
+    storedFields: [.title, .titleInitials, .people, .publisher, .peopleInitials], documentVersion: 1)
+
+  /// The texts a phrase matched in a field is checked in: a field's key, and for `any` the
+  /// description too.
+  static let phraseFields: [Field: [StoredField]] = [
+    .any: [.title, .people, .publisher, .contents], .title: [.title], .people: [.people],
+    .publisher: [.publisher], .titleInitials: [.titleInitials], .peopleInitials: [.peopleInitials],
+  ]
+
+  /// A book as the index holds it.
+  static func document(of book: Book, rowid: Int, popularity: Int) -> Document {
+    let people = Analyzer.key(book.people)
+    return Document(
+      id: rowid, terms: terms(of: book), rank: UInt32(clamping: popularity), day: day(of: book),
+      stored: [
+        .title: Analyzer.key(book.title), .titleInitials: Analyzer.initialsKey(book.title), .people: people,
+        .publisher: Analyzer.key(book.publisher), .peopleInitials: Analyzer.initialsKey(people),
+      ])
+  }
+
+  /// Every term of a book, some perhaps more than once.
+  static func terms(of book: Book) -> [Term] {
+    func tokens(_ indexed: String) -> [Substring] { indexed.split(separator: " ") }
+    let people = book.people
+    let title = tokens(Analyzer.indexed(book.title))
+    let names = tokens(Analyzer.indexed(people))
+    let publisher = tokens(Analyzer.indexed(book.publisher))
+    let any = title + names + publisher + tokens(Analyzer.indexed(book.contents))
+    var terms: [Term] = []
+    for (field, tokens) in [
+      (Field.any, any), (.title, title), (.people, names), (.publisher, publisher),
+      (.titleInitials, tokens(Analyzer.indexedInitials(book.title))),
+      (.peopleInitials, tokens(Analyzer.indexedInitials(people))),
+      (
+        .titleKey,
+        [Substring(Analyzer.key(book.title)), Substring(Analyzer.baseKey(ofTitle: book.title))]
+      ),
+      (.titleInitialsKey, [Substring(Analyzer.initialsKey(book.title))]),
+      (.titlePairs, Analyzer.wordPairs(book.title).map { Substring($0) }),
+    ] {
+      for token in tokens where !token.isEmpty { terms.append(Term(token, in: field)) }
+    }
+    return terms
+  }
+
+  /// A book's publication day as a number that sorts by date (0 when unknown).
+  static func day(of book: Book) -> UInt32 {
+    guard let published = book.datetime else { return 0 }
+    let parts = KakaoDate.format(published).prefix(10).split(separator: "-").compactMap { Int($0) }
+    guard parts.count == 3 else { return 0 }
+    return UInt32(clamping: parts[0] * 372 + (parts[1] - 1) * 31 + (parts[2] - 1))
+  }
+
+  // MARK: - Rebuilding
+
+  /// Rebuilds the index from every book's stored JSON, in batches of 10,000.
+  static func reindex(on connection: Connection) throws {
+    try searchIndex.reset(on: connection)
+    var last = 0
+    while true {
+      let rows = try connection.query(
+        "SELECT rowid, book, popularity FROM books WHERE rowid > ? ORDER BY rowid LIMIT 10000", [last]
+      ) { ($0.int(0), try decode($0.text(1)), $0.int(2)) }
+      guard let final = rows.last else { return }
+      var writer = searchIndex.writer()
+      for (rowid, book, popularity) in rows {
+        writer.add(document(of: book, rowid: rowid, popularity: popularity))
+      }
+      try writer.write(on: connection)
+      last = final.0
+    }
+  }
+
+  /// Rebuilds an index written with other versions than today's, when the catalog opens (and,
+  /// for an old catalog, before the migrations that use the index).
+  static let searchIndexCheck = Migration.atEveryOpen("rebuild a search index of other versions") {
+    connection in
+    if try !searchIndex.isCurrent(on: connection) { try reindex(on: connection) }
+  }
+}
+
+extension Book {
+  /// The book's authors, then its translators, as one text: what the catalog searches as people.
+  public var people: String { (authors + translators).joined(separator: ", ") }
+}

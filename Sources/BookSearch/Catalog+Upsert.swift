@@ -1,0 +1,125 @@
+import BookModel
+import Foundation
+import SearchIndex
+import Storage
+
+extension Catalog {
+  /// Adds or updates one book, its index changes going to `index`.
+  ///
+  /// `otherISBNs`, when there are any, replace the ISBNs besides its own that find the book (see
+  /// ``otherISBNs(_:of:)``); when there are none, those stored stay, as any field left empty does.
+  ///
+  /// The book's stored record is the one with its identity; else, for a book with a page, the one
+  /// with that page (whose ISBN it changes); else, for a book with an ISBN, the starter book it is
+  /// a record of (see ``StarterTitles``). A record stored under another identity takes the book's,
+  /// and the change is recorded. With `seen`, each record's state before its first write in the
+  /// import is kept in `temp.import_seen` (see ``importBooks(from:format:batchSize:progress:)``).
+  static func upsert(
+    _ incoming: Book, source: Source, popularity: Int, otherISBNs: [ISBN] = [], on connection: Connection,
+    into report: inout UpsertReport, index: inout IndexWriter, starters: inout StarterTitles,
+    tracking seen: Bool = false
+  ) throws {
+    let id = incoming.id.rawValue
+    let columns = "SELECT rowid, id, book, popularity FROM books"
+    func stored(_ row: Row) throws -> StoredBook {
+      let json = row.text(2)
+      return StoredBook(
+        rowid: row.int(0), id: row.text(1), json: json, book: try decode(json), popularity: row.int(3))
+    }
+    var existing = try connection.first("\(columns) WHERE id = ?", [id], stored)
+    if existing == nil, source == .starter,
+      try connection.integer("SELECT count(*) FROM replaced_books WHERE old_id = ?", [id]) > 0
+    {
+      report.unchanged += 1  // a starter book already replaced by a record with an ISBN
+      return
+    }
+    if existing == nil, !incoming.url.isEmpty {
+      existing = try connection.first(
+        "\(columns) WHERE url = ? AND url != '' LIMIT 1", [incoming.url], stored)
+    }
+    var replacesStarter = false
+    if existing == nil, let rowid = starters.match(incoming) {
+      existing = try connection.first("\(columns) WHERE rowid = ?", [rowid], stored)
+      replacesStarter = existing != nil
+    }
+    let book = existing.map { incoming.filledIn(from: $0.book) } ?? incoming
+    let rank = max(popularity, existing?.popularity ?? 0)
+    let others = Self.otherISBNs(otherISBNs, of: book)
+    var storedOthers: [String]?
+    if let existing, !others.isEmpty {
+      storedOthers = try storedOtherISBNs(ofRow: existing.rowid, on: connection)
+    }
+    let othersChange = !others.isEmpty && others != storedOthers
+    if let existing, existing.book == book, existing.popularity == rank, !othersChange {
+      if seen {
+        try connection.run(
+          "INSERT OR IGNORE INTO temp.import_seen (rowid, added) VALUES (?, 0)", [existing.rowid])
+      }
+      report.unchanged += 1
+      return
+    }
+    if seen, let existing {
+      // The state before the import's first write to the record: what the import compares with.
+      let before = try storedOthers ?? storedOtherISBNs(ofRow: existing.rowid, on: connection)
+      try connection.run(
+        """
+        INSERT INTO temp.import_seen (rowid, added, before, popularity, isbns) VALUES (?, 0, ?, ?, ?)
+        ON CONFLICT (rowid) DO UPDATE SET
+          before = excluded.before, popularity = excluded.popularity, isbns = excluded.isbns
+        WHERE before IS NULL AND added = 0
+        """, [existing.rowid, existing.json, existing.popularity, before.joined(separator: " ")])
+    }
+    let newID = book.id.rawValue
+    let values: [any SQLValueConvertible] = [
+      newID, book.isbn13, book.title, try encode(book), book.datetime.map(KakaoDate.format) ?? "", rank,
+      source.rawValue, Date().timeIntervalSince1970, book.url,
+    ]
+    let rowid: Int
+    if let existing {
+      try connection.run(
+        """
+        UPDATE books SET id = ?, isbn13 = ?, title = ?, book = ?, published = ?, popularity = ?, source = ?,
+          updated_at = ?, url = ?
+        WHERE rowid = ?
+        """, values + [existing.rowid])
+      index.remove(terms(of: existing.book), of: existing.rowid)
+      rowid = existing.rowid
+      report.updated += 1
+      if existing.id != newID {
+        try recordReplacement(of: existing.id, by: newID, on: connection)
+        if let old = BookID(parsing: existing.id) { report.replaced[old] = book.id }
+      }
+      if replacesStarter || (existing.book.isbn13 == nil && book.isbn13 != nil) {
+        try connection.run("DELETE FROM starter_titles WHERE rowid = ?", [existing.rowid])
+        starters.remove(rowid: existing.rowid)
+      }
+    } else {
+      try connection.run(
+        """
+        INSERT INTO books (id, isbn13, title, book, published, popularity, source, updated_at, url)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """, values)
+      rowid = connection.lastInsertedRowID
+      report.added += 1
+      if seen {
+        try connection.run("INSERT OR IGNORE INTO temp.import_seen (rowid, added) VALUES (?, 1)", [rowid])
+      }
+    }
+    if othersChange {
+      try storeOtherISBNs(others, ofRow: rowid, on: connection)
+    }
+    if source == .starter && book.isbn13 == nil {
+      try addStarterTitle(book, rowid: rowid, on: connection)
+    }
+    index.add(document(of: book, rowid: rowid, popularity: rank))
+  }
+
+  /// A book as stored.
+  private struct StoredBook {
+    let rowid: Int
+    let id: String
+    let json: String
+    let book: Book
+    let popularity: Int
+  }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import KoreanText
+
+extension Analyzer {
+  /// A run of text as the analyzer splits it.
+  enum Segment {
+    /// Hangul syllables, joined across anything but letters and digits.
+    case hangul([Character])
+    /// Latin (or other) words, folded (see ``folded(_:)``).
+    case words([String])
+  }
+
+  /// Splits text into Hangul runs (joined across anything but letters and digits) and Latin words.
+  static func segments(of text: String) -> [Segment] {
+    var segments: [Segment] = []
+    var run: [Character] = []
+    var words: [String] = []
+    var word = ""
+    func flushWord() {
+      if !word.isEmpty { words.append(folded(word)) }
+      word = ""
+    }
+    func flushRun() {
+      if !run.isEmpty { segments.append(.hangul(run)) }
+      run = []
+    }
+    func flushWords() {
+      flushWord()
+      if !words.isEmpty { segments.append(.words(words)) }
+      words = []
+    }
+    for character in text {
+      if Hangul.isSyllable(character) {
+        flushWords()
+        run.append(character)
+      } else if character.isLetter || character.isNumber || isCombiningMark(character) {
+        flushRun()
+        word.append(character)
+      } else {
+        flushWord()
+      }
+    }
+    flushRun()
+    flushWords()
+    return segments
+  }
+
+  /// A word lowercased without its accents: `Misérables` → `miserables`.
+  private static func folded(_ word: String) -> String {
+    if word.isASCIIOrHangul { return word.lowercased() }
+    var folded = ""
+    for scalar in word.lowercased().decomposedStringWithCanonicalMapping.unicodeScalars
+    where scalar.properties.generalCategory != .nonspacingMark {
+      folded.unicodeScalars.append(scalar)
+    }
+    return folded
+  }
+
+  static func bigrams(_ run: [Character]) -> [String] {
+    guard run.count > 1 else { return run.map(String.init) }
+    return (0..<run.count - 1).map { String(run[$0]) + String(run[$0 + 1]) }
+  }
+
+  static func trigrams(_ run: [Character]) -> [String] {
+    run.count < 3 ? [] : (0..<run.count - 2).map { String(run[$0...($0 + 2)]) }
+  }
+
+  private static func isCombiningMark(_ character: Character) -> Bool {
+    character.unicodeScalars.allSatisfy { $0.properties.generalCategory == .nonspacingMark }
+  }
+}

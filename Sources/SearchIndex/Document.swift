@@ -1,0 +1,24 @@
+/// What the index holds of one document: its id, its terms, its sort keys and its stored fields.
+public struct Document: Sendable {
+  /// The caller's id for it (a rowid): non-negative, and dense for compact postings.
+  public let id: Int
+  /// Every term of the document; a repeat changes nothing (a document is in a term's postings or
+  /// not).
+  public let terms: [Term]
+  /// The document's static rank (popularity): higher ranks first in ``Order/rank``.
+  public let rank: UInt32
+  /// The document's date as a number that sorts by date (0 when unknown): newer first in
+  /// ``Order/day``, and after the rank in ``Order/rank``.
+  public let day: UInt32
+  /// The texts of the index's stored fields (see ``InvertedIndex/storedFields``), by field.
+  public let stored: [StoredField: String]
+
+  /// A document; `stored` holds a text for every stored field of the index.
+  public init(id: Int, terms: [Term], rank: UInt32, day: UInt32, stored: [StoredField: String]) {
+    self.id = id
+    self.terms = terms
+    self.rank = rank
+    self.day = day
+    self.stored = stored
+  }
+}

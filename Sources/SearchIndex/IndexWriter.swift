@@ -1,0 +1,145 @@
+import Storage
+
+/// The index changes of one write transaction, stored at its end by ``write(on:)``, so that a
+/// batch of documents rewrites each chunk it touches once.
+public struct IndexWriter {
+  let index: InvertedIndex
+
+  private struct Key: Hashable {
+    let term: Term
+    let chunk: Int
+  }
+
+  /// Per term and chunk, the offsets to add (`true`) or remove, in order: the last change of an
+  /// offset wins, so a document updated twice in one batch ends with its last terms.
+  private var postings: [Key: [(offset: UInt16, present: Bool)]] = [:]
+  /// Per chunk, the offsets whose sort keys change.
+  private var ranks: [Int: [(offset: Int, rank: UInt32, day: UInt32)]] = [:]
+  /// Per id, the stored fields to write, in the order of the index's.
+  private var stored: [Int: [String]] = [:]
+  /// The ids whose stored fields go.
+  private var deleted: Set<Int> = []
+
+  init(index: InvertedIndex) {
+    self.index = index
+  }
+
+  /// Adds a document: its terms, sort keys and stored fields.
+  public mutating func add(_ document: Document) {
+    change(document.terms, of: document.id, present: true)
+    let (chunk, offset) = DocIDSet.place(document.id)
+    ranks[chunk, default: []].append((Int(offset), document.rank, document.day))
+    stored[document.id] = index.storedFields.map { document.stored[$0] ?? "" }
+    deleted.remove(document.id)
+  }
+
+  /// Removes a document's terms (as they were added), before it is added again as it is now.
+  public mutating func remove(_ terms: [Term], of id: Int) {
+    change(terms, of: id, present: false)
+  }
+
+  /// Removes a document for good: its terms (as they were added) and its stored fields.
+  public mutating func delete(_ terms: [Term], of id: Int) {
+    remove(terms, of: id)
+    stored[id] = nil
+    deleted.insert(id)
+  }
+
+  private mutating func change(_ terms: [Term], of id: Int, present: Bool) {
+    let (chunk, offset) = DocIDSet.place(id)
+    for term in terms {
+      postings[Key(term: term, chunk: chunk), default: []].append((offset, present))
+    }
+  }
+
+  // MARK: - Writing
+
+  /// Stores the changes: each touched chunk of postings and ranks is read, changed and written
+  /// once, the vocabulary's counts follow, and the stored fields are written.
+  public func write(on connection: Connection) throws {
+    var counts: [Term: Int] = [:]
+    for (key, changes) in postings {
+      let encoded = key.term.encoded
+      let before =
+        try connection.first(
+          "SELECT docs FROM search_postings WHERE term = ? AND chunk = ?", [encoded, key.chunk]
+        ) { $0.withBytes(0, Postings.decode) } ?? nil
+      let after = Self.applying(changes, to: before)
+      guard after != before else { continue }
+      counts[key.term, default: 0] += (after?.count ?? 0) - (before?.count ?? 0)
+      if let after {
+        try connection.run(
+          "INSERT OR REPLACE INTO search_postings (term, chunk, docs) VALUES (?, ?, ?)",
+          [encoded, key.chunk, Postings.encode(after)])
+      } else {
+        try connection.run("DELETE FROM search_postings WHERE term = ? AND chunk = ?", [encoded, key.chunk])
+      }
+    }
+    try write(counts, on: connection)
+    try writeStored(on: connection)
+    try writeRanks(on: connection)
+  }
+
+  /// A chunk with `changes` applied, each offset's last change winning; `nil` when it holds none.
+  private static func applying(_ changes: [(offset: UInt16, present: Bool)], to container: Container?)
+    -> Container?
+  {
+    var last: [UInt16: Bool] = [:]
+    for change in changes { last[change.offset] = change.present }
+    var result = container
+    if let added = Container(sorted: last.compactMap { $1 ? $0 : nil }.sorted()) {
+      result = result.map { Container.union($0, added) } ?? added
+    }
+    if let removed = Container(sorted: last.compactMap { $1 ? nil : $0 }.sorted()), let kept = result {
+      result = Container.subtracting(kept, removed)
+    }
+    return result
+  }
+
+  private func write(_ counts: [Term: Int], on connection: Connection) throws {
+    for (term, change) in counts where change != 0 {
+      try connection.run(
+        """
+        INSERT INTO search_terms (term, docs) VALUES (?, ?)
+        ON CONFLICT (term) DO UPDATE SET docs = docs + excluded.docs
+        """, [term.encoded, change])
+    }
+    if counts.values.contains(where: { $0 < 0 }) {
+      try connection.run("DELETE FROM search_terms WHERE docs <= 0")
+    }
+  }
+
+  private func writeStored(on connection: Connection) throws {
+    for id in deleted {
+      try connection.run("DELETE FROM search_keys WHERE rowid = ?", [id])
+    }
+    let columns = index.storedFields.map { ", " + $0.name }.joined()
+    let values = String(repeating: ", ?", count: index.storedFields.count)
+    for (id, texts) in stored {
+      try connection.run(
+        "INSERT OR REPLACE INTO search_keys (rowid\(columns)) VALUES (?\(values))",
+        [id] + (texts as [any SQLValueConvertible]))
+    }
+  }
+
+  private func writeRanks(on connection: Connection) throws {
+    for (chunk, changes) in ranks {
+      var rank = [UInt32](repeating: 0, count: 1 << DocIDSet.chunkShift)
+      var day = rank
+      let version =
+        try connection.first("SELECT version, popularity, day FROM search_ranks WHERE chunk = ?", [chunk]) {
+          row in
+          rank = RankCache.decode(row, column: 1)
+          day = RankCache.decode(row, column: 2)
+          return row.int(0)
+        } ?? 0
+      for change in changes {
+        rank[change.offset] = change.rank
+        day[change.offset] = change.day
+      }
+      try connection.run(
+        "INSERT OR REPLACE INTO search_ranks (chunk, version, popularity, day) VALUES (?, ?, ?, ?)",
+        [chunk, version + 1, RankCache.encode(rank), RankCache.encode(day)])
+    }
+  }
+}

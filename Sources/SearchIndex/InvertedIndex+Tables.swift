@@ -1,0 +1,49 @@
+import Storage
+
+extension InvertedIndex {
+  /// `true` when the index's tables were written with today's versions: the format, the analyzer
+  /// and the documents'. An index from before the versions were stored is not current.
+  public func isCurrent(on connection: Connection) throws -> Bool {
+    let tables = "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'search_meta'"
+    guard try connection.integer(tables) == 1 else { return false }
+    let stored = try connection.query("SELECT name, version FROM search_meta") { ($0.text(0), $0.int(1)) }
+    return Dictionary(stored, uniquingKeysWith: { $1 }) == versions
+  }
+
+  /// Creates the index's tables, empty, at today's versions, in place of any index there was; the
+  /// caller then adds every document. `search_ranks` stays, each chunk's row to be written again
+  /// with a higher version, so that a process that cached a chunk reloads it.
+  public func reset(on connection: Connection) throws {
+    let columns = storedFields.map { ", \($0.name) TEXT NOT NULL" }.joined()
+    try connection.execute(
+      """
+      DROP TABLE IF EXISTS search_postings;
+      DROP TABLE IF EXISTS search_terms;
+      DROP TABLE IF EXISTS search_keys;
+      DROP TABLE IF EXISTS search_meta;
+      CREATE TABLE search_postings (
+        term TEXT NOT NULL,
+        chunk INTEGER NOT NULL,
+        docs BLOB NOT NULL,
+        PRIMARY KEY (term, chunk)
+      ) WITHOUT ROWID;
+      CREATE TABLE search_terms (term TEXT PRIMARY KEY, docs INTEGER NOT NULL) WITHOUT ROWID;
+      CREATE TABLE IF NOT EXISTS search_ranks (
+        chunk INTEGER PRIMARY KEY,
+        version INTEGER NOT NULL,
+        popularity BLOB NOT NULL,
+        day BLOB NOT NULL
+      );
+      CREATE TABLE search_keys (rowid INTEGER PRIMARY KEY\(columns));
+      CREATE TABLE search_meta (name TEXT PRIMARY KEY, version INTEGER NOT NULL) WITHOUT ROWID;
+      """)
+    for (name, version) in versions {
+      try connection.run("INSERT INTO search_meta (name, version) VALUES (?, ?)", [name, version])
+    }
+  }
+
+  /// The versions an index is written with, by name.
+  private var versions: [String: Int] {
+    ["format": Self.formatVersion, "analyzer": Analyzer.version, "documents": documentVersion]
+  }
+}

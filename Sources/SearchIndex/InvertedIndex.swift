@@ -1,0 +1,60 @@
+import Storage
+
+/// An inverted index in SQLite tables beside its caller's data: the entry point of the
+/// `SearchIndex` module, Chaek's search engine. It knows documents only as fields: the caller maps
+/// its records to ``Document``s and its queries to ``Query``s. The engine's parts:
+///
+/// - ``Analyzer``: text to tokens (folded Latin words, Hangul bigrams, 초성 n-grams) and keys.
+/// - ``Field`` and ``Term``: a token in a field, what postings are kept of.
+/// - ``Document``: an id, its terms, its sort keys (rank and day) and its stored fields.
+/// - ``IndexWriter``: adds and removes documents, writing once at the end of a transaction.
+/// - ``Query``: terms, prefixes, conjunctions, disjunctions and phrases, as a tree.
+/// - ``Searcher``: evaluates a query to a ``DocIDSet`` (a roaring doc-id set), and collects a page
+///   of matches (``TopDocs``) in ``Tier``s and an ``Order`` with a top-N collector.
+/// - ``RankCache``: every document's sort keys, in memory, shared by the searchers of one file.
+///
+/// Its tables:
+/// - `search_postings`: for every term (``Term``), the ids of the documents holding it, one row
+///   per 65,536-id chunk (see ``Postings``).
+/// - `search_terms`: every term with its document count: the vocabulary that prefixes and typos
+///   expand into (``Searcher/completions(of:limit:)``, ``Searcher/vocabulary(among:)``).
+/// - `search_ranks`: per chunk, every document's rank and day, read by ``RankCache``.
+/// - `search_keys`: every document's stored fields, one column each.
+/// - `search_meta`: the versions the index was written with.
+///
+/// A document's update removes its old terms as the caller makes them again, so the index must
+/// hold what the analyzer and the caller make of every document today. Any change to what they
+/// make raises a version (``Analyzer/version``, ``documentVersion``), as any change to the tables
+/// or the postings codec raises ``formatVersion``; an index written with other versions is rebuilt
+/// when next opened: ``isCurrent(on:)`` tells, ``reset(on:)`` empties it, and the caller adds
+/// every document again.
+public struct InvertedIndex: Sendable {
+  /// The version of the tables and the postings codec.
+  public static let formatVersion = 1
+
+  /// The fields stored with each document, one column of `search_keys` each.
+  public let storedFields: [StoredField]
+  /// The version of what the caller makes of its records (which terms in which fields, which
+  /// stored texts): raise it with any change, and every index is rebuilt when next opened.
+  public let documentVersion: Int
+
+  /// An index whose documents store `storedFields`, as the caller's `documentVersion` makes them.
+  public init(storedFields: [StoredField], documentVersion: Int) {
+    precondition(!storedFields.contains(where: \.isSupplied), "a supplied field is not stored")
+    self.storedFields = storedFields
+    self.documentVersion = documentVersion
+  }
+
+  /// A writer of documents to this index; its changes are stored by ``IndexWriter/write(on:)``.
+  public func writer() -> IndexWriter {
+    IndexWriter(index: self)
+  }
+
+  /// A searcher on `connection`, for one search in one read transaction: it caches what it reads.
+  /// `ranks` is the cache every searcher of the file shares; `texts` supplies the supplied fields.
+  public func searcher(on connection: Connection, ranks: RankCache, texts: (any TextSupplier)? = nil)
+    -> Searcher
+  {
+    Searcher(connection: connection, rankCache: ranks, supplier: texts)
+  }
+}

@@ -1,0 +1,76 @@
+extension Searcher {
+  /// The page `offset..<offset + limit` of the matches of `query`, and their number.
+  ///
+  /// Matches come in tiers: those matching the first of `tiers`, then those of the second not
+  /// already taken, and so on, then the rest; within a tier its parts first (see ``Tier``), each
+  /// group in `order`. Only the groups the page reaches are ranked.
+  public mutating func search(_ query: Query, tiers: [Tier] = [], order: Order, offset: Int, limit: Int)
+    throws -> TopDocs
+  {
+    let matching = try matches(query)
+    let total = matching.count
+    guard offset < total else { return TopDocs(total: total, ids: []) }
+    if ranks == nil { ranks = try rankCache.current(on: connection) }
+    var page = PageCollector(offset: offset, size: limit)
+    var taken = DocIDSet()
+    for tier in tiers where !page.isFull {
+      var group = try matches(tier.query)
+      group.formIntersection(matching)
+      group.subtract(taken)
+      taken.formUnion(group)
+      for part in tier.parts where !group.isEmpty && !page.isFull {
+        try take(part, of: &group, order: order, into: &page)
+      }
+      take(group, order: order, into: &page)
+    }
+    var rest = matching
+    rest.subtract(taken)
+    take(rest, order: order, into: &page)
+    return TopDocs(total: total, ids: page.ids)
+  }
+
+  /// Takes a part of a tier out of `group` into the page.
+  private mutating func take(
+    _ part: Tier.Part, of group: inout DocIDSet, order: Order, into page: inout PageCollector
+  ) throws {
+    switch part {
+    case .matching(let query):
+      var found = try matches(query)
+      found.formIntersection(group)
+      group.subtract(found)
+      take(found, order: order, into: &page)
+    case .containing(let text, let field, let count):
+      let best = top(group, count, order: order)
+      try read([field], of: best)
+      let found = best.filter { fieldTexts[field]?[$0]?.contains(text) ?? false }
+      group.subtract(DocIDSet(found))
+      page.take(count: found.count) { Array(found.prefix($0)) }
+    }
+  }
+
+  private func take(_ set: DocIDSet, order: Order, into page: inout PageCollector) {
+    page.take(count: set.count) { top(set, $0, order: order) }
+  }
+
+  /// The best `limit` ids of `set` in `order`, by the sort keys ``search(_:tiers:order:offset:limit:)``
+  /// read.
+  private func top(_ set: DocIDSet, _ limit: Int, order: Order) -> [Int] {
+    var best = TopCollector(limit: limit)
+    for chunk in set.chunks {
+      let ranks = ranks?[chunk.key]
+      let base = chunk.key << DocIDSet.chunkShift
+      chunk.container.forEachOffset { offset in
+        let id = base | Int(offset)
+        let day = UInt64(ranks?.day[Int(offset)] ?? 0)
+        switch order {
+        case .rank:
+          let rank = UInt64(ranks?.rank[Int(offset)] ?? 0)
+          best.offer(TopCollector.Entry(key: rank << 32 | day, tie: -id, id: id))
+        case .day:
+          best.offer(TopCollector.Entry(key: day, tie: id, id: id))
+        }
+      }
+    }
+    return best.ids
+  }
+}

@@ -1,0 +1,27 @@
+/// A token in a field: what the index keeps postings of.
+///
+/// Stored as the field's code, `:`, and the token (`t:potter`): this type is the one place that
+/// writes and reads that form.
+public struct Term: Hashable, Sendable {
+  public let field: Field
+  public let token: String
+
+  /// `token` in `field`.
+  public init(_ token: some StringProtocol, in field: Field) {
+    self.field = field
+    self.token = String(token)
+  }
+
+  /// The stored form.
+  var encoded: String { field.code + ":" + token }
+
+  /// The term of a stored form.
+  init(encoded: String) {
+    let colon = encoded.firstIndex(of: ":")!
+    self.init(encoded[encoded.index(after: colon)...], in: Field(String(encoded[..<colon])))
+  }
+
+  /// The stored forms of the terms of the field whose tokens begin with this one's token: from
+  /// `start` (this term), up to `end` (excluded).
+  var prefixRange: (start: String, end: String) { (encoded, encoded + "\u{10FFFF}") }
+}

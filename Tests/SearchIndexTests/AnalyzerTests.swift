@@ -1,0 +1,56 @@
+import Foundation
+import KoreanText
+import Testing
+
+@testable import SearchIndex
+
+@Suite("Analyzer: tokens, keys, 초성 and typos")
+struct AnalyzerTests {
+  @Test func hangulBecomesBigramsAcrossSpacesPlusSyllables() {
+    #expect(Analyzer.indexed("해리 포터") == "해리 리포 포터 해 리 포 터")
+    #expect(Analyzer.indexed("흰") == "흰")
+    #expect(Analyzer.indexed("Harry 포터 2") == "harry 포터 2 포 터")
+  }
+
+  @Test func queriesBecomeHangulBigramsAndFoldedWords() {
+    #expect(Analyzer.queryTerms("해리포터") == [.phrase(["해리", "리포", "포터"])])
+    #expect(Analyzer.queryTerms("해리 포터") == [.phrase(["해리"]), .phrase(["포터"])])
+    #expect(
+      Analyzer.queryTerms("o\"brien  Misérables") == [.word("o"), .word("brien"), .word("miserables")])
+    #expect(Analyzer.queryTerms("\"*()").isEmpty)
+    #expect(Analyzer.indexed("Les Misérables") == "les miserables")
+  }
+
+  /// ASCII and Hangul skip Unicode normalization; the key must be what normalization gives. An
+  /// appended `é` sends the same text down the general path.
+  @Test(arguments: ["The Hunger Games!", "해리 포터와 마법사의 돌", "82년생 김지영", "O'Brien & Co. 2nd", "흰"])
+  func asciiAndHangulTakeAShortcutToTheSameKey(text: String) {
+    #expect(text.isASCIIOrHangul && !(text + "é").isASCIIOrHangul)
+    #expect(Analyzer.key(text) + "e" == Analyzer.key(text + "é"))
+    #expect(text.nfc == text)
+  }
+
+  @Test func titlesHoldTheirPairsOfConsecutiveWords() {
+    #expect(Analyzer.wordPairs("The Hunger Games") == ["the hunger", "hunger games"])
+    #expect(Analyzer.wordPairs("Harry 포터 Potter & the Stone") == ["potter the", "the stone"])
+  }
+
+  @Test func initialsBecomeBigramsAndTrigrams() {
+    #expect(Analyzer.initialsTerms("ㅊㅅㅈㅇㅈ") == [["ㅊㅅㅈ", "ㅅㅈㅇ", "ㅈㅇㅈ"]])
+    #expect(Analyzer.initialsTerms("ㅎㄹ ㅍㅌㄹ ㄱ") == [["ㅎㄹ"], ["ㅍㅌㄹ"]])
+    #expect(Analyzer.indexedInitials("채식 주의자") == "ㅊㅅ ㅅㅈ ㅈㅇ ㅇㅈ ㅊㅅㅈ ㅅㅈㅇ ㅈㅇㅈ")
+  }
+
+  @Test func keysFoldSpacingCaseAndAccents() {
+    #expect(Analyzer.key("The Hunger Games!") == "thehungergames")
+    #expect(Analyzer.key("Les Misérables") == "lesmiserables")
+    #expect(Analyzer.key("해리 포터와".decomposedStringWithCanonicalMapping) == "해리포터와")
+    #expect(Analyzer.baseKey(ofTitle: "The Hunger Games (The Hunger Games, #1)") == "thehungergames")
+    #expect(Analyzer.initialsKey("채식주의자, 해리 포터") == "ㅊㅅㅈㅇㅈㅎㄹㅍㅌ")
+    #expect(
+      Analyzer.isInitialsQuery("ㅊㅅ ㅈㅇㅈ") && !Analyzer.isInitialsQuery("ㅊ")
+        && !Analyzer.isInitialsQuery("ㅊa"))
+    #expect(Analyzer.typoVariants(of: "abcde").contains("abdce"))
+    #expect(Analyzer.typoVariants(of: "abcde").first == "abcde")
+  }
+}

@@ -1,0 +1,66 @@
+import Testing
+
+@testable import SearchIndex
+
+@Suite("Doc-id sets against Set<Int>")
+struct DocIDSetTests {
+  /// A set with its chunks checked: ascending keys, none empty, an array exactly while fewer than
+  /// the threshold.
+  func checked(_ set: DocIDSet) -> DocIDSet {
+    #expect(set.chunks.map(\.key) == set.chunks.map(\.key).sorted())
+    #expect(Set(set.chunks.map(\.key)).count == set.chunks.count)
+    for chunk in set.chunks {
+      switch chunk.container {
+      case .array(let offsets):
+        #expect(!offsets.isEmpty && offsets.count < Container.arrayLimit && offsets == offsets.sorted())
+      case .bitmap(let bitmap):
+        #expect(bitmap.count >= Container.arrayLimit && bitmap.count == Bitmap(words: bitmap.words).count)
+      }
+    }
+    return set
+  }
+
+  @Test func unionIntersectionAndDifferenceAgreeWithSetOfInt() {
+    var random = SeededGenerator(seed: 1)
+    for _ in 0..<200 {
+      let (some, others) = { (a: Set<Int>) in (a, random.ids(overlapping: a)) }(random.ids())
+      let (left, right) = (checked(DocIDSet(some)), checked(DocIDSet(others)))
+      #expect(left.sorted == some.sorted() && left.count == some.count)
+      var union = left
+      union.formUnion(right)
+      #expect(checked(union).sorted == some.union(others).sorted())
+      var intersection = left
+      intersection.formIntersection(right)
+      #expect(checked(intersection).sorted == some.intersection(others).sorted())
+      var difference = left
+      difference.subtract(right)
+      #expect(checked(difference).sorted == some.subtracting(others).sorted())
+      #expect(difference.count == some.subtracting(others).count)
+      for id in Array(some.prefix(20)) + Array(others.prefix(20)) {
+        #expect(intersection.contains(id) == (some.contains(id) && others.contains(id)))
+      }
+    }
+  }
+
+  @Test func aFullChunkAndItsNeighboursCombine() {
+    let full = Set(65_536..<131_072)
+    let edges: Set<Int> = [0, 65_535, 65_536, 131_071, 131_072, 200_000]
+    var set = DocIDSet(full)
+    #expect(set.count == 65_536)
+    set.formIntersection(DocIDSet(edges))
+    #expect(checked(set).sorted == [65_536, 131_071])
+    set = DocIDSet(full)
+    set.subtract(DocIDSet(full.subtracting([70_000])))
+    #expect(checked(set).sorted == [70_000])
+    set.formUnion(DocIDSet(edges))
+    #expect(checked(set).sorted == edges.union([70_000]).sorted())
+  }
+
+  @Test func anEmptiedChunkIsDropped() {
+    var set = DocIDSet([3, 5, 131_072])
+    set.subtract(DocIDSet([131_072]))
+    #expect(set.chunks.map(\.key) == [0])
+    set.formIntersection(DocIDSet([4]))
+    #expect(set.isEmpty && set == DocIDSet())
+  }
+}
