@@ -35,12 +35,12 @@ let package = Package(
     .target(name: "BookProviders", dependencies: ["BookModel", "HTTPClient"]),
     .target(name: "BookImport", dependencies: ["BookModel"]),
     .target(
-      name: "BookSearch",
+      name: "BookCatalog",
       dependencies: ["BookModel", "Storage", "SearchIndex", "BookImport"],
       resources: [.copy("Resources/starter-catalog.json")]
     ),
     .target(name: "UserLibrary", dependencies: ["BookModel", "Storage"]),
-    .target(name: "ChaekApp", dependencies: ["BookModel", "BookProviders", "BookSearch", "UserLibrary"]),
+    .target(name: "ChaekApp", dependencies: ["BookModel", "BookProviders", "BookCatalog", "UserLibrary"]),
     .target(name: "HTTPTransport", dependencies: ["CMicroHTTPD"]),
     .target(name: "HTTPRouting", dependencies: ["HTTPTransport", "CZlib"]),
     .target(
@@ -51,14 +51,14 @@ let package = Package(
     .target(
       name: "ChaekCLI",
       dependencies: [
-        "BookModel", "BookProviders", "BookImport", "BookSearch", "UserLibrary", "ChaekApp", "Storage",
+        "BookModel", "BookProviders", "BookImport", "BookCatalog", "UserLibrary", "ChaekApp", "Storage",
         "HTTPTransport", "ChaekWeb",
       ]
     ),
     .executableTarget(name: "chaek", dependencies: ["ChaekCLI"]),
     .executableTarget(
       name: "chaek-bench",
-      dependencies: ["BookModel", "BookSearch", "UserLibrary", "Storage", "SearchIndex", "SearchQuality"],
+      dependencies: ["BookModel", "BookCatalog", "UserLibrary", "Storage", "SearchIndex", "SearchQuality"],
       path: "Benchmarks/ChaekBench"
     ),
 
@@ -66,7 +66,7 @@ let package = Package(
     .target(name: "TestSupport", dependencies: ["BookModel"], path: "Tests/TestSupport"),
     // The judged relevance set and its scoring: for the tests and chaek-bench, not the product.
     .target(
-      name: "SearchQuality", dependencies: ["BookModel", "KoreanText", "BookSearch"],
+      name: "SearchQuality", dependencies: ["BookModel", "KoreanText", "BookCatalog"],
       path: "Tests/SearchQuality"),
     .testTarget(name: "BookModelTests", dependencies: ["BookModel"]),
     .testTarget(name: "StorageTests", dependencies: ["Storage"]),
@@ -74,14 +74,14 @@ let package = Package(
     .testTarget(name: "BookImportTests", dependencies: ["BookImport", "BookModel"]),
     .testTarget(name: "SearchIndexTests", dependencies: ["SearchIndex", "KoreanText", "Storage"]),
     .testTarget(
-      name: "BookSearchTests",
+      name: "BookCatalogTests",
       dependencies: [
-        "BookSearch", "BookProviders", "BookImport", "BookModel", "Storage", "SearchIndex", "SearchQuality",
+        "BookCatalog", "BookProviders", "BookImport", "BookModel", "Storage", "SearchIndex", "SearchQuality",
         "TestSupport",
       ]),
     .testTarget(
       name: "ChaekAppTests",
-      dependencies: ["ChaekApp", "BookSearch", "BookProviders", "UserLibrary", "BookModel", "TestSupport"]),
+      dependencies: ["ChaekApp", "BookCatalog", "BookProviders", "UserLibrary", "BookModel", "TestSupport"]),
     .testTarget(name: "UserLibraryTests", dependencies: ["UserLibrary", "BookModel", "Storage"]),
     .testTarget(name: "HTTPTransportTests", dependencies: ["HTTPTransport"]),
     .testTarget(name: "HTTPRoutingTests", dependencies: ["HTTPRouting", "HTTPTransport"]),
@@ -89,12 +89,12 @@ let package = Package(
     .testTarget(
       name: "ChaekWebTests",
       dependencies: [
-        "ChaekWeb", "HTTPTransport", "HTTPRouting", "ChaekApp", "BookProviders", "BookSearch", "UserLibrary",
+        "ChaekWeb", "HTTPTransport", "HTTPRouting", "ChaekApp", "BookProviders", "BookCatalog", "UserLibrary",
         "BookModel", "Storage", "TestSupport",
       ]),
     .testTarget(
       name: "ChaekCLITests",
-      dependencies: ["ChaekCLI", "BookModel", "UserLibrary", "BookSearch", "TestSupport"]),
+      dependencies: ["ChaekCLI", "BookModel", "UserLibrary", "BookCatalog", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,5 @@
+import BookCatalog
 import BookModel
-import BookSearch
 import Foundation
 
 /// Queries built to cost the most that a client may send, timed alone, and ordinary queries timed

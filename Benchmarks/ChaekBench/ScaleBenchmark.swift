@@ -1,5 +1,5 @@
+import BookCatalog
 import BookModel
-import BookSearch
 import Foundation
 import SearchIndex
 

@@ -1,5 +1,5 @@
+import BookCatalog
 import BookProviders
-import BookSearch
 import Foundation
 import UserLibrary
 

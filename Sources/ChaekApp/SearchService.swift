@@ -1,6 +1,6 @@
+import BookCatalog
 import BookModel
 import BookProviders
-import BookSearch
 import Foundation
 
 /// Searches the way the app does: the chosen provider answers, every book it returns is kept in

@@ -1,5 +1,5 @@
+import BookCatalog
 import BookImport
-import BookSearch
 import ChaekApp
 import Foundation
 

@@ -5,8 +5,8 @@ import TestSupport
 import Testing
 import UserLibrary
 
+@testable import BookCatalog
 @testable import BookProviders
-@testable import BookSearch
 @testable import ChaekApp
 
 @Suite("One book lookup: saved, recently viewed, catalog, then provider")

@@ -4,8 +4,8 @@ import Synchronization
 import TestSupport
 import Testing
 
+@testable import BookCatalog
 @testable import BookProviders
-@testable import BookSearch
 @testable import ChaekApp
 
 /// The provider that the breaker guards is a real HTTP stub; the tests count what reaches it.

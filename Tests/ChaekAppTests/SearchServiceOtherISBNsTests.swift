@@ -2,8 +2,8 @@ import BookModel
 import TestSupport
 import Testing
 
+@testable import BookCatalog
 @testable import BookProviders
-@testable import BookSearch
 @testable import ChaekApp
 
 @Suite("The search service keeps every ISBN of Open Library's results")

@@ -3,8 +3,8 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import BookCatalog
 @testable import BookProviders
-@testable import BookSearch
 @testable import ChaekApp
 
 @Suite("Search service: provider choice, caching and fallback")

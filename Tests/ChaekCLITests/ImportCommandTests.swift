@@ -1,4 +1,4 @@
-import BookSearch
+import BookCatalog
 import Foundation
 import Testing
 import UserLibrary

@@ -1,6 +1,6 @@
+import BookCatalog
 import BookModel
 import BookProviders
-import BookSearch
 import ChaekApp
 import ChaekWeb
 import Foundation

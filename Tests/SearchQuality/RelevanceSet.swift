@@ -1,5 +1,5 @@
+import BookCatalog
 import BookModel
-import BookSearch
 import Foundation
 
 /// A judged set of searches: each query names the catalog it is meant for and the titles a good

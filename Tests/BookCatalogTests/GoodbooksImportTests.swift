@@ -2,8 +2,8 @@ import BookModel
 import Foundation
 import Testing
 
+@testable import BookCatalog
 @testable import BookImport
-@testable import BookSearch
 
 /// Real rows read once for the tests that need no catalog: all of them, or the sample's.
 private let goodbooksRows = Result { try ReadRows([UInt8](Goodbooks.data()), as: .goodbooks) }

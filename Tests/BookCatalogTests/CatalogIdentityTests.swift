@@ -3,8 +3,8 @@ import Foundation
 import Storage
 import Testing
 
+@testable import BookCatalog
 @testable import BookImport
-@testable import BookSearch
 
 @Suite("Catalog: one record per book")
 struct CatalogIdentityTests {

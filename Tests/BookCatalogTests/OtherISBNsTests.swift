@@ -4,9 +4,9 @@ import Storage
 import TestSupport
 import Testing
 
+@testable import BookCatalog
 @testable import BookImport
 @testable import BookProviders
-@testable import BookSearch
 
 @Suite("Every ISBN of an Open Library record finds its book")
 struct OtherISBNsTests {

@@ -3,8 +3,8 @@ import Foundation
 import SearchQuality
 import Testing
 
+@testable import BookCatalog
 @testable import BookImport
-@testable import BookSearch
 
 /// The committed relevance set and its Korean fixture catalog, in `Tests/Relevance`.
 enum RelevanceFiles {

@@ -2,8 +2,8 @@ import BookModel
 import Foundation
 import Testing
 
+@testable import BookCatalog
 @testable import BookImport
-@testable import BookSearch
 
 /// Everything an import reader yields for a file, without a catalog.
 struct ReadRows {

@@ -2,8 +2,8 @@ import BookModel
 import Foundation
 import Testing
 
+@testable import BookCatalog
 @testable import BookImport
-@testable import BookSearch
 
 @Suite("Kakao import")
 struct KakaoImportTests {

@@ -4,7 +4,7 @@ import SearchIndex
 import Storage
 import Testing
 
-@testable import BookSearch
+@testable import BookCatalog
 
 @Suite("Catalog index: batches, reindexing and phrases")
 struct CatalogIndexTests {

@@ -3,7 +3,7 @@ import Foundation
 import Storage
 import Testing
 
-@testable import BookSearch
+@testable import BookCatalog
 
 /// A small catalog, Korean and English, with enough rows to rank meaningfully.
 func fixtureCatalog() async throws -> Catalog {
