@@ -10,13 +10,6 @@ import Testing
 
 @Suite("Every ISBN of an Open Library record finds its book")
 struct OtherISBNsTests {
-  /// A search response whose one doc lists three ISBNs: an ISBN-13, an invalid one, an ISBN-10.
-  static let searchResponse = """
-    {"numFound":1,"start":0,"docs":[{"key":"/works/OL82563W",\
-    "title":"Harry Potter and the Philosopher's Stone","author_name":["J. K. Rowling"],\
-    "isbn":["9780747532743","9780747532744","0590353403"],"first_publish_year":1997}]}
-    """
-
   /// A dump's edition with an ISBN-13, the same edition's ISBN-10, and another edition's ISBN-10.
   static let dumpLine = """
     /type/edition\t/books/OL1M\t1\t2010-01-01T00:00:00\t{"title": "The Hobbit", \
@@ -24,7 +17,7 @@ struct OtherISBNsTests {
 
     """
 
-  /// The ISBNs that must find the doc of ``searchResponse``, in every notation.
+  /// The ISBNs that must find the doc of ``OpenLibraryPages/threeISBNs``, in every notation.
   static let stoneISBNs = ["9780747532743", "0747532745", "0590353403", "9780590353403"]
 
   /// `count` valid ISBN-13s, all different.
@@ -50,7 +43,7 @@ struct OtherISBNsTests {
   // MARK: - Reading
 
   @Test func aSearchResultCarriesItsOtherValidISBNsBesideTheBook() throws {
-    let rows = try ReadRows(Self.searchResponse, as: .openlibrary)
+    let rows = try ReadRows(OpenLibraryPages.threeISBNs, as: .openlibrary)
     #expect(rows.books.map(\.isbn) == ["0747532745 9780747532743"], "the book keeps Kakao's shape")
     #expect(rows.otherISBNs.map { $0.map(\.isbn13) } == [["9780590353403"]])
     #expect(rows.warnings.isEmpty)
@@ -68,7 +61,7 @@ struct OtherISBNsTests {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let catalog = try directory.catalog()
-    let data = try directory.write(Self.searchResponse, to: "search.json")
+    let data = try directory.write(OpenLibraryPages.threeISBNs, to: "search.json")
 
     let first = try await catalog.importBooks(from: data, format: .openlibrary)
     #expect((first.read, first.added) == (1, 1))
@@ -115,8 +108,8 @@ struct OtherISBNsTests {
     defer { directory.remove() }
     let catalog = try directory.catalog()
     _ = try await catalog.importBooks(
-      from: directory.write(Self.searchResponse, to: "before.json"), format: .openlibrary)
-    let changed = Self.searchResponse.replacingOccurrences(of: "0590353403", with: "9791190090018")
+      from: directory.write(OpenLibraryPages.threeISBNs, to: "before.json"), format: .openlibrary)
+    let changed = OpenLibraryPages.threeISBNs.replacingOccurrences(of: "0590353403", with: "9791190090018")
     let report = try await catalog.importBooks(
       from: directory.write(changed, to: "after.json"), format: .openlibrary)
 
@@ -209,7 +202,7 @@ struct OtherISBNsTests {
     }
     let catalog = try Catalog(path: directory.catalogPath)
     _ = try await catalog.importBooks(
-      from: directory.write(Self.searchResponse, to: "search.json"), format: .openlibrary)
+      from: directory.write(OpenLibraryPages.threeISBNs, to: "search.json"), format: .openlibrary)
     #expect(try await catalog.book(bookID("0590353403"))?.id.rawValue == "9780747532743")
   }
 }

@@ -18,3 +18,13 @@ public enum KakaoPages {
   /// A page with no results.
   public static let empty = #"{"documents":[],"meta":{"is_end":true,"pageable_count":0,"total_count":0}}"#
 }
+
+/// Open Library search responses for tests of the provider, the importer and the catalog.
+public enum OpenLibraryPages {
+  /// One work whose doc lists three ISBNs: an ISBN-13, an invalid one, an ISBN-10.
+  public static let threeISBNs = """
+    {"numFound":1,"start":0,"docs":[{"key":"/works/OL82563W",\
+    "title":"Harry Potter and the Philosopher's Stone","author_name":["J. K. Rowling"],\
+    "isbn":["9780747532743","9780747532744","0590353403"],"first_publish_year":1997}]}
+    """
+}
