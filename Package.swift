@@ -51,7 +51,7 @@ let package = Package(
     .target(
       name: "ChaekCLI",
       dependencies: [
-        "BookModel", "BookProviders", "BookImport", "BookCatalog", "UserLibrary", "ChaekApp", "Storage",
+        "BookModel", "BookProviders", "BookImport", "BookCatalog", "UserLibrary", "ChaekApp",
         "HTTPTransport", "ChaekWeb",
       ]
     ),

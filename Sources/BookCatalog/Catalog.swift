@@ -42,11 +42,9 @@ public final class Catalog: BookSearching, Sendable {
 
   public var name: String { "catalog" }
 
-  /// The connection that writes (and, for an in-memory catalog, also reads).
+  /// The catalog's database: searches run on its read-only readers side by side, and never wait
+  /// for a write.
   let database: Database
-  /// Read-only connections to the same file, one per core, so searches run in parallel (WAL lets
-  /// readers proceed while the writer writes).
-  private let readers: [Database]
   /// Every book's sort keys, shared by the readers.
   let ranks = RankCache()
 
@@ -55,14 +53,7 @@ public final class Catalog: BookSearching, Sendable {
   public init(path: String, includingStarter: Bool = true) throws {
     database = try Database(
       path: path, migrations: Catalog.schema + (includingStarter ? [Catalog.starterMigration] : []))
-    readers =
-      path == ":memory:"
-      ? [database]
-      : try (0..<max(1, ProcessInfo.processInfo.activeProcessorCount)).map { _ in try Database(path: path) }
   }
-
-  /// A connection for a read: any reader, picked at random to spread concurrent searches.
-  private var reader: Database { readers.randomElement() ?? database }
 
   // MARK: - Searching
 
@@ -82,7 +73,7 @@ public final class Catalog: BookSearching, Sendable {
   public func search(_ query: SearchQuery) async throws(BookSearchError) -> SearchPage {
     let limit = ReadLimit(deadline: .now + Self.searchDeadline, processorTime: Self.searchBudget)
     do {
-      return try await reader.read(within: limit) { [ranks] in
+      return try await database.read(within: limit) { [ranks] in
         try Catalog.page(for: query, ranks: ranks, on: $0)
       }
     } catch let error as DatabaseError where error.isInterrupted {
@@ -96,7 +87,7 @@ public final class Catalog: BookSearching, Sendable {
   /// ``replacements(of:)``), or else, for an ISBN, the most popular book it is another ISBN of (see
   /// ``upsert(_:source:popularity:otherISBNs:)``).
   public func book(_ id: BookID) async throws -> Book? {
-    try await reader.read { connection in
+    try await database.read { connection in
       let stored = try connection.first(
         """
         SELECT book FROM books
@@ -116,7 +107,7 @@ public final class Catalog: BookSearching, Sendable {
 
   /// The number of books in the catalog.
   public func count() async throws -> Int {
-    try await reader.read { try $0.integer("SELECT count(*) FROM books") }
+    try await database.read { try $0.integer("SELECT count(*) FROM books") }
   }
 
   // MARK: - Writing

@@ -2,8 +2,10 @@ import Foundation
 import HTTPRouting
 import HTTPTransport
 
-/// An error in Kakao's JSON shape, `{"errorType":"...","message":"..."}`, which every API route and
-/// every refusal uses; thrown from a handler, it renders itself.
+/// An error in Kakao's JSON shape, `{"errorType":"...","message":"..."}`, which every error the app
+/// knows uses (bad input, not found, a provider's failure, a refusal); thrown from a handler, it
+/// renders itself. An error the app does not know (a database failure) is not one of these: it
+/// becomes the routing layer's plain `500 Internal error (id …)`, its description only in the log.
 struct APIError: HTTPResponseError, Sendable {
   /// The status: 400, 404, ...
   let status: Int

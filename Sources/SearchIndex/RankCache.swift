@@ -26,18 +26,24 @@ public final class RankCache: Sendable {
   func current(on connection: Connection) throws -> [Int: Chunk] {
     let versions = try connection.query("SELECT chunk, version FROM search_ranks") { ($0.int(0), $0.int(1)) }
     var cached = chunks.withLock { $0 }
-    var changed = false
+    var loaded: [Int: Chunk] = [:]
     for (chunk, version) in versions where cached[chunk]?.version != version {
-      cached[chunk] = try connection.first(
+      loaded[chunk] = try connection.first(
         "SELECT version, popularity, day FROM search_ranks WHERE chunk = ?", [chunk]
       ) { row in
         Chunk(version: row.int(0), rank: Self.decode(row, column: 1), day: Self.decode(row, column: 2))
       }
-      changed = true
+      cached[chunk] = loaded[chunk]
     }
-    if changed {
-      let fresh = cached
-      chunks.withLock { $0 = fresh }
+    if !loaded.isEmpty {
+      // Searches on several readers load chunks at once: keep the newest of each, not one
+      // search's whole view, which may be older than another's.
+      let fresh = loaded
+      chunks.withLock { shared in
+        for (chunk, loaded) in fresh where (shared[chunk]?.version ?? .min) < loaded.version {
+          shared[chunk] = loaded
+        }
+      }
     }
     return cached
   }

@@ -37,14 +37,17 @@ extension Searcher {
     }
     let stored = fields.filter { !$0.isSupplied }
     guard !stored.isEmpty else { return }
+    var columns: [Int]?  // each field's column, found by name in the first row
     try connection.forEachRow(
       """
       SELECT rowid, \(stored.map(\.name).joined(separator: ", ")) FROM search_keys
       WHERE rowid IN (SELECT value FROM json_each(?))
       """, [IntegerList(missing)]
     ) { row in
-      for (column, field) in stored.enumerated() {
-        fieldTexts[field, default: [:]][row.int(0)] = row.text(column + 1)
+      let indices = try columns ?? stored.map { try row.index(of: $0.name) }
+      columns = indices
+      for (field, index) in zip(stored, indices) {
+        fieldTexts[field, default: [:]][row.int(0)] = row.text(index)
       }
     }
   }

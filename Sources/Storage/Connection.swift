@@ -7,6 +7,7 @@ import Foundation
 /// closures of ``Database/read(_:)`` and ``Database/write(_:)``; it is never shared between threads.
 public final class Connection {
   let handle: OpaquePointer
+  private let isReadOnly: Bool
   private var statements: [String: Statement] = [:]
   /// While set, statements stop once it is reached (see ``within(_:_:)``).
   private var limit: RunningLimit?
@@ -24,11 +25,16 @@ public final class Connection {
       throw DatabaseError(code: code, message: message.map { "\($0) (\(path))" })
     }
     self.handle = handle
+    self.isReadOnly = readOnly
     sqlite3_extended_result_codes(handle, 1)
   }
 
+  /// A connection that writes folds the WAL into the file before it closes (readers of its
+  /// database are idle by then), so that the file alone holds every committed write once the
+  /// process lets go of it, even while other connections keep the WAL open.
   deinit {
     statements.removeAll()
+    if !isReadOnly { sqlite3_wal_checkpoint_v2(handle, nil, SQLITE_CHECKPOINT_TRUNCATE, nil, nil) }
     sqlite3_close_v2(handle)
   }
 

@@ -13,12 +13,14 @@ public actor Database {
   /// The file path, or `:memory:`.
   public nonisolated let path: String
   private let executor: QueueExecutor
-  private let connection: Connection
-  /// The read-only connections of a file; `nil` for `:memory:`.
+  /// The read-only connections of a file in WAL mode; `nil` for `:memory:` (or a file that could
+  /// not be put in WAL mode, where readers would block the writer). Declared before the writer so
+  /// that they close first, and the writer, closing last, folds the WAL into the file.
   private let readers: ReaderPool?
+  private let connection: Connection
 
-  /// How many read-only connections a database file has.
-  public static let readerCount = 4
+  /// How many read-only connections a database file in WAL mode has.
+  static let readerCount = 4
 
   public nonisolated var unownedExecutor: UnownedSerialExecutor {
     executor.asUnownedSerialExecutor()
@@ -35,15 +37,15 @@ public actor Database {
     self.executor = QueueExecutor(label: "chaek.database.\(path)")
     let connection = try Connection(path: path)
     try connection.execute("PRAGMA busy_timeout = \(busyTimeout)")
+    var isWAL = false
     if path != ":memory:" {
-      _ = try connection.first("PRAGMA journal_mode = WAL") { $0.text(0) }
+      isWAL = try connection.first("PRAGMA journal_mode = WAL") { $0.text(0) }?.lowercased() == "wal"
       try connection.execute("PRAGMA synchronous = NORMAL")
     }
     try connection.execute("PRAGMA foreign_keys = ON")
     try Migration.apply(migrations, on: connection)
     self.connection = connection
-    readers =
-      path == ":memory:" ? nil : try ReaderPool(path: path, size: Self.readerCount, busyTimeout: busyTimeout)
+    readers = isWAL ? try ReaderPool(path: path, size: Self.readerCount, busyTimeout: busyTimeout) : nil
   }
 
   /// Runs `body` in a read transaction on a read-only connection: its statements all see one
@@ -55,7 +57,8 @@ public actor Database {
 
   /// Runs `body` as ``read(_:)`` does, within `limit`: a statement still running when the limit is
   /// reached is stopped, and a read that only gets a connection after its deadline (queued behind
-  /// others) fails at once. Either way the error's ``DatabaseError/isInterrupted`` is `true`.
+  /// others) fails as soon as it gets one, without running. Either way the error's
+  /// ``DatabaseError/isInterrupted`` is `true`.
   public nonisolated func read<T: Sendable>(
     within limit: ReadLimit, _ body: @Sendable (Connection) throws -> T
   ) async throws -> T {
@@ -69,7 +72,8 @@ public actor Database {
     return try await readOnWriter(within: limit, body)
   }
 
-  /// A read of an in-memory database, on its only connection, with writes refused.
+  /// A read on the only connection (an in-memory database, or a file not in WAL mode), with writes
+  /// refused.
   private func readOnWriter<T: Sendable>(within limit: ReadLimit?, _ body: @Sendable (Connection) throws -> T)
     throws -> T
   {

@@ -128,3 +128,23 @@ struct ReaderTests {
     #expect(error?.message == "no column title in the result")
   }
 }
+
+@Suite("Closing a database file")
+struct ClosingTests {
+  @Test func onceReleasedTheFileAloneHoldsEveryCommittedWrite() async throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appendingPathComponent("notes.sqlite").path
+    do {
+      let database = try Database(path: path, migrations: notes)
+      try await database.write { try $0.run("INSERT INTO notes (body) VALUES ('kept')") }
+      #expect(try await database.read { try $0.integer("SELECT count(*) FROM notes") } == 1)
+    }
+    let wal = (try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int) ?? 0
+    #expect(wal == 0, "no committed write is left only in the WAL")
+    let copy = directory.appendingPathComponent("copy.sqlite").path
+    try FileManager.default.copyItem(atPath: path, toPath: copy)
+    let copied = try Database(path: copy)
+    #expect(try await copied.read { try $0.integer("SELECT count(*) FROM notes") } == 1)
+  }
+}
