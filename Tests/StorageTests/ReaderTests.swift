@@ -78,41 +78,75 @@ struct ReaderTests {
     #expect(count == 1, "the read saw the last commit, not the write in progress")
   }
 
-  /// What the reads of the queueing test share.
-  private final class Queueing: Sendable {
+  /// Four reads that hold every reader until released, and what the tests of the line share.
+  private final class Holders: Sendable {
     let release = Atomic(false)
     let holding = Atomic(0)
+    let finished = Atomic(0)
     let ran = Atomic(false)
-  }
+    let tasks: Mutex<[Task<Void, any Error>]> = Mutex([])
 
-  @Test func aReadQueuedForAReaderPastItsDeadlineFailsWithoutRunning() async throws {
-    let (database, directory) = try await Self.noteFile()
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let shared = Queueing()
-    let holders = (0..<Database.readerCount).map { _ in
-      Task {
-        try await database.read { _ in
-          shared.holding.add(1, ordering: .relaxed)
-          _ = Self.wait { shared.release.load(ordering: .acquiring) }
+    /// Starts the holders and returns once all of them hold a reader.
+    func hold(_ database: Database) async throws {
+      let tasks = (0..<Database.readerCount).map { _ in
+        Task {
+          try await database.read { _ in
+            self.holding.add(1, ordering: .relaxed)
+            _ = ReaderTests.wait { self.release.load(ordering: .acquiring) }
+          }
+          self.finished.add(1, ordering: .relaxed)
         }
       }
-    }
-    while shared.holding.load(ordering: .relaxed) < Database.readerCount {
-      try await Task.sleep(for: .milliseconds(5))
-    }
-    let deadline = ContinuousClock.now + .milliseconds(100)
-    let queued = Task {
-      try await database.read(within: ReadLimit(deadline: deadline, processorTime: .seconds(30))) { _ in
-        shared.ran.store(true, ordering: .relaxed)
+      self.tasks.withLock { $0 = tasks }
+      while holding.load(ordering: .relaxed) < Database.readerCount {
+        try await Task.sleep(for: .milliseconds(5))
       }
     }
-    try await Task.sleep(until: deadline + .milliseconds(50))
-    shared.release.store(true, ordering: .releasing)
-    for holder in holders { try await holder.value }
+
+    /// Lets the holders go and waits for them.
+    func letGo() async throws {
+      release.store(true, ordering: .releasing)
+      for task in tasks.withLock({ $0 }) { try await task.value }
+    }
+  }
+
+  @Test func aReadWaitingForAReaderLeavesTheLineAtItsDeadlineWithoutRunning() async throws {
+    let (database, directory) = try await Self.noteFile()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let holders = Holders()
+    try await holders.hold(database)
+    let queued = Task {
+      try await database.read(
+        within: ReadLimit(deadline: .now + .milliseconds(100), processorTime: .seconds(30))
+      ) {
+        _ in holders.ran.store(true, ordering: .relaxed)
+      }
+    }
     let error = await #expect(throws: DatabaseError.self) { try await queued.value }
+    let finishedMeanwhile = holders.finished.load(ordering: .relaxed)
+    try await holders.letGo()
     #expect(error?.isInterrupted == true)
-    let didRun = shared.ran.load(ordering: .relaxed)
-    #expect(!didRun, "the read did not run once it got a reader after its deadline")
+    #expect(finishedMeanwhile == 0, "it left the line while every reader was still held")
+    let didRun = holders.ran.load(ordering: .relaxed)
+    #expect(!didRun)
+  }
+
+  @Test func aCancelledReadLeavesTheLineWithoutRunning() async throws {
+    let (database, directory) = try await Self.noteFile()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let holders = Holders()
+    try await holders.hold(database)
+    let queued = Task { try await database.read { _ in holders.ran.store(true, ordering: .relaxed) } }
+    try await Task.sleep(for: .milliseconds(50))
+    queued.cancel()
+    await #expect(throws: CancellationError.self) { try await queued.value }
+    let finishedMeanwhile = holders.finished.load(ordering: .relaxed)
+    try await holders.letGo()
+    #expect(finishedMeanwhile == 0, "it left the line while every reader was still held")
+    let didRun = holders.ran.load(ordering: .relaxed)
+    #expect(!didRun)
+    #expect(
+      try await database.read { try $0.integer("SELECT count(*) FROM notes") } == 1, "the line still works")
   }
 
   @Test func columnsAreReadByNameAndAMissingOneIsNamed() async throws {
