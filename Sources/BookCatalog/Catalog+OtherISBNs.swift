@@ -34,12 +34,7 @@ extension Catalog {
   /// The ISBN-13s of `isbns` that `book` is not stored under, each once, in order, at most
   /// ``BookModel/ISBN/maximumOthers``; sorted, as they are stored.
   static func otherISBNs(_ isbns: [ISBN], of book: Book) -> [String] {
-    var seen: Set<String> = book.isbn13.map { [$0] } ?? []
-    var others: [String] = []
-    for isbn in isbns where others.count < ISBN.maximumOthers && seen.insert(isbn.isbn13).inserted {
-      others.append(isbn.isbn13)
-    }
-    return others.sorted()
+    ISBN.others(isbns, besides: book.isbn13.flatMap { ISBN($0) }).map(\.isbn13).sorted()
   }
 
   /// The other ISBN-13s stored for the book in row `rowid`, sorted.

@@ -45,10 +45,13 @@ final class ReaderPool: Sendable {
   /// A free reader's index, at once or when one is given back; `nil` when `deadline` passes or the
   /// task is cancelled first.
   private func checkOut(until deadline: ContinuousClock.Instant?) async -> Int? {
-    let id = state.withLock { state in
+    // A free reader is taken at once, in one lock; only a read that may wait gets a place in line.
+    let (free, id) = state.withLock { state in
+      if let index = state.free.popLast() { return (Optional(index), 0) }
       defer { state.nextWaiter += 1 }
-      return state.nextWaiter
+      return (nil, state.nextWaiter)
     }
+    if let free { return free }
     return await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in
         let served: Int?? = state.withLock { state in
