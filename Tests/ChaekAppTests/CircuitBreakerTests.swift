@@ -59,8 +59,10 @@ struct CircuitBreakerTests {
 
   @Test func afterTheBackoffOneProbeAsksAgainAndASuccessCloses() async throws {
     let state = Switch()
+    // A success takes half a second, so the probe is still asking when the other searches come:
+    // a probe that answered first would close the breaker and let them all ask too.
     let server = try StubHTTPServer { _ in
-      state.isFailing ? .json("{}", status: 500) : .json(KakaoPages.twoBooks)
+      state.isFailing ? .json("{}", status: 500) : .json(KakaoPages.twoBooks, delay: 0.5)
     }
     defer { server.stop() }
     let log = Log()
