@@ -39,7 +39,7 @@ let package = Package(
       dependencies: ["BookModel", "Storage", "SearchIndex", "BookImport"],
       resources: [.copy("Resources/starter-catalog.json")]
     ),
-    .target(name: "UserLibrary", dependencies: ["BookModel", "Storage"]),
+    .target(name: "UserLibrary", dependencies: ["BookModel", "Storage", "SearchIndex"]),
     .target(name: "ChaekApp", dependencies: ["BookModel", "BookProviders", "BookCatalog", "UserLibrary"]),
     .target(name: "HTTPTransport", dependencies: ["CMicroHTTPD"]),
     .target(name: "HTTPRouting", dependencies: ["HTTPTransport", "CZlib"]),

@@ -23,7 +23,8 @@ public struct CalendarDay: Hashable, Comparable, Codable, Sendable, CustomString
   public init?(_ text: String) {
     let parts = text.trimmingCharacters(in: .whitespaces).split(
       omittingEmptySubsequences: false, whereSeparator: { $0 == "-" || $0 == "/" })
-    guard parts.count == 3, parts[0].count == 4, (1...2).contains(parts[1].count), (1...2).contains(parts[2].count),
+    guard parts.count == 3, parts[0].count == 4, (1...2).contains(parts[1].count),
+      (1...2).contains(parts[2].count),
       parts.allSatisfy({ $0.allSatisfy(\.isASCII) }),
       let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
     else { return nil }

@@ -87,6 +87,13 @@ public actor Database {
     try connection.inTransaction { try body(connection) }
   }
 
+  /// Writes a consistent copy of the database to a new file at `destination` (SQLite's online
+  /// backup API, not a file copy): the database as of one commit, written while readers go on and
+  /// renamed into place only when whole.
+  public func backup(to destination: String) throws {
+    try connection.backup(to: destination)
+  }
+
   /// `PRAGMA data_version`: changes whenever another connection commits to this database.
   public func dataVersion() throws -> Int {
     try connection.integer("PRAGMA data_version")

@@ -40,6 +40,56 @@ extension Library {
           at REAL NOT NULL
         );
         """),
+    Migration(
+      "create reading journal",
+      sql: """
+        ALTER TABLE saved_books ADD COLUMN shelf TEXT NOT NULL DEFAULT 'want';
+        ALTER TABLE saved_books ADD COLUMN rating INTEGER;
+        ALTER TABLE saved_books ADD COLUMN review TEXT NOT NULL DEFAULT '';
+        ALTER TABLE saved_books ADD COLUMN pages INTEGER;
+        ALTER TABLE saved_books ADD COLUMN version INTEGER NOT NULL DEFAULT 1;
+        CREATE INDEX saved_books_by_shelf ON saved_books (shelf);
+        CREATE TABLE book_tags (
+          book_id TEXT NOT NULL,
+          tag TEXT NOT NULL,
+          PRIMARY KEY (book_id, tag)
+        ) WITHOUT ROWID;
+        CREATE INDEX book_tags_by_tag ON book_tags (tag);
+        CREATE TABLE notes (
+          id INTEGER PRIMARY KEY,
+          book_id TEXT NOT NULL,
+          kind TEXT NOT NULL,
+          text TEXT NOT NULL,
+          page INTEGER,
+          day TEXT NOT NULL,
+          created_at REAL NOT NULL,
+          version INTEGER NOT NULL DEFAULT 1,
+          tokens TEXT NOT NULL
+        );
+        CREATE INDEX notes_by_book ON notes (book_id, kind, day, id);
+        CREATE TABLE reading_sessions (
+          id INTEGER PRIMARY KEY,
+          book_id TEXT NOT NULL,
+          started TEXT,
+          finished TEXT,
+          version INTEGER NOT NULL DEFAULT 1
+        );
+        CREATE INDEX reading_sessions_by_book ON reading_sessions (book_id);
+        CREATE INDEX reading_sessions_by_finished ON reading_sessions (finished);
+        CREATE TABLE progress (
+          id INTEGER PRIMARY KEY,
+          session_id INTEGER NOT NULL,
+          day TEXT NOT NULL,
+          page INTEGER,
+          total_pages INTEGER,
+          percent REAL
+        );
+        CREATE INDEX progress_by_session ON progress (session_id, day, id);
+        CREATE TABLE goals (
+          year INTEGER PRIMARY KEY,
+          books INTEGER NOT NULL
+        );
+        """),
   ]
 
   /// How many change-log entries are kept; observers further behind than this miss changes.

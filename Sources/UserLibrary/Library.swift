@@ -13,7 +13,7 @@ public final class Library: Sendable {
   public static let recentLimit = 10
 
   let database: Database
-  private let feed: ChangeFeed
+  let feed: ChangeFeed
 
   /// Opens (creating if needed) the library database at `path`, or `":memory:"`.
   public init(path: String) throws {
@@ -23,19 +23,20 @@ public final class Library: Sendable {
 
   // MARK: - 담은 책
 
-  /// Saves a book; saving one that is already saved keeps its original date and answers
-  /// ``SaveOutcome/alreadySaved`` (the stored copy of the book is refreshed).
+  /// Saves a book on `shelf` (읽고 싶은 책 unless another is given); saving one that is already
+  /// saved keeps its original date and its shelf and answers ``SaveOutcome/alreadySaved`` (the
+  /// stored copy of the book is refreshed).
   @discardableResult
-  public func save(_ book: Book, at date: Date = Date()) async throws -> SaveOutcome {
+  public func save(_ book: Book, shelf: Shelf = .want, at date: Date = Date()) async throws -> SaveOutcome {
     let id = book.id.rawValue
     let json = try Library.encode(book)
     let outcome = try await database.write { connection in
       let existed = try connection.integer("SELECT count(*) FROM saved_books WHERE id = ?", [id]) > 0
       try connection.run(
         """
-        INSERT INTO saved_books (id, title, book, saved_at) VALUES (?, ?, ?, ?)
+        INSERT INTO saved_books (id, title, book, saved_at, shelf) VALUES (?, ?, ?, ?, ?)
         ON CONFLICT (id) DO UPDATE SET title = excluded.title, book = excluded.book
-        """, [id, book.title, json, date.timeIntervalSince1970])
+        """, [id, book.title, json, date.timeIntervalSince1970, shelf.rawValue])
       guard !existed else { return SaveOutcome.alreadySaved }
       try Library.log(.saved(book.id), on: connection)
       return .saved
@@ -44,27 +45,51 @@ public final class Library: Sendable {
     return outcome
   }
 
-  /// Saved books, by title (case-insensitive, then 가나다) or newest first.
-  public func savedBooks(sortedBy order: SavedOrder = .title) async throws -> [SavedBook] {
+  /// Saved books, by title (case-insensitive, then 가나다) or newest first; only those on `shelf`
+  /// and with `tag` when they are given.
+  public func savedBooks(sortedBy order: SavedOrder = .title, shelf: Shelf? = nil, tag: String? = nil)
+    async throws -> [SavedBook]
+  {
     let orderBy =
       switch order {
       case .title: "title COLLATE NOCASE, id"
       case .added: "saved_at DESC, rowid DESC"
       }
+    var conditions: [String] = []
+    var values: [any SQLValueConvertible] = []
+    if let shelf {
+      conditions.append("shelf = ?")
+      values.append(shelf.rawValue)
+    }
+    if let tag {
+      conditions.append("id IN (SELECT book_id FROM book_tags WHERE tag = ?)")
+      values.append(tag)
+    }
+    let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
+    let arguments = values
     return try await database.read { connection in
-      try connection.query("SELECT book, saved_at FROM saved_books ORDER BY \(orderBy)") { row in
-        SavedBook(book: try Library.decode(row.text(0)), savedAt: Date(timeIntervalSince1970: row.double(1)))
-      }
+      try connection.query(
+        "SELECT \(Library.savedColumns) FROM saved_books \(filter) ORDER BY \(orderBy)", arguments,
+        Library.savedBook(from:))
     }
   }
 
   /// The saved copy of one book, if it is saved.
   public func savedBook(_ id: BookID) async throws -> SavedBook? {
     try await database.read { connection in
-      try connection.first("SELECT book, saved_at FROM saved_books WHERE id = ?", [id.rawValue]) { row in
-        SavedBook(book: try Library.decode(row.text(0)), savedAt: Date(timeIntervalSince1970: row.double(1)))
-      }
+      try connection.first(
+        "SELECT \(Library.savedColumns) FROM saved_books WHERE id = ?", [id.rawValue],
+        Library.savedBook(from:))
     }
+  }
+
+  private static let savedColumns = "book, saved_at, shelf, rating"
+
+  private static func savedBook(from row: Row) throws -> SavedBook {
+    SavedBook(
+      book: try decode(row.text(0)), savedAt: Date(timeIntervalSince1970: row.double(1)),
+      shelf: Shelf(rawValue: row.text(2)) ?? .want,
+      rating: row.isNull(3) ? nil : StarRating(quarters: row.int(3)))
   }
 
   /// `true` when the book is saved.
@@ -85,12 +110,14 @@ public final class Library: Sendable {
     try await database.read { try $0.integer("SELECT count(*) FROM saved_books") }
   }
 
-  /// Removes one saved book; `false` when it was not saved.
+  /// Removes one saved book with its journal (tags, notes, quotes, readings); `false` when it was
+  /// not saved.
   @discardableResult
   public func remove(_ id: BookID) async throws -> Bool {
     let removed = try await database.write { connection in
       try connection.run("DELETE FROM saved_books WHERE id = ?", [id.rawValue])
       guard connection.changes > 0 else { return false }
+      try Library.deleteJournal(of: id, on: connection)
       try Library.log(.removed(id), on: connection)
       return true
     }
@@ -98,12 +125,13 @@ public final class Library: Sendable {
     return removed
   }
 
-  /// Removes every saved book; returns how many there were.
+  /// Removes every saved book with its journal; returns how many there were.
   @discardableResult
   public func removeAll() async throws -> Int {
     let count = try await database.write { connection in
       try connection.run("DELETE FROM saved_books")
       let count = connection.changes
+      try Library.deleteJournal(of: nil, on: connection)
       try Library.log(.cleared, on: connection)
       return count
     }
@@ -183,12 +211,16 @@ public final class Library: Sendable {
           { (try Library.decode($0.text(0)), $0.double(1)) })
         {
           let merged = book.filledIn(from: saved.0)
-          try connection.run("DELETE FROM saved_books WHERE id = ?", [old.rawValue])
+          // The old entry's journal comes along; where both are saved, the new entry's journal
+          // keeps its fields and gains the old one's tags, notes and readings.
           try connection.run(
             """
-            INSERT INTO saved_books (id, title, book, saved_at) VALUES (?, ?, ?, ?)
-            ON CONFLICT (id) DO UPDATE SET saved_at = min(saved_at, excluded.saved_at)
-            """, [new, merged.title, try Library.encode(merged), saved.1])
+            INSERT INTO saved_books (id, title, book, saved_at, shelf, rating, review, pages, version)
+            SELECT ?, ?, ?, saved_at, shelf, rating, review, pages, version FROM saved_books WHERE id = ?
+            ON CONFLICT (id) DO UPDATE SET saved_at = min(saved_at, excluded.saved_at), version = version + 1
+            """, [new, merged.title, try Library.encode(merged), old.rawValue])
+          try connection.run("DELETE FROM saved_books WHERE id = ?", [old.rawValue])
+          try Library.moveJournal(from: old, to: book.id, on: connection)
           try Library.log(.removed(old), on: connection)
           try Library.log(.saved(book.id), on: connection)
           moved += 1
@@ -240,12 +272,16 @@ public enum SavedOrder: String, CaseIterable, Sendable {
   case added
 }
 
-/// A saved book and when it was saved.
+/// A saved book, when it was saved, its shelf and its rating.
 public struct SavedBook: Sendable, Equatable {
   /// The book as it was when saved.
   public let book: Book
   /// When it was first saved.
   public let savedAt: Date
+  /// Its shelf.
+  public let shelf: Shelf
+  /// The reader's rating, if any.
+  public let rating: StarRating?
 }
 
 /// A recently viewed book and when it was last viewed.

@@ -10,22 +10,28 @@ public enum LibraryEvent: Sendable, Equatable, CustomStringConvertible {
   case cleared
   /// A book was viewed (최근 본 책 changed).
   case viewed(BookID)
+  /// A saved book's journal changed: shelf, rating, review, tags, notes, quotes or readings.
+  case journal(BookID)
+  /// A yearly goal changed.
+  case goal
 
-  /// The event's name: `saved`, `removed`, `cleared`, `viewed`.
+  /// The event's name: `saved`, `removed`, `cleared`, `viewed`, `journal`, `goal`.
   public var kind: String {
     switch self {
     case .saved: "saved"
     case .removed: "removed"
     case .cleared: "cleared"
     case .viewed: "viewed"
+    case .journal: "journal"
+    case .goal: "goal"
     }
   }
 
   /// The book concerned, if any.
   public var bookID: BookID? {
     switch self {
-    case .saved(let id), .removed(let id), .viewed(let id): id
-    case .cleared: nil
+    case .saved(let id), .removed(let id), .viewed(let id), .journal(let id): id
+    case .cleared, .goal: nil
     }
   }
 
@@ -36,7 +42,9 @@ public enum LibraryEvent: Sendable, Equatable, CustomStringConvertible {
     case ("saved", let id?): self = .saved(id)
     case ("removed", let id?): self = .removed(id)
     case ("viewed", let id?): self = .viewed(id)
+    case ("journal", let id?): self = .journal(id)
     case ("cleared", _): self = .cleared
+    case ("goal", _): self = .goal
     default: return nil
     }
   }

@@ -1,0 +1,167 @@
+import BookModel
+import Foundation
+
+/// Everything the reader keeps about one book in the library: its shelf, rating, review, tags,
+/// notes, quotes and readings. Encoded as the stable JSON the CLI and the web API print.
+public struct JournalEntry: Encodable, Sendable, Equatable {
+  /// The book as stored.
+  public let book: Book
+  /// When it was first saved.
+  public let savedAt: Date
+  /// Its shelf.
+  public let shelf: Shelf
+  /// The reader's rating, if any.
+  public let rating: StarRating?
+  /// The reader's review, or empty.
+  public let review: String
+  /// The book's number of pages, when known (from an import or a progress update "page N of M").
+  public let pages: Int?
+  /// The reader's tags, in 가나다 order.
+  public let tags: [String]
+  /// The version of the shelf, rating, review, tags and pages: an edit that names an older
+  /// version is refused (``LibraryError/staleEdit(current:)``).
+  public let version: Int
+  /// Notes, oldest first.
+  public let notes: [Note]
+  /// Quotes (문장 수집), oldest first.
+  public let quotes: [Note]
+  /// Readings, oldest first.
+  public let sessions: [ReadingSession]
+
+  private enum CodingKeys: String, CodingKey {
+    case book, shelf, rating, review, pages, tags, version, notes, quotes, sessions, id
+    case savedAt = "saved_at"
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(book.id.rawValue, forKey: .id)
+    try container.encode(book, forKey: .book)
+    try container.encode(KakaoDate.format(savedAt), forKey: .savedAt)
+    try container.encode(shelf, forKey: .shelf)
+    try container.encode(rating, forKey: .rating)
+    try container.encode(review, forKey: .review)
+    try container.encode(pages, forKey: .pages)
+    try container.encode(tags, forKey: .tags)
+    try container.encode(version, forKey: .version)
+    try container.encode(notes, forKey: .notes)
+    try container.encode(quotes, forKey: .quotes)
+    try container.encode(sessions, forKey: .sessions)
+  }
+}
+
+/// A note or a quote about a book.
+public struct Note: Encodable, Sendable, Equatable, Identifiable {
+  /// Notes are thoughts; quotes are sentences kept from the book.
+  public enum Kind: String, Codable, Sendable, CaseIterable {
+    /// A thought about the book.
+    case note
+    /// A sentence from the book (문장 수집).
+    case quote
+  }
+
+  /// Its id in the library.
+  public let id: Int
+  /// The book it is about.
+  public let bookID: BookID
+  /// Note or quote.
+  public let kind: Kind
+  /// The text.
+  public let text: String
+  /// The page a quote is on, if given.
+  public let page: Int?
+  /// The day it was written (the reader's calendar).
+  public let day: CalendarDay
+  /// Its version: an edit that names an older one is refused.
+  public let version: Int
+
+  private enum CodingKeys: String, CodingKey {
+    case id, kind, text, page, day, version
+    case bookID = "book_id"
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(id, forKey: .id)
+    try container.encode(bookID.rawValue, forKey: .bookID)
+    try container.encode(kind, forKey: .kind)
+    try container.encode(text, forKey: .text)
+    try container.encode(page, forKey: .page)
+    try container.encode(day, forKey: .day)
+    try container.encode(version, forKey: .version)
+  }
+}
+
+/// One reading of a book, from the day it was started to the day it was finished (either may be
+/// unknown; an open session has no finish), with its progress updates.
+public struct ReadingSession: Encodable, Sendable, Equatable, Identifiable {
+  /// Its id in the library.
+  public let id: Int
+  /// The day it was started, when known.
+  public let started: CalendarDay?
+  /// The day it was finished; `nil` while the book is being read (or was put down).
+  public let finished: CalendarDay?
+  /// Its version: an edit that names an older one is refused.
+  public let version: Int
+  /// Progress updates, oldest first.
+  public let progress: [ProgressUpdate]
+}
+
+/// How far the reader was on a day: page N of M, or a percentage.
+public struct ProgressUpdate: Encodable, Sendable, Equatable {
+  /// The day.
+  public let day: CalendarDay
+  /// How far.
+  public let amount: ReadingAmount
+
+  private enum CodingKeys: String, CodingKey {
+    case day, page
+    case totalPages = "total_pages"
+    case percent
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(day, forKey: .day)
+    switch amount {
+    case .page(let page, let total):
+      try container.encode(page, forKey: .page)
+      try container.encode(total, forKey: .totalPages)
+    case .percent: break
+    }
+    try container.encode(amount.percent, forKey: .percent)
+  }
+}
+
+/// How far into a book: page N (of M when known), or a percentage.
+public enum ReadingAmount: Sendable, Equatable {
+  /// Page `page` of `total` pages (when known).
+  case page(Int, of: Int?)
+  /// A percentage, 0...100.
+  case percent(Double)
+
+  /// Parses `120/352`, `120`, `45%`; `nil` for anything else, a page past the total, or a
+  /// percentage outside 0...100.
+  public init?(_ text: String) {
+    let text = text.trimmingCharacters(in: .whitespaces)
+    if text.hasSuffix("%") {
+      guard let percent = Double(text.dropLast()), (0...100).contains(percent) else { return nil }
+      self = .percent(percent)
+      return
+    }
+    let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+    guard (1...2).contains(parts.count), let page = Int(parts[0]), page >= 0 else { return nil }
+    let total = parts.count == 2 ? Int(parts[1]) : nil
+    if parts.count == 2 { guard let total, total > 0, page <= total else { return nil } }
+    self = .page(page, of: total)
+  }
+
+  /// How far as a percentage, when it can be told (`nil` for a page without a total).
+  public var percent: Double? {
+    switch self {
+    case .page(let page, let total?): (Double(page) / Double(total) * 1000).rounded() / 10
+    case .page: nil
+    case .percent(let percent): percent
+    }
+  }
+}

@@ -1,0 +1,123 @@
+import BookModel
+import Foundation
+import Storage
+
+/// Backups: the whole library as JSON (``LibraryBackup``), and a copy of `library.sqlite` itself.
+extension Library {
+  /// The whole library as a ``LibraryBackup``, read in one snapshot.
+  public func backup() async throws -> LibraryBackup {
+    try await database.read { connection in
+      var backup = LibraryBackup()
+      let ids = try connection.query("SELECT id FROM saved_books ORDER BY saved_at, id") { $0.text(0) }
+      backup.books = try ids.compactMap(BookID.init(parsing:)).compactMap { id in
+        guard let entry = try Library.entry(id, on: connection) else { return nil }
+        let created = try connection.query(
+          "SELECT id, created_at FROM notes WHERE book_id = ?", [id.rawValue]
+        ) { ($0.int(0), $0.double(1)) }
+        let createdAt = Dictionary(uniqueKeysWithValues: created)
+        return LibraryBackup.SavedEntry(
+          book: entry.book, savedAt: BackupTime.text(entry.savedAt), shelf: entry.shelf, rating: entry.rating,
+          review: entry.review, pages: entry.pages, tags: entry.tags,
+          notes: (entry.notes + entry.quotes).sorted { ($0.day, $0.id) < ($1.day, $1.id) }.map { note in
+            LibraryBackup.NoteEntry(
+              kind: note.kind, text: note.text, page: note.page, day: note.day,
+              createdAt: BackupTime.text(Date(timeIntervalSince1970: createdAt[note.id] ?? 0)))
+          },
+          sessions: entry.sessions.map { session in
+            LibraryBackup.SessionEntry(
+              started: session.started, finished: session.finished,
+              progress: session.progress.map { update in
+                switch update.amount {
+                case .page(let page, let total):
+                  LibraryBackup.ProgressEntry(day: update.day, page: page, totalPages: total, percent: nil)
+                case .percent(let percent):
+                  LibraryBackup.ProgressEntry(day: update.day, page: nil, totalPages: nil, percent: percent)
+                }
+              })
+          })
+      }
+      backup.recent = try connection.query("SELECT book, viewed_at FROM recent_views ORDER BY seq DESC") {
+        LibraryBackup.RecentEntry(
+          book: try Library.decode($0.text(0)),
+          viewedAt: BackupTime.text(Date(timeIntervalSince1970: $0.double(1))))
+      }
+      backup.goals = try connection.query("SELECT year, books FROM goals ORDER BY year") {
+        LibraryBackup.Goal(year: $0.int(0), books: $0.int(1))
+      }
+      return backup
+    }
+  }
+
+  /// Puts a backup into this library, in one transaction.
+  /// - Throws: ``LibraryError/notEmpty`` when the library already holds saved or recently viewed
+  ///   books or goals (nothing is changed); ``LibraryError/invalid(_:)`` for a backup with a time
+  ///   that cannot be read.
+  public func restore(_ backup: LibraryBackup) async throws {
+    try await database.write { connection in
+      let held = try connection.integer(
+        "SELECT (SELECT count(*) FROM saved_books) + (SELECT count(*) FROM recent_views) + (SELECT count(*) FROM goals)"
+      )
+      guard held == 0 else { throw LibraryError.notEmpty }
+      for entry in backup.books {
+        let id = entry.book.id
+        try connection.run(
+          """
+          INSERT INTO saved_books (id, title, book, saved_at, shelf, rating, review, pages) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+          """,
+          [
+            id.rawValue, entry.book.title, try Library.encode(entry.book), try Library.time(entry.savedAt),
+            entry.shelf.rawValue, entry.rating?.quarters, entry.review, entry.pages,
+          ])
+        for tag in try Library.cleanTags(entry.tags) {
+          try connection.run(
+            "INSERT OR IGNORE INTO book_tags (book_id, tag) VALUES (?, ?)", [id.rawValue, tag])
+        }
+        for note in entry.notes {
+          try connection.run(
+            "INSERT INTO notes (book_id, kind, text, page, day, created_at, tokens) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            [
+              id.rawValue, note.kind.rawValue, note.text, note.page, note.day.description,
+              try Library.time(note.createdAt), NoteSearch.tokens(of: note.text),
+            ])
+        }
+        for session in entry.sessions {
+          try connection.run(
+            "INSERT INTO reading_sessions (book_id, started, finished) VALUES (?, ?, ?)",
+            [id.rawValue, session.started?.description, session.finished?.description])
+          let sessionID = connection.lastInsertedRowID
+          for update in session.progress {
+            try connection.run(
+              "INSERT INTO progress (session_id, day, page, total_pages, percent) VALUES (?, ?, ?, ?, ?)",
+              [sessionID, update.day.description, update.page, update.totalPages, update.percent])
+          }
+        }
+        try Library.log(.saved(id), on: connection)
+      }
+      for (index, view) in backup.recent.prefix(Library.recentLimit).enumerated() {
+        try connection.run(
+          "INSERT OR IGNORE INTO recent_views (id, book, viewed_at, seq) VALUES (?, ?, ?, ?)",
+          [
+            view.book.id.rawValue, try Library.encode(view.book), try Library.time(view.viewedAt),
+            backup.recent.count - index,
+          ])
+      }
+      for goal in backup.goals {
+        try connection.run(
+          "INSERT OR REPLACE INTO goals (year, books) VALUES (?, ?)", [goal.year, goal.books])
+      }
+      try Library.log(.goal, on: connection)
+    }
+    await feed.publishPending()
+  }
+
+  /// Writes a consistent copy of `library.sqlite` to `destination` while it is in use (SQLite's
+  /// online backup API).
+  public func copyDatabase(to destination: String) async throws {
+    try await database.backup(to: destination)
+  }
+
+  private static func time(_ text: String) throws -> Double {
+    guard let seconds = BackupTime.seconds(text) else { throw LibraryError.invalid("not a time: \(text)") }
+    return seconds
+  }
+}

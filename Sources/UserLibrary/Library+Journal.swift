@@ -1,0 +1,195 @@
+import BookModel
+import Foundation
+import Storage
+
+/// The journal of each saved book: its shelf, rating, review, tags and page count. Each change is
+/// one transaction that raises the entry's version and logs a `journal` event; a change that names
+/// the version it was made on is refused when the entry has moved on since (another window, another
+/// process), so no edit silently overwrites a newer one.
+extension Library {
+  /// Everything kept about a saved book; `nil` when it is not saved.
+  public func entry(_ id: BookID) async throws -> JournalEntry? {
+    try await database.read { try Library.entry(id, on: $0) }
+  }
+
+  /// Moves a saved book to `shelf` (a book already there stays as it is). Starting to read opens a reading session on `today` (unless one
+  /// is open); marking it read finishes the open session on `today`, or records a reading finished
+  /// `today` when none is open.
+  @discardableResult
+  public func setShelf(
+    _ id: BookID, to shelf: Shelf, today: CalendarDay, expecting version: Int? = nil
+  ) async throws -> JournalEntry {
+    try await changeEntry(id, expecting: version) { connection in
+      let old = try connection.first("SELECT shelf FROM saved_books WHERE id = ?", [id.rawValue]) {
+        $0.text(0)
+      }
+      guard old != shelf.rawValue else { return }
+      try connection.run("UPDATE saved_books SET shelf = ? WHERE id = ?", [shelf.rawValue, id.rawValue])
+      switch shelf {
+      case .reading: try Library.openSession(id, on: today, connection: connection)
+      case .read: try Library.finishSession(id, on: today, connection: connection)
+      case .want, .dnf: break
+      }
+    }
+  }
+
+  /// Sets or clears (`nil`) the rating of a saved book.
+  @discardableResult
+  public func setRating(_ id: BookID, to rating: StarRating?, expecting version: Int? = nil) async throws
+    -> JournalEntry
+  {
+    try await changeEntry(id, expecting: version) { connection in
+      try connection.run("UPDATE saved_books SET rating = ? WHERE id = ?", [rating?.quarters, id.rawValue])
+    }
+  }
+
+  /// Sets the review of a saved book (empty: no review).
+  @discardableResult
+  public func setReview(_ id: BookID, to review: String, expecting version: Int? = nil) async throws
+    -> JournalEntry
+  {
+    let review = review.trimmingCharacters(in: .whitespacesAndNewlines)
+    return try await changeEntry(id, expecting: version) { connection in
+      try connection.run("UPDATE saved_books SET review = ? WHERE id = ?", [review, id.rawValue])
+    }
+  }
+
+  /// Replaces the tags of a saved book (trimmed; empty and repeated ones dropped).
+  @discardableResult
+  public func setTags(_ id: BookID, to tags: [String], expecting version: Int? = nil) async throws
+    -> JournalEntry
+  {
+    let tags = try Library.cleanTags(tags)
+    return try await changeEntry(id, expecting: version) { connection in
+      try connection.run("DELETE FROM book_tags WHERE book_id = ?", [id.rawValue])
+      for tag in tags {
+        try connection.run(
+          "INSERT OR IGNORE INTO book_tags (book_id, tag) VALUES (?, ?)", [id.rawValue, tag])
+      }
+    }
+  }
+
+  /// Sets the number of pages of a saved book (`nil`: unknown).
+  @discardableResult
+  public func setPages(_ id: BookID, to pages: Int?, expecting version: Int? = nil) async throws
+    -> JournalEntry
+  {
+    if let pages, pages < 1 { throw LibraryError.invalid("a book has at least one page") }
+    return try await changeEntry(id, expecting: version) { connection in
+      try connection.run("UPDATE saved_books SET pages = ? WHERE id = ?", [pages, id.rawValue])
+    }
+  }
+
+  /// How many saved books are on each shelf (every shelf, zero included).
+  public func shelfCounts() async throws -> [Shelf: Int] {
+    let rows = try await database.read { connection in
+      try connection.query("SELECT shelf, count(*) FROM saved_books GROUP BY shelf") {
+        ($0.text(0), $0.int(1))
+      }
+    }
+    var counts = Dictionary(uniqueKeysWithValues: Shelf.allCases.map { ($0, 0) })
+    for (name, count) in rows { if let shelf = Shelf(rawValue: name) { counts[shelf] = count } }
+    return counts
+  }
+
+  /// Every tag in use with its number of books, in 가나다 order.
+  public func tagCounts() async throws -> [(tag: String, count: Int)] {
+    try await database.read { connection in
+      try connection.query("SELECT tag, count(*) FROM book_tags GROUP BY tag ORDER BY tag") {
+        (tag: $0.text(0), count: $0.int(1))
+      }
+    }
+  }
+
+  // MARK: - Shared by the journal's writes
+
+  /// Runs `body` in one transaction on a saved book's entry, after checking the version it was
+  /// made on; raises the version, logs a `journal` event and returns the entry as it is now.
+  func changeEntry(
+    _ id: BookID, expecting version: Int?, _ body: @escaping @Sendable (Connection) throws -> Void
+  ) async throws -> JournalEntry {
+    let entry = try await database.write { connection in
+      let current = try Library.version(of: id, on: connection)
+      if let version, version != current { throw LibraryError.staleEdit(current: current) }
+      try body(connection)
+      try connection.run("UPDATE saved_books SET version = version + 1 WHERE id = ?", [id.rawValue])
+      try Library.log(.journal(id), on: connection)
+      guard let entry = try Library.entry(id, on: connection) else { throw LibraryError.notSaved(id) }
+      return entry
+    }
+    await feed.publishPending()
+    return entry
+  }
+
+  /// The entry version of a saved book.
+  /// - Throws: ``LibraryError/notSaved(_:)`` when it is not saved.
+  static func version(of id: BookID, on connection: Connection) throws -> Int {
+    guard
+      let version = try connection.first(
+        "SELECT version FROM saved_books WHERE id = ?", [id.rawValue], { $0.int(0) })
+    else { throw LibraryError.notSaved(id) }
+    return version
+  }
+
+  /// Deletes the tags, notes, quotes and readings of one book, or of every book (`nil`).
+  static func deleteJournal(of id: BookID?, on connection: Connection) throws {
+    let (filter, values): (String, [any SQLValueConvertible]) =
+      id.map { ("WHERE book_id = ?", [$0.rawValue]) } ?? ("", [])
+    try connection.run(
+      "DELETE FROM progress WHERE session_id IN (SELECT id FROM reading_sessions \(filter))", values)
+    for table in ["reading_sessions", "notes", "book_tags"] {
+      try connection.run("DELETE FROM \(table) \(filter)", values)
+    }
+  }
+
+  /// Gives the tags, notes, quotes and readings of one book to another.
+  static func moveJournal(from old: BookID, to new: BookID, on connection: Connection) throws {
+    try connection.run(
+      "INSERT OR IGNORE INTO book_tags (book_id, tag) SELECT ?, tag FROM book_tags WHERE book_id = ?",
+      [new.rawValue, old.rawValue])
+    try connection.run("DELETE FROM book_tags WHERE book_id = ?", [old.rawValue])
+    for table in ["notes", "reading_sessions"] {
+      try connection.run("UPDATE \(table) SET book_id = ? WHERE book_id = ?", [new.rawValue, old.rawValue])
+    }
+  }
+
+  static func cleanTags(_ tags: [String]) throws -> [String] {
+    var seen = Set<String>()
+    let cleaned = tags.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter {
+      !$0.isEmpty && seen.insert($0).inserted
+    }
+    if let long = cleaned.first(where: { $0.count > 100 }) {
+      throw LibraryError.invalid("a tag is at most 100 characters: \(long.prefix(20))…")
+    }
+    return cleaned
+  }
+
+  /// Reads a whole entry in the caller's transaction.
+  static func entry(_ id: BookID, on connection: Connection) throws -> JournalEntry? {
+    guard
+      let row = try connection.first(
+        "SELECT book, saved_at, shelf, rating, review, pages, version FROM saved_books WHERE id = ?",
+        [id.rawValue],
+        { row in
+          (
+            book: try Library.decode(row.text(0)), savedAt: row.double(1), shelf: row.text(2),
+            rating: row.isNull(3) ? nil : row.int(3), review: row.text(4),
+            pages: row.isNull(5) ? nil : row.int(5), version: row.int(6)
+          )
+        })
+    else { return nil }
+    let tags = try connection.query("SELECT tag FROM book_tags WHERE book_id = ? ORDER BY tag", [id.rawValue])
+    {
+      $0.text(0)
+    }
+    let notes = try Library.notes(of: id, on: connection)
+    return JournalEntry(
+      book: row.book, savedAt: Date(timeIntervalSince1970: row.savedAt),
+      shelf: Shelf(rawValue: row.shelf) ?? .want,
+      rating: row.rating.flatMap(StarRating.init(quarters:)), review: row.review, pages: row.pages,
+      tags: tags,
+      version: row.version, notes: notes.filter { $0.kind == .note },
+      quotes: notes.filter { $0.kind == .quote },
+      sessions: try Library.sessions(of: id, on: connection))
+  }
+}

@@ -1,0 +1,144 @@
+import BookModel
+import Foundation
+import Storage
+
+/// Readings of saved books: sessions from the day a book was started to the day it was finished
+/// (more than one for a re-read), with progress updates. Starting puts the book on 읽는 중 and
+/// finishing on 읽은 책.
+extension Library {
+  /// Starts a reading of a saved book on `day` (unless one is open) and puts it on 읽는 중.
+  @discardableResult
+  public func startReading(_ id: BookID, on day: CalendarDay) async throws -> JournalEntry {
+    try await setShelf(id, to: .reading, today: day)
+  }
+
+  /// Finishes the open reading of a saved book on `day` (or records a reading finished that day)
+  /// and puts it on 읽은 책.
+  @discardableResult
+  public func finishReading(_ id: BookID, on day: CalendarDay) async throws -> JournalEntry {
+    try await setShelf(id, to: .read, today: day)
+  }
+
+  /// Records how far the reader is on `day`, in the open reading (started that day if none is
+  /// open); a book on 읽고 싶은 책 or 중단한 책 moves to 읽는 중. "Page N of M" also sets the
+  /// book's number of pages.
+  @discardableResult
+  public func recordProgress(_ id: BookID, _ amount: ReadingAmount, on day: CalendarDay) async throws
+    -> JournalEntry
+  {
+    try await changeEntry(id, expecting: nil) { connection in
+      let session = try Library.openSession(id, on: day, connection: connection)
+      let (page, total, percent): (Int?, Int?, Double?) =
+        switch amount {
+        case .page(let page, let total): (page, total, nil)
+        case .percent(let percent): (nil, nil, percent)
+        }
+      try connection.run(
+        "INSERT INTO progress (session_id, day, page, total_pages, percent) VALUES (?, ?, ?, ?, ?)",
+        [session, day.description, page, total, percent])
+      try connection.run(
+        "UPDATE saved_books SET shelf = 'reading' WHERE id = ? AND shelf IN ('want', 'dnf')", [id.rawValue])
+      if let total {
+        try connection.run("UPDATE saved_books SET pages = ? WHERE id = ?", [total, id.rawValue])
+      }
+    }
+  }
+
+  /// Changes the days of a reading session (`nil`: unknown, or for `finished` still reading); a
+  /// change that names an older version than the session's is refused.
+  @discardableResult
+  public func updateSession(
+    _ sessionID: Int, started: CalendarDay?, finished: CalendarDay?, expecting version: Int? = nil
+  ) async throws -> JournalEntry {
+    if let started, let finished, finished < started {
+      throw LibraryError.invalid("a reading cannot finish (\(finished)) before it starts (\(started))")
+    }
+    let id = try await sessionOwner(sessionID)
+    return try await changeEntry(id, expecting: nil) { connection in
+      let current = try connection.first(
+        "SELECT version FROM reading_sessions WHERE id = ?", [sessionID], { $0.int(0) })
+      guard let current else { throw LibraryError.noSuchRecord("reading \(sessionID)") }
+      if let version, version != current { throw LibraryError.staleEdit(current: current) }
+      try connection.run(
+        "UPDATE reading_sessions SET started = ?, finished = ?, version = version + 1 WHERE id = ?",
+        [started?.description, finished?.description, sessionID])
+    }
+  }
+
+  /// Deletes a reading session and its progress updates.
+  @discardableResult
+  public func deleteSession(_ sessionID: Int, expecting version: Int? = nil) async throws -> JournalEntry {
+    let id = try await sessionOwner(sessionID)
+    return try await changeEntry(id, expecting: nil) { connection in
+      let current = try connection.first(
+        "SELECT version FROM reading_sessions WHERE id = ?", [sessionID], { $0.int(0) })
+      guard let current else { throw LibraryError.noSuchRecord("reading \(sessionID)") }
+      if let version, version != current { throw LibraryError.staleEdit(current: current) }
+      try connection.run("DELETE FROM progress WHERE session_id = ?", [sessionID])
+      try connection.run("DELETE FROM reading_sessions WHERE id = ?", [sessionID])
+    }
+  }
+
+  private func sessionOwner(_ sessionID: Int) async throws -> BookID {
+    let owner = try await database.read { connection in
+      try connection.first("SELECT book_id FROM reading_sessions WHERE id = ?", [sessionID]) { $0.text(0) }
+    }
+    guard let owner, let id = BookID(parsing: owner) else {
+      throw LibraryError.noSuchRecord("reading \(sessionID)")
+    }
+    return id
+  }
+
+  // MARK: - Rows
+
+  /// The open session of a book, opened on `day` if there is none; returns its id.
+  @discardableResult
+  static func openSession(_ id: BookID, on day: CalendarDay, connection: Connection) throws -> Int {
+    if let open = try connection.first(
+      "SELECT id FROM reading_sessions WHERE book_id = ? AND finished IS NULL ORDER BY id DESC LIMIT 1",
+      [id.rawValue], { $0.int(0) })
+    {
+      return open
+    }
+    try connection.run(
+      "INSERT INTO reading_sessions (book_id, started) VALUES (?, ?)", [id.rawValue, day.description])
+    return connection.lastInsertedRowID
+  }
+
+  /// Finishes the open session of a book on `day`, or records a session finished that day.
+  static func finishSession(_ id: BookID, on day: CalendarDay, connection: Connection) throws {
+    try connection.run(
+      """
+      UPDATE reading_sessions SET finished = ?, version = version + 1
+      WHERE id = (SELECT id FROM reading_sessions WHERE book_id = ? AND finished IS NULL ORDER BY id DESC LIMIT 1)
+      """, [day.description, id.rawValue])
+    if connection.changes == 0 {
+      try connection.run(
+        "INSERT INTO reading_sessions (book_id, finished) VALUES (?, ?)", [id.rawValue, day.description])
+    }
+  }
+
+  static func sessions(of id: BookID, on connection: Connection) throws -> [ReadingSession] {
+    let sessions = try connection.query(
+      "SELECT id, started, finished, version FROM reading_sessions WHERE book_id = ? ORDER BY id",
+      [id.rawValue]
+    ) {
+      (
+        $0.int(0), $0.optionalText(1).flatMap(CalendarDay.init), $0.optionalText(2).flatMap(CalendarDay.init),
+        $0.int(3)
+      )
+    }
+    return try sessions.map { id, started, finished, version in
+      let progress = try connection.query(
+        "SELECT day, page, total_pages, percent FROM progress WHERE session_id = ? ORDER BY day, id", [id]
+      ) { row -> ProgressUpdate? in
+        guard let day = CalendarDay(row.text(0)) else { return nil }
+        let amount: ReadingAmount =
+          row.isNull(3) ? .page(row.int(1), of: row.isNull(2) ? nil : row.int(2)) : .percent(row.double(3))
+        return ProgressUpdate(day: day, amount: amount)
+      }
+      return ReadingSession(
+        id: id, started: started, finished: finished, version: version, progress: progress.compactMap { $0 })
+    }
+  }
+}

@@ -1,0 +1,163 @@
+import BookModel
+import Foundation
+
+/// A complete copy of the user's library as JSON: saved books with their whole journal, recently
+/// viewed books, and yearly goals. ``Library/backup()`` makes one and ``Library/restore(_:)`` puts
+/// one into an empty library; a backup restored and backed up again is the same, byte for byte.
+///
+/// Internal ids and versions are left out (a restored library numbers its records afresh); times
+/// are written in UTC to the millisecond (``BackupTime``).
+public struct LibraryBackup: Codable, Sendable, Equatable {
+  /// The value of ``format``, which tells a backup from other JSON.
+  public static let formatName = "chaek-library-backup"
+
+  /// What the file is: its key sorts first, so the start of a file tells.
+  public var backup = Header()
+  /// Saved books, in the order they were saved.
+  public var books: [SavedEntry] = []
+  /// Recently viewed books, newest first.
+  public var recent: [RecentEntry] = []
+  /// Goals, by year.
+  public var goals: [Goal] = []
+
+  /// `true` when `start`, the first bytes of a file, begin a backup.
+  public static func isBackup(_ start: Data) -> Bool {
+    String(decoding: start.prefix(512), as: UTF8.self).contains("\"\(formatName)\"")
+  }
+
+  /// Reads a backup.
+  /// - Throws: ``LibraryError/invalid(_:)`` saying what is wrong with it.
+  public static func decode(_ data: Data) throws -> LibraryBackup {
+    let backup: LibraryBackup
+    do {
+      backup = try JSONDecoder().decode(LibraryBackup.self, from: data)
+    } catch let error as DecodingError {
+      throw LibraryError.invalid("not a Chaek backup: \(Self.describe(error))")
+    }
+    guard backup.backup.format == formatName, backup.backup.version == 1 else {
+      throw LibraryError.invalid(
+        "not a Chaek backup of a version this Chaek reads (\(backup.backup.version))")
+    }
+    return backup
+  }
+
+  /// The backup as JSON: the same library always writes the same bytes.
+  public func encoded() throws -> Data {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    return try encoder.encode(self) + Data("\n".utf8)
+  }
+
+  private static func describe(_ error: DecodingError) -> String {
+    switch error {
+    case .dataCorrupted(let context), .keyNotFound(_, let context), .typeMismatch(_, let context),
+      .valueNotFound(_, let context):
+      let path = context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(
+        separator: ".")
+      return path.isEmpty ? context.debugDescription : "\(path): \(context.debugDescription)"
+    @unknown default: return "\(error)"
+    }
+  }
+
+  /// What a backup file is: `{"format": "chaek-library-backup", "version": 1}`.
+  public struct Header: Codable, Sendable, Equatable {
+    /// Always ``LibraryBackup/formatName``.
+    public var format = LibraryBackup.formatName
+    /// The version of the layout.
+    public var version = 1
+  }
+
+  /// A saved book and its journal.
+  public struct SavedEntry: Codable, Sendable, Equatable {
+    /// The book.
+    public var book: Book
+    /// When it was saved (``BackupTime``).
+    public var savedAt: String
+    /// Its shelf.
+    public var shelf: Shelf
+    /// Its rating.
+    public var rating: StarRating?
+    /// Its review.
+    public var review: String
+    /// Its number of pages.
+    public var pages: Int?
+    /// Its tags.
+    public var tags: [String]
+    /// Its notes and quotes, in order.
+    public var notes: [NoteEntry]
+    /// Its readings, in order.
+    public var sessions: [SessionEntry]
+
+    enum CodingKeys: String, CodingKey {
+      case book, shelf, rating, review, pages, tags, notes, sessions
+      case savedAt = "saved_at"
+    }
+  }
+
+  /// A note or a quote.
+  public struct NoteEntry: Codable, Sendable, Equatable {
+    /// Note or quote.
+    public var kind: Note.Kind
+    /// The text.
+    public var text: String
+    /// Its page.
+    public var page: Int?
+    /// Its day.
+    public var day: CalendarDay
+    /// When it was written (``BackupTime``).
+    public var createdAt: String
+
+    enum CodingKeys: String, CodingKey {
+      case kind, text, page, day
+      case createdAt = "created_at"
+    }
+  }
+
+  /// A reading.
+  public struct SessionEntry: Codable, Sendable, Equatable {
+    /// Its start.
+    public var started: CalendarDay?
+    /// Its finish.
+    public var finished: CalendarDay?
+    /// Its progress updates, in order.
+    public var progress: [ProgressEntry]
+  }
+
+  /// A progress update.
+  public struct ProgressEntry: Codable, Sendable, Equatable {
+    /// Its day.
+    public var day: CalendarDay
+    /// Page N…
+    public var page: Int?
+    /// …of M.
+    public var totalPages: Int?
+    /// Or a percentage.
+    public var percent: Double?
+
+    enum CodingKeys: String, CodingKey {
+      case day, page, percent
+      case totalPages = "total_pages"
+    }
+  }
+
+  /// A recently viewed book.
+  public struct RecentEntry: Codable, Sendable, Equatable {
+    /// The book.
+    public var book: Book
+    /// When it was last viewed (``BackupTime``).
+    public var viewedAt: String
+
+    enum CodingKeys: String, CodingKey {
+      case book
+      case viewedAt = "viewed_at"
+    }
+  }
+
+  /// A yearly goal.
+  public struct Goal: Codable, Sendable, Equatable {
+    /// The year.
+    public var year: Int
+    /// Books.
+    public var books: Int
+  }
+}

@@ -1,0 +1,27 @@
+import BookModel
+
+/// Why the library refused a change; nothing was changed.
+public enum LibraryError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The book is not in the library (a journal change needs a saved book).
+  case notSaved(BookID)
+  /// No note, quote or reading session has this id.
+  case noSuchRecord(String)
+  /// The edit was made on an older version of what it changes: someone (another window, another
+  /// process) changed it since. `current` is the version now.
+  case staleEdit(current: Int)
+  /// A value the library does not keep (an empty note, a page below 1, a goal below 1).
+  case invalid(String)
+  /// A backup cannot be restored into a library that already holds books.
+  case notEmpty
+
+  public var description: String {
+    switch self {
+    case .notSaved(let id): "\(id) is not in your books"
+    case .noSuchRecord(let what): "no \(what)"
+    case .staleEdit:
+      "this was changed elsewhere (another window or a command) after you opened it: reload it and try again"
+    case .invalid(let reason): reason
+    case .notEmpty: "the library already holds books: restore a backup into an empty one"
+    }
+  }
+}
