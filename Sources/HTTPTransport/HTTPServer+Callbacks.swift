@@ -29,13 +29,15 @@ enum Callbacks {
       {
         return queue(server.response(for: refusal), for: request, on: connection, server)
       }
-      guard request.declaresBodyOver(server.maximumBodySize) else { return .YES }
+      let limit = server.bodyLimit(of: request)
+      guard request.declaresBodyOver(limit) else { return .YES }
       return queue(
-        server.response(for: .tooLarge(limit: server.maximumBodySize, closing: true)), for: request,
-        on: connection, server)
+        server.response(for: .tooLarge(limit: limit, closing: true)), for: request, on: connection, server)
     }
     if uploadSize.pointee > 0 {
-      if let upload { request.receive(upload, count: uploadSize.pointee, limit: server.maximumBodySize) }
+      if let upload {
+        request.receive(upload, count: uploadSize.pointee, limit: server.bodyLimit(of: request))
+      }
       uploadSize.pointee = 0
       return .YES
     }

@@ -37,6 +37,9 @@ extension HTTPServer {
     public var memoryLimitPerConnection = 64 * 1024
     /// Request bodies above this many bytes get 413 Payload Too Large.
     public var maximumBodySize = 1 << 20
+    /// `POST` requests to these paths (exact, percent-decoded) may carry bodies up to the size given
+    /// instead of ``maximumBodySize``: uploads, such as a file to import.
+    public var uploadLimits: [String: Int] = [:]
     /// How often the server sends a `: ping` comment on each event stream, so that a client that
     /// has gone is noticed (a write to it fails).
     public var heartbeatInterval: Duration = .seconds(15)

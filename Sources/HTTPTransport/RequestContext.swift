@@ -64,6 +64,9 @@ final class RequestContext: @unchecked Sendable {
   /// The request method; `GET` until the head is read.
   var method: HTTPMethod { head?.method ?? .GET }
 
+  /// The decoded path, once the head is read.
+  var path: String? { head?.path }
+
   /// `true` once ``readHead(method:version:versionStart:)`` has run.
   var hasHead: Bool { head != nil }
 

@@ -11,6 +11,8 @@ final class ServerContext: Sendable {
   let responder: any HTTPResponder
   /// Bodies above this many bytes get a 413 without reaching the handler.
   let maximumBodySize: Int
+  /// Larger limits for uploads, by path (see ``HTTPServer/Configuration/uploadLimits``).
+  let uploadLimits: [String: Int]
   /// How often each event stream gets a `: ping` comment.
   let heartbeatInterval: Duration
   /// The most event streams open at once; more get 503.
@@ -27,14 +29,24 @@ final class ServerContext: Sendable {
   private let state = Mutex(State())
 
   init(
-    responder: any HTTPResponder, maximumBodySize: Int, heartbeatInterval: Duration,
-    eventStreamLimit: Int, connections: ConnectionTable
+    responder: any HTTPResponder, maximumBodySize: Int, uploadLimits: [String: Int] = [:],
+    heartbeatInterval: Duration, eventStreamLimit: Int, connections: ConnectionTable
   ) {
     self.responder = responder
     self.maximumBodySize = maximumBodySize
+    self.uploadLimits = uploadLimits
     self.heartbeatInterval = heartbeatInterval
     self.eventStreamLimit = eventStreamLimit
     self.connections = connections
+  }
+
+  /// The most bytes of body `request` may carry: its path's upload limit for a `POST`, else
+  /// ``maximumBodySize``.
+  func bodyLimit(of request: RequestContext) -> Int {
+    guard request.method == .POST, let path = request.path, let limit = uploadLimits[path] else {
+      return maximumBodySize
+    }
+    return limit
   }
 
   // MARK: - Refusals

@@ -70,6 +70,27 @@ struct RequestTests {
     }
   }
 
+  @Test func anUploadPathTakesALargerBodyByPostOnly() async throws {
+    let handler: HTTPHandler = { .text("got \($0.body.count)") }
+    let configuration = TestServer.configuration {
+      $0.maximumBodySize = 1024
+      $0.uploadLimits = ["/upload": 100_000]
+    }
+    try await TestServer.with(configuration, handler: handler) { server in
+      let upload = try await server.request(
+        "/upload", method: "POST", body: Data(repeating: 65, count: 100_000))
+      #expect(upload.text == "got 100000")
+      let over = try await server.request(
+        "/upload", method: "POST", body: Data(repeating: 65, count: 100_001))
+      #expect(over.status == 413)
+      let put = try await server.request("/upload", method: "PUT", body: Data(repeating: 65, count: 5000))
+      #expect(put.status == 413, "only POST is an upload")
+      let elsewhere = try await server.request(
+        "/other", method: "POST", body: Data(repeating: 65, count: 5000))
+      #expect(elsewhere.status == 413)
+    }
+  }
+
   @Test func aClientWaitingFor100ContinueGets413BeforeSendingTheBody() async throws {
     let handler: HTTPHandler = { _ in
       Issue.record("the handler was called")
