@@ -39,8 +39,8 @@ let package = Package(
       dependencies: ["BookModel", "Storage", "SearchIndex", "BookImport"],
       resources: [.copy("Resources/starter-catalog.json")]
     ),
-    .target(name: "UserLibrary", dependencies: ["BookModel", "Storage", "SearchIndex"]),
-    .target(name: "ChaekApp", dependencies: ["BookModel", "BookProviders", "BookCatalog", "UserLibrary"]),
+    .target(name: "UserLibrary", dependencies: ["BookModel", "Storage", "SearchIndex", "BookImport"]),
+    .target(name: "ChaekApp", dependencies: ["BookModel", "BookProviders", "BookImport", "BookCatalog", "UserLibrary"]),
     .target(name: "HTTPTransport", dependencies: ["CMicroHTTPD"]),
     .target(name: "HTTPRouting", dependencies: ["HTTPTransport", "CZlib"]),
     .target(
@@ -82,7 +82,7 @@ let package = Package(
     .testTarget(
       name: "ChaekAppTests",
       dependencies: ["ChaekApp", "BookCatalog", "BookProviders", "UserLibrary", "BookModel", "TestSupport"]),
-    .testTarget(name: "UserLibraryTests", dependencies: ["UserLibrary", "BookModel", "Storage"]),
+    .testTarget(name: "UserLibraryTests", dependencies: ["UserLibrary", "BookModel", "BookImport", "Storage"]),
     .testTarget(name: "HTTPTransportTests", dependencies: ["HTTPTransport"]),
     .testTarget(name: "HTTPRoutingTests", dependencies: ["HTTPRouting", "HTTPTransport"]),
     .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient", "TestSupport"]),

@@ -39,6 +39,23 @@ extension Catalog {
     }
   }
 
+  /// The stored book that is a record of the book with this title and these authors (the same
+  /// folded title, or the title without its series note, and the same authors), the most relevant
+  /// if several are; `nil` when none is. This is how a book without an ISBN (a Goodreads row of a
+  /// Kindle edition) finds the catalog's record of it.
+  public func record(ofTitle title: String, authors: [String]) async throws -> Book? {
+    let titleKey = Analyzer.key(title)
+    let authorKeys = authors.map(Analyzer.key).filter { !$0.isEmpty }
+    guard !titleKey.isEmpty, !authorKeys.isEmpty,
+      let query = try? SearchQuery(
+        query: String(title.unicodeScalars.prefix(SearchQuery.maximumQueryLength)), target: .title,
+        size: SearchQuery.maximumSize)
+    else { return nil }
+    return try await search(query).documents.first {
+      Catalog.isRecord($0, ofTitle: titleKey, authors: authorKeys)
+    }
+  }
+
   /// Records that the book stored as `old` is now stored as `new`.
   static func recordReplacement(of old: String, by new: String, on connection: Connection) throws {
     try connection.run("DELETE FROM replaced_books WHERE old_id = ?", [new])

@@ -88,6 +88,9 @@ public struct LibraryBackup: Codable, Sendable, Equatable {
     /// Its readings, in order.
     public var sessions: [SessionEntry]
 
+    /// ``savedAt`` as a date; `nil` when it cannot be read.
+    public var savedDate: Date? { BackupTime.seconds(savedAt).map(Date.init(timeIntervalSince1970:)) }
+
     enum CodingKeys: String, CodingKey {
       case book, shelf, rating, review, pages, tags, notes, sessions
       case savedAt = "saved_at"
