@@ -74,7 +74,17 @@ enum ImportField {
   }
 
   /// A book's page on Goodreads, which identifies the book when it has no ISBN.
-  static func goodreadsURL(bookID: Int) -> String { "https://www.goodreads.com/book/show/\(bookID)" }
+  static func goodreadsURL(bookID: Int) -> String { goodreadsPages + String(bookID) }
+
+  /// The Goodreads id in a page's URL made by ``goodreadsURL(bookID:)``; `nil` for any other URL.
+  static func goodreadsBookID(url: String) -> Int? {
+    guard url.hasPrefix(goodreadsPages), let id = Int(url.dropFirst(goodreadsPages.count)), id > 0 else {
+      return nil
+    }
+    return id
+  }
+
+  private static let goodreadsPages = "https://www.goodreads.com/book/show/"
 
   /// A book's page on StoryGraph, whose ids are UUIDs: identifies the book when it has no ISBN.
   static func storyGraphURL(bookID: UUID) -> String {
