@@ -54,7 +54,8 @@ struct GoodbooksImport: ImportReader {
       authors: ImportField.names(row["authors"]),
       thumbnail: image.contains("/nophoto/") ? "" : image
     )
-    return .book(book, popularity: max(ratings ?? 0, 0), warnings: warnings)
+    return .book(
+      ImportedBook(book: book, popularity: max(ratings ?? 0, 0), line: row.line), warnings: warnings)
   }
 
   /// `439023483` → `0439023483`: the ISBN-10 with the leading zeros a spreadsheet dropped.

@@ -1,7 +1,8 @@
 import BookModel
 import Foundation
 
-/// How the import formats read the fields they share: ISBNs, years, names and Goodreads links.
+/// How the import formats read the fields they share: ISBNs, years, names, the reader's dates and
+/// ratings, and links to Goodreads and StoryGraph.
 enum ImportField {
   /// The first valid ISBN of `candidates`. When some are written but none is valid, `nil`, and an
   /// `invalid ISBN` warning for `line`: the book is imported without it.
@@ -36,6 +37,57 @@ enum ImportField {
     return names
   }
 
+  /// A day written `YYYY/MM/DD` (as Goodreads and StoryGraph write it) or `YYYY-MM-DD`; `nil` when
+  /// empty. Anything else, such as a month or a year alone (`2024/09`), is left out with a
+  /// `COLUMN is not a date` warning for `line`.
+  static func day(
+    _ text: String, column: String, line: Int, warnings: inout [ImportProblem]
+  ) -> CalendarDay? {
+    guard !text.isEmpty else { return nil }
+    if let day = CalendarDay(text) { return day }
+    warnings.append(ImportProblem(line: line, reason: "\(column) is not a date", detail: text))
+    return nil
+  }
+
+  /// A rating in stars, whole or in quarters (`4`, `4.0`, `3.75`); `nil` when empty or `0`, which is
+  /// how both formats write "unrated". Anything else is left out with a `COLUMN is not a rating`
+  /// warning for `line`.
+  static func rating(
+    _ text: String, column: String, line: Int, warnings: inout [ImportProblem]
+  ) -> StarRating? {
+    guard !text.isEmpty, Double(text) != 0 else { return nil }
+    if let rating = Double(text).flatMap(StarRating.init(stars:)) { return rating }
+    warnings.append(ImportProblem(line: line, reason: "\(column) is not a rating", detail: text))
+    return nil
+  }
+
+  /// A review as Goodreads and StoryGraph write it, whose line breaks are `<br/>` (or `<br>`,
+  /// `<br />`), with the line breaks as newlines.
+  static func review(_ html: String) -> String {
+    html.replacing(/<br\s*\/?>/.ignoresCase(), with: "\n")
+  }
+
+  /// `count` readings ending with the `dated` ones: the readings before them, whose dates the file
+  /// does not give, come first.
+  static func readings(_ dated: [ReadingRecord.Reading], count: Int) -> [ReadingRecord.Reading] {
+    Array(repeating: ReadingRecord.Reading(), count: max(count - dated.count, 0)) + dated
+  }
+
   /// A book's page on Goodreads, which identifies the book when it has no ISBN.
-  static func goodreadsURL(bookID: Int) -> String { "https://www.goodreads.com/book/show/\(bookID)" }
+  static func goodreadsURL(bookID: Int) -> String { goodreadsPages + String(bookID) }
+
+  /// The Goodreads id in a page's URL made by ``goodreadsURL(bookID:)``; `nil` for any other URL.
+  static func goodreadsBookID(url: String) -> Int? {
+    guard url.hasPrefix(goodreadsPages), let id = Int(url.dropFirst(goodreadsPages.count)), id > 0 else {
+      return nil
+    }
+    return id
+  }
+
+  private static let goodreadsPages = "https://www.goodreads.com/book/show/"
+
+  /// A book's page on StoryGraph, whose ids are UUIDs: identifies the book when it has no ISBN.
+  static func storyGraphURL(bookID: UUID) -> String {
+    "https://app.thestorygraph.com/books/\(bookID.uuidString.lowercased())"
+  }
 }

@@ -14,6 +14,8 @@ public enum ImportFormat: String, CaseIterable, Sendable {
   /// Library dump (`/type/edition<TAB>/books/…<TAB>…<TAB>{json}`); or a search response
   /// (`search.json`: `{"numFound":…,"docs":[…]}`).
   case openlibrary
+  /// A StoryGraph export (`Title,Authors,Contributors,ISBN/UID,…,Read Status,…`), in any column order.
+  case storygraph
 
   /// The format's name for people: `goodbooks-10k CSV`.
   public var displayName: String {
@@ -22,6 +24,7 @@ public enum ImportFormat: String, CaseIterable, Sendable {
     case .goodbooks: "goodbooks-10k CSV"
     case .goodreads: "Goodreads export CSV"
     case .openlibrary: "Open Library JSON lines"
+    case .storygraph: "StoryGraph export CSV"
     }
   }
 
@@ -48,6 +51,7 @@ public enum ImportFormat: String, CaseIterable, Sendable {
     let columns = Set(reader.next()?.fields.map { $0.trimmingCharacters(in: .whitespaces) } ?? [])
     if columns.isSuperset(of: GoodbooksImport.requiredColumns) { return .goodbooks }
     if columns.isSuperset(of: GoodreadsImport.requiredColumns) { return .goodreads }
+    if columns.isSuperset(of: StoryGraphImport.requiredColumns) { return .storygraph }
     return nil
   }
 
@@ -109,6 +113,7 @@ public enum ImportFormat: String, CaseIterable, Sendable {
     case .goodbooks: try GoodbooksImport(window)
     case .goodreads: try GoodreadsImport(window)
     case .openlibrary: try OpenLibraryImport(window)
+    case .storygraph: try StoryGraphImport(window)
     }
   }
 }

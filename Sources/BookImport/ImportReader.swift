@@ -11,9 +11,9 @@ protocol ImportReader {
 
 /// One row of an import file.
 enum ImportRow {
-  /// A book, with its popularity (`0` when the format has none), the ISBNs besides its own that
-  /// find it (the other editions of an Open Library work) and the fields left out of it.
-  case book(Book, popularity: Int, otherISBNs: [ISBN] = [], warnings: [ImportProblem])
+  /// A book as the sink gets it (with its popularity, other ISBNs, the reader's data and its line),
+  /// and the fields left out of it.
+  case book(ImportedBook, warnings: [ImportProblem])
   /// A row that could not be read.
   case skipped(ImportProblem)
 }

@@ -20,6 +20,22 @@ public struct ImportedBook: Sendable {
   public let popularity: Int
   /// The ISBNs besides its own that find it (the other editions of an Open Library work).
   public let otherISBNs: [ISBN]
+  /// The reader's own data about the book (shelf, rating, review, readings) in the formats that
+  /// hold it (Goodreads, StoryGraph); `nil` in the others.
+  public let reading: ReadingRecord?
+  /// The 1-based line the book's row starts on (for a JSON array, the element's number), as
+  /// ``ImportProblem/line`` counts it.
+  public let line: Int
+
+  init(
+    book: Book, popularity: Int = 0, otherISBNs: [ISBN] = [], reading: ReadingRecord? = nil, line: Int
+  ) {
+    self.book = book
+    self.popularity = popularity
+    self.otherISBNs = otherISBNs
+    self.reading = reading
+    self.line = line
+  }
 }
 
 /// What an import did to the books it stored.

@@ -59,8 +59,8 @@ public struct Importer: Sendable {
           break
         }
         switch row {
-        case .book(let book, let popularity, let others, let warnings):
-          batch.append(ImportedBook(book: book, popularity: popularity, otherISBNs: others))
+        case .book(let book, let warnings):
+          batch.append(book)
           for warning in warnings { report.warn(warning) }
         case .skipped(let problem):
           report.skip(problem)

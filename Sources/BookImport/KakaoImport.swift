@@ -105,7 +105,7 @@ struct KakaoImport: ImportReader {
 
   private func decode(_ data: Data, line: Int) -> ImportRow {
     do {
-      return .book(try decoder.decode(Book.self, from: data), popularity: 0, warnings: [])
+      return .book(ImportedBook(book: try decoder.decode(Book.self, from: data), line: line), warnings: [])
     } catch DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty {
       return .skipped(ImportProblem(line: line, reason: "invalid JSON"))
     } catch DecodingError.dataCorrupted(let context) where context.codingPath.last?.stringValue == "title" {

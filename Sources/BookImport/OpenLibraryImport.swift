@@ -13,7 +13,7 @@ import Foundation
 ///   authors only by key (`/authors/OL…A`), so such books have no authors rather than invented
 ///   ones. Works (`/type/work`) read the same way; other records (authors, redirects) are skipped.
 /// - Every valid ISBN of a search result (one per edition of the work) finds its book; the first
-///   is the book's own (see ``ImportRow/book(_:popularity:otherISBNs:warnings:)``).
+///   is the book's own (see ``ImportedBook/otherISBNs``).
 struct OpenLibraryImport: ImportReader {
   private enum Content {
     /// The docs of a search response, read one by one.
@@ -104,7 +104,7 @@ struct OpenLibraryImport: ImportReader {
       guard let book = document.book() else {
         return .skipped(ImportProblem(line: line, reason: "no title"))
       }
-      return .book(book, popularity: 0, otherISBNs: document.otherISBNs, warnings: [])
+      return .book(ImportedBook(book: book, otherISBNs: document.otherISBNs, line: line), warnings: [])
     } catch {
       return .skipped(ImportProblem(line: line, reason: "invalid JSON"))
     }
@@ -141,8 +141,8 @@ struct OpenLibraryImport: ImportReader {
       publisher: record.publishers.first ?? "",
       thumbnail: OpenLibraryDocument.coverURL(record.covers.first { $0 > 0 })
     )
-    return .book(
-      book, popularity: 0, otherISBNs: ISBN.others(isbns, besides: isbn), warnings: warnings)
+    let others = ISBN.others(isbns, besides: isbn)
+    return .book(ImportedBook(book: book, otherISBNs: others, line: line.number), warnings: warnings)
   }
 
   /// The first four-digit number in a free-text date: `March 2004`, `2004-03-01`, `c1998`.

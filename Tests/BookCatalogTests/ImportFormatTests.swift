@@ -43,7 +43,10 @@ struct ImportFormatTests {
   }
 
   @Test func everyFormatHasANameForPeople() {
-    #expect(ImportFormat.allCases.map(\.rawValue) == ["kakao", "goodbooks", "goodreads", "openlibrary"])
+    #expect(
+      ImportFormat.allCases.map(\.rawValue) == [
+        "kakao", "goodbooks", "goodreads", "openlibrary", "storygraph",
+      ])
     #expect(Set(ImportFormat.allCases.map(\.displayName)).count == ImportFormat.allCases.count)
   }
 }

@@ -21,10 +21,10 @@ struct ReadRows {
     var reader = try format.reader(for: bytes)
     while let row = reader.next() {
       switch row {
-      case .book(let book, let rank, let others, let rowWarnings):
-        books.append(book)
-        popularity.append(rank)
-        otherISBNs.append(others)
+      case .book(let imported, let rowWarnings):
+        books.append(imported.book)
+        popularity.append(imported.popularity)
+        otherISBNs.append(imported.otherISBNs)
         warnings += rowWarnings
       case .skipped(let problem):
         skipped.append(problem)

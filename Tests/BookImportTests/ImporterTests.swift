@@ -59,6 +59,18 @@ struct ImporterTests {
     #expect(fromFile == fromData)
   }
 
+  @Test func theSinkGetsEachBooksLineAndTheReadersDataWhereTheFormatHoldsIt() async throws {
+    let storyGraph = MemorySink()
+    _ = try await Importer(format: .storygraph).read(
+      Data(StoryGraphImportTests.export.utf8), into: storyGraph)
+    #expect(storyGraph.books.map(\.line) == [2, 3, 4, 5, 6, 7, 8, 10, 11])
+    #expect(storyGraph.books.first?.reading?.rating == stars(3.75))
+    let kakao = MemorySink()
+    _ = try await Importer(format: .kakao).read(Data(Self.lines.utf8), into: kakao)
+    #expect(kakao.books.map(\.line) == [1, 2, 4, 5])
+    #expect(kakao.books.allSatisfy { $0.reading == nil }, "Kakao data has no reader")
+  }
+
   @Test func anEmptyFileIsRefusedBeforeTheSinkIsTouched() async throws {
     let sink = MemorySink()
     await #expect(throws: ImportError.emptyFile) {

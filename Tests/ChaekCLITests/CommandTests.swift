@@ -66,7 +66,8 @@ struct CommandTests {
         == "usage: chaek search QUERY [--target title|person|publisher|isbn] [--sort accuracy|latest] "
         + "[--page N] [--size N] [--source auto|kakao|openlibrary|local] [--json]")
     #expect(
-      Command.importFile.usage == "usage: chaek import FILE [--format kakao|goodbooks|goodreads|openlibrary]")
+      Command.importFile.usage
+        == "usage: chaek import FILE [--format kakao|goodbooks|goodreads|openlibrary|storygraph]")
     #expect(Command.clear.usage == "usage: chaek clear [--yes]")
     #expect(Command.remove.usage == "usage: chaek remove ID|ISBN")
     #expect(

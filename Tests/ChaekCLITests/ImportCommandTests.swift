@@ -132,8 +132,8 @@ struct ImportCommandTests {
     #expect(result.status == 2)
     #expect(
       result.err == """
-        chaek import: --format must be one of kakao, goodbooks, goodreads, openlibrary (got 'marc')
-        usage: chaek import FILE [--format kakao|goodbooks|goodreads|openlibrary]
+        chaek import: --format must be one of kakao, goodbooks, goodreads, openlibrary, storygraph (got 'marc')
+        usage: chaek import FILE [--format kakao|goodbooks|goodreads|openlibrary|storygraph]
 
         """)
   }
