@@ -81,7 +81,9 @@ let package = Package(
       ]),
     .testTarget(
       name: "ChaekAppTests",
-      dependencies: ["ChaekApp", "BookCatalog", "BookProviders", "UserLibrary", "BookModel", "TestSupport"]),
+      dependencies: [
+        "ChaekApp", "BookCatalog", "BookProviders", "BookImport", "UserLibrary", "BookModel", "TestSupport",
+      ]),
     .testTarget(name: "UserLibraryTests", dependencies: ["UserLibrary", "BookModel", "BookImport", "Storage"]),
     .testTarget(name: "HTTPTransportTests", dependencies: ["HTTPTransport"]),
     .testTarget(name: "HTTPRoutingTests", dependencies: ["HTTPRouting", "HTTPTransport"]),

@@ -19,7 +19,7 @@ import Foundation
 ///   as Goodreads counts readings on the `read` shelf only, a book on another shelf keeps its last
 ///   reading alone, and only when the day it finished is known;
 /// - a book with neither an ISBN nor a Goodreads page has no identity in the file (its `Book Id`
-///   and ISBNs are empty), and is skipped when the file is read;
+///   and ISBNs are empty): it is read back by its title, authors and publisher;
 /// - tags as Goodreads shelves: a tag's commas split it, repeats and a tag named like the book's
 ///   exclusive shelf are dropped;
 /// - `<br/>` (or `<br>`) typed in a review, which reads back as a line break, and the kind of its

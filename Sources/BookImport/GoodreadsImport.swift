@@ -6,9 +6,9 @@ import Foundation
 ///
 /// The book:
 /// - `ISBN` and `ISBN13` come wrapped as formulas (`="0441013597"`, `=""`); the first valid one is
-///   the book's ISBN. Without one, the book is identified by its Goodreads page (`Book Id`), which
-///   only a row with an ISBN may leave empty (as ``GoodreadsExport`` does for books not from
-///   Goodreads).
+///   the book's ISBN. Without one, the book is identified by its Goodreads page (`Book Id`), else
+///   (a row ``GoodreadsExport`` wrote for a book neither from Goodreads nor with an ISBN) by its
+///   title, authors and publisher.
 /// - `Author` and the comma-separated `Additional Authors` are the authors; `Publisher` the
 ///   publisher; `Original Publication Year`, else `Year Published`, the date (January 1).
 ///
@@ -45,7 +45,7 @@ struct GoodreadsImport: ImportReader {
     let isbn = ImportField.isbn(
       [unwrapped(row["ISBN13"]), unwrapped(row["ISBN"])], line: row.line, warnings: &warnings)
     let bookID = Int(row["Book Id"]).flatMap { $0 > 0 ? $0 : nil }
-    guard bookID != nil || (row["Book Id"].isEmpty && isbn != nil) else {
+    guard bookID != nil || row["Book Id"].isEmpty else {
       return .skipped(
         ImportProblem(line: row.line, reason: "Book Id is not a number", detail: row["Book Id"]))
     }

@@ -28,6 +28,10 @@ public enum ImportFormat: String, CaseIterable, Sendable {
     }
   }
 
+  /// `true` for the exports of reading apps, which hold the reader's own data about each book
+  /// (``ImportedBook/reading``).
+  public var carriesReadings: Bool { self == .goodreads || self == .storygraph }
+
   // MARK: - Detection
 
   /// The format of a file, told from its content, or `nil` when it is none of them.

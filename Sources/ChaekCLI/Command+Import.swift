@@ -1,12 +1,14 @@
 import BookCatalog
 import BookImport
+import BookModel
 import ChaekApp
 import Foundation
+import UserLibrary
 
 extension Command {
   static let importFile = Command(
     name: "import",
-    summary: "add books to the offline catalog from a file",
+    summary: "add books (and your reading journal) from a file, or restore a backup",
     operands: "FILE",
     details: """
       FILE is one of (the format is told from the content unless --format names it):
@@ -14,13 +16,22 @@ extension Command {
                      documents, or one document per line
         goodbooks    the goodbooks-10k dataset's books.csv
         goodreads    a Goodreads library export (goodreads_library_export.csv)
+        storygraph   a StoryGraph export CSV
         openlibrary  Open Library JSON lines: search results, or lines of a data dump
+      or a Chaek backup made by `chaek export --format json`, which is restored into an empty
+      library: every saved book with its journal, recently viewed books and goals.
 
-      Books are matched by identity (ISBN-13, else their page's URL), so importing twice changes
-      nothing. A book with an ISBN takes the place of the same starter book (same title and
-      authors) without one, and a book whose ISBN changed keeps its record; your saved and
-      recently viewed books follow them. Rows that cannot be read are skipped and listed on stderr with their line numbers;
-      the rest are imported. Exit status 0 when books were read, 1 when none could be.
+      Books go into the offline catalog, matched by identity (ISBN-13, else their page's URL), so
+      importing twice changes nothing. A book with an ISBN takes the place of the same starter book
+      (same title and authors) without one, and a book whose ISBN changed keeps its record; your
+      saved and recently viewed books follow them.
+
+      A Goodreads or StoryGraph export also fills your reading journal: each book, matched by ISBN,
+      else by title and author against the catalog, else added, is saved with its shelf, rating,
+      tags, review, private notes and reading dates. Importing the same file again changes nothing.
+
+      Rows that cannot be read are skipped and listed on stderr with their line numbers; the rest
+      are imported. Exit status 0 when books were read, 1 when none could be.
       """,
     options: [.format]
   ) { arguments, context in
@@ -39,18 +50,26 @@ extension Command {
     } catch {
       throw CLIError.failure("cannot read \(path): \((error as NSError).localizedDescription)")
     }
+    if named == nil, LibraryBackup.isBackup(start) {
+      try await restore(path: path, context: context)
+      return
+    }
     guard let format = named ?? ImportFormat.detect(start) else {
       throw CLIError.failure(
-        "cannot tell the format of \(path) (Kakao or Open Library JSON, or a goodbooks-10k or Goodreads "
-          + "CSV with its header); name it with --format kakao|goodbooks|goodreads|openlibrary")
+        "cannot tell the format of \(path) (Kakao or Open Library JSON, a goodbooks-10k, Goodreads or "
+          + "StoryGraph CSV with its header, or a Chaek backup); name it with --format "
+          + ImportFormat.allCases.map(\.rawValue).joined(separator: "|"))
     }
     let catalog = try context.catalog()
-    let bar = ProgressBar(console: context.console, label: URL(fileURLWithPath: path).lastPathComponent)
+    let library = try context.library()
+    let bar = ProgressBar(console: context.console, label: url.lastPathComponent)
     defer { bar.finish() }
-    let report: ImportReport
+    let report: LibraryImportReport
     do {
-      report = try await catalog.importBooks(contentsOf: url, format: format) { progress in
-        bar.update(fraction: progress.fraction, detail: Output.count(progress.books, "book"))
+      report = try await LibraryImport(catalog: catalog, library: library).run(
+        contentsOf: url, format: format
+      ) {
+        progress in bar.update(fraction: progress.fraction, detail: Output.count(progress.books, "book"))
       }
     } catch let error as ImportError {
       throw CLIError.failure("\(path): \(error.message)")
@@ -58,13 +77,71 @@ extension Command {
       throw CLIError.failure("cannot read \(path): \(error.localizedDescription)")
     }
     bar.finish()
-    let moved = try await DataHome.followReplacedBooks(catalog: catalog, library: context.library())
-    context.console.writeError(ImportSummary.problemLines(report, path: path))
-    guard report.read > 0 else {
-      let skipped = report.skippedCount == 0 ? "" : " (\(ImportSummary.reasons(report.skippedReasons)))"
+    let moved = try await DataHome.followReplacedBooks(catalog: catalog, library: library)
+    context.console.writeError(ImportSummary.problemLines(report.books, path: path))
+    guard report.books.read > 0 else {
+      let skipped =
+        report.books.skippedCount == 0 ? "" : " (\(ImportSummary.reasons(report.books.skippedReasons)))"
       throw CLIError.failure("\(path): no book could be read as \(format.displayName)\(skipped)")
     }
-    context.console.write(ImportSummary.text(report, path: path, moved: moved))
+    context.console.write(ImportSummary.text(report.books, path: path, moved: moved))
+    if let journal = report.journal { context.console.write(ImportSummary.journalText(journal, path: path)) }
+  }
+
+  /// Restores the backup at `path` into the (empty) library.
+  private static func restore(path: String, context: Context) async throws {
+    let backup: LibraryBackup
+    do {
+      backup = try LibraryBackup.decode(try Data(contentsOf: URL(fileURLWithPath: path)))
+    } catch let error as LibraryError {
+      throw CLIError.failure("\(path): \(error)")
+    }
+    do {
+      try await context.library().restore(backup)
+    } catch LibraryError.notEmpty {
+      throw CLIError.failure(
+        "\(path): your library already holds books; a backup is restored into an empty one "
+          + "(start one with CHAEK_HOME=DIR chaek import \(path))")
+    }
+    let notes = backup.books.flatMap(\.notes)
+    let quotes = notes.count { $0.kind == .quote }
+    let readings = backup.books.reduce(0) { $0 + $1.sessions.count }
+    context.console.write(
+      "Restored \(path): \(Output.count(backup.books.count, "saved book")), "
+        + "\(Output.count(notes.count - quotes, "note")), \(Output.count(quotes, "quote")), "
+        + "\(Output.count(readings, "reading")), \(Output.count(backup.recent.count, "recently viewed book")) "
+        + "and \(Output.count(backup.goals.count, "goal")).\n")
+  }
+
+  static let export = Command(
+    name: "export",
+    summary: "write your library with its reading journal to a file",
+    operands: "FILE",
+    details: """
+      --format goodreads writes a Goodreads library export CSV (the header and ="…" ISBNs as
+      Goodreads writes them), which Goodreads, StoryGraph and most reading apps import: each saved
+      book with its shelf, rating (in whole stars), tags, review, notes, the day it was saved and
+      its last reading. --format json writes Chaek's complete backup, which `chaek import FILE`
+      restores into an empty library as it was. FILE is replaced whole, never left half written;
+      `-` writes to standard output.
+      """,
+    options: [.exportFormat],
+    examples: ["chaek export --format goodreads goodreads_library_export.csv", "chaek export backup.json"]
+  ) { arguments, context in
+    let path = try arguments.single("FILE")
+    let format = arguments.choice(.exportFormat, as: ExportFormat.self) ?? .json
+    let data = try await LibraryExport(library: context.library()).data(format)
+    if path == "-" {
+      context.console.write(String(decoding: data, as: UTF8.self))
+      return
+    }
+    do {
+      try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+    } catch {
+      throw CLIError.failure("cannot write \(path): \((error as NSError).localizedDescription)")
+    }
+    let count = try await context.library().savedCount()
+    context.console.write("Exported \(Output.count(count, "saved book")) to \(path) (\(format.rawValue)).\n")
   }
 }
 
@@ -75,4 +152,8 @@ extension Option {
   static let format = Option.choice(
     "format", "F", of: ImportFormat.self, help: "the file's format (see above)",
     default: "told from the content")
+  /// `export --format F`.
+  static let exportFormat = Option.choice(
+    "format", "F", of: ExportFormat.self, help: "goodreads: a Goodreads CSV; json: a complete backup",
+    default: "json")
 }

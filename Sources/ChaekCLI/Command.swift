@@ -33,7 +33,7 @@ struct Command: Sendable {
 
   /// Every command, in the order the overview lists them.
   static let all: [Command] = [
-    .search, .show, .save, .saved, .remove, .clear, .recent, .importFile, .serve,
+    .search, .show, .save, .saved, .remove, .clear, .recent, .importFile, .export, .serve,
   ]
 
   // MARK: - Options section

@@ -1,4 +1,6 @@
 import BookImport
+import ChaekApp
+import UserLibrary
 
 /// What `chaek import` prints: counts on stdout, the problem rows on stderr.
 enum ImportSummary {
@@ -23,6 +25,27 @@ enum ImportSummary {
       text += "\(moved) \(moved == 1 ? "entry" : "entries") of your library moved to the new records.\n"
     }
     if report.warningCount > 0 { text += "Fields left out: \(reasons(report.warningReasons)).\n" }
+    return text
+  }
+
+  /// Books of a reading app's export listed by line when added (not known before); the rest are
+  /// only counted.
+  static let listedAdditions = 10
+
+  /// `Journal: 412 books, 380 matched (350 by ISBN, 30 by title and author) and 32 added; 400 saved
+  /// with their reading data, 12 updated, 0 already as in the file.`, then the added books by line.
+  static func journalText(_ report: JournalImportReport, path: String) -> String {
+    let matched = report.count(.isbn) + report.count(.title)
+    var text =
+      "Journal: \(Output.count(report.rows.count, "book")), \(matched) matched (\(report.count(.isbn)) by ISBN, "
+      + "\(report.count(.title)) by title and author) and \(report.count(JournalImportReport.Match.added)) added; "
+      + "\(report.count(JournalMerge.added)) saved with their reading data, \(report.count(.updated)) updated, "
+      + "\(report.count(.unchanged)) already as in the file.\n"
+    let added = report.rows.filter { $0.match == .added }
+    for row in added.prefix(listedAdditions) {
+      text += "\(path):\(row.line): added ‘\(row.title)’ (\(row.id))\n"
+    }
+    if added.count > listedAdditions { text += "\(path): \(added.count - listedAdditions) more added\n" }
     return text
   }
 

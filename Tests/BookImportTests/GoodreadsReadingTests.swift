@@ -113,14 +113,16 @@ struct GoodreadsReadingTests {
 
   @Test func eachBookCarriesTheLineItsRowStartsOn() throws {
     let rows = try ImportedRows(Self.export, as: .goodreads)
-    #expect(rows.books.map(\.line) == [2, 5, 6, 7, 8, 9, 10, 11, 12])
+    #expect(rows.books.map(\.line) == [2, 5, 6, 7, 8, 9, 10, 11, 12, 13])
   }
 
-  @Test func aRowWithoutBookIdIsIdentifiedByItsISBNAndWithoutEitherIsSkipped() throws {
+  @Test func aRowWithoutBookIdIsIdentifiedByItsISBNElseByItsTitleAndAuthors() throws {
     let rows = try ImportedRows(Self.export, as: .goodreads)
     let elsewhere = try rows.book("Written Elsewhere").book
     #expect(elsewhere.url.isEmpty && elsewhere.id.rawValue == "9780756404741")
-    #expect(rows.skipped == [ImportProblem(line: 13, reason: "Book Id is not a number")])
+    let unknown = try rows.book("No Identity").book
+    #expect(unknown.url.isEmpty && unknown.id == Book(title: "No Identity", authors: ["Some One"]).id)
+    #expect(rows.skipped.isEmpty)
   }
 
   @Test func columnsAnOlderLayoutLacksLeaveTheRecordEmpty() throws {

@@ -1,0 +1,64 @@
+import BookImport
+import BookModel
+import Foundation
+import UserLibrary
+
+/// The formats the user's library is exported in.
+public enum ExportFormat: String, CaseIterable, Sendable {
+  /// A Goodreads library export CSV, which Goodreads, StoryGraph and most reading apps import.
+  case goodreads
+  /// Chaek's complete JSON backup (``UserLibrary/LibraryBackup``), which `chaek import` restores.
+  case json
+
+  /// The file name an export is offered under: `chaek-goodreads-2026-03-14.csv`.
+  public func fileName(on day: CalendarDay) -> String {
+    switch self {
+    case .goodreads: "chaek-goodreads-\(day).csv"
+    case .json: "chaek-backup-\(day).json"
+    }
+  }
+
+  /// The export's media type.
+  public var contentType: String {
+    switch self {
+    case .goodreads: "text/csv; charset=utf-8"
+    case .json: "application/json; charset=utf-8"
+    }
+  }
+}
+
+/// Writes the user's library in an ``ExportFormat``.
+///
+/// The JSON backup holds everything. A Goodreads export holds what Goodreads can: each saved book
+/// with its shelf, rating, tags (``UserLibrary/Library/ownedTag`` as an owned copy), review,
+/// notes (as private notes, one after another), the day it was saved and its readings;
+/// quotes and progress updates are Chaek's own and are left out (see ``BookImport/GoodreadsExport``
+/// for what else Goodreads cannot hold).
+public struct LibraryExport: Sendable {
+  /// The library exported.
+  public let library: Library
+
+  /// An export of `library`.
+  public init(library: Library) { self.library = library }
+
+  /// The export in `format`.
+  public func data(_ format: ExportFormat) async throws -> Data {
+    let backup = try await library.backup()
+    switch format {
+    case .json: return try backup.encoded()
+    case .goodreads: return Data(GoodreadsExport.csv(backup.books.map(Self.record)).utf8)
+    }
+  }
+
+  /// A saved book and its journal as a reading app's record.
+  static func record(_ entry: LibraryBackup.SavedEntry) -> (book: Book, record: ReadingRecord) {
+    let notes = entry.notes.filter { $0.kind == .note }.map(\.text).joined(separator: "\n\n")
+    let added = entry.savedDate.map { CalendarDay.today(now: $0) }
+    let record = ReadingRecord(
+      shelf: entry.shelf, rating: entry.rating, tags: entry.tags.filter { $0 != Library.ownedTag },
+      review: entry.review, notes: notes, added: added,
+      readings: entry.sessions.map { ReadingRecord.Reading(started: $0.started, finished: $0.finished) },
+      pages: entry.pages, owned: entry.tags.contains(Library.ownedTag))
+    return (entry.book, record)
+  }
+}
