@@ -1,6 +1,7 @@
 import BookModel
 import ChaekApp
 import Foundation
+import UserLibrary
 
 /// The `chaek` command line: parses the arguments, runs one command, and returns the exit code
 /// (0 success, 1 failure, 2 usage error) after writing one clear line to standard error on error.
@@ -30,20 +31,28 @@ public enum CLI {
       try await command.run(parsed, context)
       return 0
     } catch let error as CLIError {
-      switch error {
-      case .usage(let message):
-        console.writeError("chaek \(name): \(message)\n\(command.usage)\n")
-        return 2
-      case .failure(let message):
-        console.writeError("chaek \(name): \(message)\n")
-        return 1
-      }
+      return report(error, command: command, console: console)
+    } catch let error as LibraryError {
+      return report(CLIError(error), command: command, console: console)
     } catch let error as BookSearchError {
       // Standard error is the operator's own: it gets what the provider said too (the key removed).
       console.writeError("chaek \(name): \(error.logDescription)\n")
       return 1
     } catch {
       console.writeError("chaek \(name): \(error)\n")
+      return 1
+    }
+  }
+
+  /// Writes `error` on standard error and returns its exit code: a usage error also shows the
+  /// command's usage line.
+  private static func report(_ error: CLIError, command: Command, console: any Console) -> Int32 {
+    switch error {
+    case .usage(let message):
+      console.writeError("chaek \(command.name): \(message)\n\(command.usage)\n")
+      return 2
+    case .failure(let message):
+      console.writeError("chaek \(command.name): \(message)\n")
       return 1
     }
   }

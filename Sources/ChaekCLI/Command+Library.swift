@@ -25,66 +25,97 @@ extension Command {
 
   static let saved = Command(
     name: "saved",
-    summary: "list 담은 책 (my books)",
-    options: [.savedSort, .savedJSON]
+    summary: "list 담은 책 (my books) with their shelves and ratings",
+    details: """
+      Shelves: want (읽고 싶은 책), reading (읽는 중), read (읽은 책), dnf (중단한 책). Tags are
+      listed by `chaek tags`.
+      """,
+    options: [.savedSort, .savedShelf, .savedTag, .savedJSON],
+    examples: ["chaek saved --shelf reading", "chaek saved --tag 소설 --sort added"]
   ) { arguments, context in
     let order = arguments.choice(.savedSort, as: SavedOrder.self) ?? .title
+    let shelf = arguments.choice(.savedShelf, as: Shelf.self)
+    let tag = arguments.text(.savedTag)
     try arguments.expectNoOperands()
-    let books = try await context.library().savedBooks(sortedBy: order)
+    let books = try await context.library().savedBooks(sortedBy: order, shelf: shelf, tag: tag)
     if arguments.flag(.savedJSON) {
       context.console.write(try Output.json(books.map(LibraryEntry.init)))
     } else if books.isEmpty {
-      context.console.write("No saved books yet. Save one with `chaek save ID`.\n")
+      context.console.write(
+        shelf == nil && tag == nil
+          ? "No saved books yet. Save one with `chaek save ID`.\n"
+          : "No saved books \([shelf.map { "on \($0.name)" }, tag.map { "tagged ‘\($0)’" }].compactMap { $0 }.joined(separator: " ")).\n"
+      )
     } else {
       context.console.write(
         Output.table(
-          books.map(\.book), dates: books.map { Output.timestamp($0.savedAt) }, dateHeader: "SAVED")
+          books.map(\.book),
+          extra: [
+            ("SHELF", books.map(\.shelf.name)), ("RATING", books.map { Output.rating($0.rating) }),
+            ("SAVED", books.map { Output.timestamp($0.savedAt) }),
+          ])
           + "\n\(Output.count(books.count, "saved book"))\n")
     }
   }
 
   static let remove = Command(
     name: "remove",
-    summary: "remove a book from 담은 책",
+    summary: "remove a book from 담은 책, with its journal",
     operands: "ID|ISBN",
-    details: "Removes one saved book. Removing a book that is not saved is an error (exit 1)."
+    details: """
+      Removes one saved book with its shelf, rating, review, tags, notes, quotes and readings.
+      When it has notes, quotes or readings, it asks first on a terminal, and refuses without
+      --yes when standard input is not a terminal (a script). Removing a book that is not saved is
+      an error (exit 1).
+      """,
+    options: [.yes]
   ) { arguments, context in
     let text = try arguments.single("ID or ISBN")
-    guard let id = BookID(parsing: text) else { throw CLIError.usage("'\(text)' is not a book id or ISBN") }
+    let id = try Context.bookID(text)
     let library = try context.library()
-    let title = try await library.savedBook(id)?.book.title
+    guard let entry = try await library.entry(id) else {
+      throw CLIError.failure("\(id) is not in your saved books")
+    }
+    let journal = JournalSize(entry)
+    if !journal.isEmpty {
+      guard
+        try Confirmation.confirm(
+          "Also deletes \(journal.description). Remove ‘\(entry.book.title)’?",
+          refusal: "remove ‘\(entry.book.title)’ and its \(journal.description)", arguments: arguments,
+          console: context.console)
+      else { return }
+    }
     guard try await library.remove(id) else { throw CLIError.failure("\(id) is not in your saved books") }
-    context.console.write("Removed ‘\(title ?? id.rawValue)’.\n")
+    context.console.write("Removed ‘\(entry.book.title)’.\n")
   }
 
   static let clear = Command(
     name: "clear",
-    summary: "remove every book from 담은 책",
+    summary: "remove every book from 담은 책, with every journal",
     details: """
-      Asks for confirmation on a terminal. When standard input is not a terminal (a script), it
-      refuses unless --yes is given.
+      Removes every saved book with its shelf, rating, review, tags, notes, quotes and readings
+      (reading goals stay). Asks for confirmation on a terminal. When standard input is not a
+      terminal (a script), it refuses unless --yes is given.
       """,
     options: [.yes]
   ) { arguments, context in
     try arguments.expectNoOperands()
     let library = try context.library()
-    let count = try await library.savedCount()
-    guard count > 0 else {
+    let books = try await library.savedBooks()
+    guard !books.isEmpty else {
       context.console.write("No saved books to remove.\n")
       return
     }
-    if !arguments.flag(.yes) {
-      guard context.console.isInteractive else {
-        throw CLIError.usage(
-          "refusing to remove \(Output.count(count, "saved book")) without --yes (input is not a terminal)")
-      }
-      context.console.write("Remove all \(Output.count(count, "saved book"))? [y/N] ")
-      let answer = context.console.readLine()?.trimmingCharacters(in: .whitespaces).lowercased()
-      guard answer == "y" || answer == "yes" else {
-        context.console.write("Nothing removed.\n")
-        return
-      }
-    }
+    var entries: [JournalEntry] = []
+    for book in books { if let entry = try await library.entry(book.book.id) { entries.append(entry) } }
+    let journal = JournalSize(entries)
+    let count = Output.count(books.count, "saved book")
+    guard
+      try Confirmation.confirm(
+        (journal.isEmpty ? "" : "Also deletes \(journal.description). ") + "Remove all \(count)?",
+        refusal: "remove \(count)" + (journal.isEmpty ? "" : " and their \(journal.description)"),
+        arguments: arguments, console: context.console)
+    else { return }
     let removed = try await library.removeAll()
     context.console.write("Removed \(Output.count(removed, "saved book")).\n")
   }
@@ -103,8 +134,7 @@ extension Command {
       context.console.write("No recently viewed books. Open one with `chaek show ID`.\n")
     } else {
       context.console.write(
-        Output.table(
-          views.map(\.book), dates: views.map { Output.timestamp($0.viewedAt) }, dateHeader: "VIEWED"))
+        Output.table(views.map(\.book), extra: [("VIEWED", views.map { Output.timestamp($0.viewedAt) })]))
     }
   }
 }
@@ -115,9 +145,13 @@ extension Option {
   /// `saved --sort S`.
   static let savedSort = Option.choice(
     "sort", "S", of: SavedOrder.self, help: "order (added: newest first)", default: "title")
+  /// `saved --shelf S`.
+  static let savedShelf = Option.choice("shelf", "S", of: Shelf.self, help: "only the books on this shelf")
+  /// `saved --tag T`.
+  static let savedTag = Option.text("tag", "T", help: "only the books with this tag")
   /// `saved --json`.
   static let savedJSON = Option.json("[{\"id\",\"saved_at\",\"book\"}] with books in Kakao's document shape")
-  /// `clear --yes`.
+  /// `remove --yes`, `clear --yes`.
   static let yes = Option.flag("yes", help: "remove without asking")
   /// `recent --json`.
   static let recentJSON = Option.json(

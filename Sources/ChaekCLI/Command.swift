@@ -33,7 +33,10 @@ struct Command: Sendable {
 
   /// Every command, in the order the overview lists them.
   static let all: [Command] = [
-    .search, .show, .save, .saved, .remove, .clear, .recent, .importFile, .export, .serve,
+    .search, .show, .save, .saved, .remove, .clear, .recent,
+    .shelf, .start, .progress, .finished, .rate, .review, .tag, .tags,
+    .note, .quote, .notes, .journal, .stats, .goal, .backup,
+    .importFile, .export, .serve,
   ]
 
   // MARK: - Options section

@@ -29,9 +29,7 @@ struct Context: Sendable {
 
   /// Finds the book a person named by id or ISBN (see ``ChaekApp/BookLookup`` for the order).
   func findBook(_ text: String, arguments: Arguments, library: Library) async throws -> Book {
-    guard let id = BookID(parsing: text) else {
-      throw CLIError.usage("'\(text)' is not a book id or ISBN (see the last column of `chaek search`)")
-    }
+    let id = try Context.bookID(text)
     let lookup = BookLookup(library: library) { try searchService(arguments) }
     if let book = try await lookup.book(id) { return book }
     throw CLIError.failure("no book \(id) in the catalog or your library; find it with `chaek search` first")

@@ -4,20 +4,21 @@ import UserLibrary
 
 /// How commands print books: tables and details for people, JSON for scripts.
 enum Output {
-  /// Search results and lists as a table: title, authors, price, ISBN (or id).
-  static func table(_ books: [Book], dates: [String]? = nil, dateHeader: String = "") -> String {
+  /// Search results and lists as a table: title, authors, price, ISBN (or id), then `extra`
+  /// columns (a header and one cell per book: the shelf, the rating, a date).
+  static func table(_ books: [Book], extra: [(header: String, cells: [String])] = []) -> String {
     var columns = [
       Table.Column(header: "TITLE", maximumWidth: 44),
       Table.Column(header: "AUTHORS", maximumWidth: 24),
       Table.Column(header: "PRICE", maximumWidth: 12, alignRight: true),
       Table.Column(header: "ISBN / ID", maximumWidth: 18),
     ]
-    if dates != nil { columns.append(Table.Column(header: dateHeader, maximumWidth: 16)) }
+    columns += extra.map { Table.Column(header: $0.header, maximumWidth: 16) }
     var table = Table(columns: columns)
     for (index, book) in books.enumerated() {
-      var row = [book.title, book.authorsText, Won.format(book.effectivePrice), book.id.rawValue]
-      if let dates { row.append(dates[index]) }
-      table.rows.append(row)
+      table.rows.append(
+        [book.title, book.authorsText, Won.format(book.effectivePrice), book.id.rawValue]
+          + extra.map { $0.cells[index] })
     }
     return table.render()
   }
@@ -67,7 +68,14 @@ enum Output {
     return formatter.string(from: date)
   }
 
-  private static func wrap(_ text: String, width: Int, indent: String) -> String {
+  /// `text` in lines of at most `width` columns, each after `indent`; line breaks in `text` are kept.
+  static func wrap(_ text: String, width: Int = 76, indent: String = "  ") -> String {
+    text.split(separator: "\n", omittingEmptySubsequences: false).map {
+      wrapLine(String($0), width: width, indent: indent)
+    }.joined(separator: "\n")
+  }
+
+  private static func wrapLine(_ text: String, width: Int, indent: String) -> String {
     var lines: [String] = []
     var line = ""
     for word in text.split(separator: " ") {
@@ -77,7 +85,11 @@ enum Output {
       }
       line += (line.isEmpty ? "" : " ") + word
     }
-    if !line.isEmpty { lines.append(indent + line) }
+    if !line.isEmpty {
+      lines.append(indent + line)
+    } else if lines.isEmpty {
+      lines.append("")
+    }
     return lines.joined(separator: "\n")
   }
 }

@@ -33,6 +33,12 @@ extension Library {
     return note
   }
 
+  /// One note or quote by its id.
+  /// - Throws: ``LibraryError/noSuchRecord(_:)`` when there is none.
+  public func note(_ noteID: Int) async throws -> Note {
+    try await database.read { try Library.note(noteID, on: $0) }
+  }
+
   /// Changes the text, page and day of a note or quote; a change that names an older version than
   /// the note's is refused (``LibraryError/staleEdit(current:)``).
   @discardableResult

@@ -55,7 +55,8 @@ struct CommandTests {
     #expect(unknownOption.status == 2 && unknownOption.out.isEmpty)
     #expect(
       unknownOption.err
-        == "chaek saved: unknown option --page for 'saved'\nusage: chaek saved [--sort title|added] [--json]\n"
+        == "chaek saved: unknown option --page for 'saved'\n"
+        + "usage: chaek saved [--sort title|added] [--shelf want|reading|read|dnf] [--tag T] [--json]\n"
     )
   }
 
@@ -69,7 +70,7 @@ struct CommandTests {
       Command.importFile.usage
         == "usage: chaek import FILE [--format kakao|goodbooks|goodreads|openlibrary|storygraph]")
     #expect(Command.clear.usage == "usage: chaek clear [--yes]")
-    #expect(Command.remove.usage == "usage: chaek remove ID|ISBN")
+    #expect(Command.remove.usage == "usage: chaek remove ID|ISBN [--yes]")
     #expect(
       Command.serve.usage
         == "usage: chaek serve [--host H] [--port N] [--source auto|kakao|openlibrary|local] [--token T]")

@@ -74,6 +74,32 @@ struct ProcessTests {
     #expect(try runProcess(["saved", "--json"], home: home).out == "[]\n")
   }
 
+  @Test func aReadingIsRecordedAcrossProcessesAndCounted() throws {
+    let home = FileManager.default.temporaryDirectory.appendingPathComponent("chaek-process-\(UUID())")
+    defer { try? FileManager.default.removeItem(at: home) }
+    let search = try runProcess(["search", "채식", "--source", "local"], home: home)
+    let id = try #require(
+      search.out.split(separator: "\n").first { $0.contains("채식주의자") }?.split(separator: " ").last.map(
+        String.init))
+    let shelved = try runProcess(
+      ["shelf", id, "reading", "--date", "2025-03-01", "--source", "local"], home: home)
+    #expect(shelved.status == 0 && shelved.out.hasSuffix("is now on 읽는 중 (started 2025-03-01).\n"))
+    let progress = try runProcess(["progress", id, "120/352", "--date", "2025-03-05"], home: home)
+    #expect(progress.status == 0 && progress.out.contains("page 120 of 352 (34.1%)"))
+    let finished = try runProcess(["finished", id, "--date", "2025-03-20"], home: home)
+    #expect(finished.out.hasSuffix("is now on 읽은 책 (finished 2025-03-20).\n"))
+    let stats = try runProcess(["stats", "--year", "2025", "--json"], home: home)
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(stats.out.utf8)) as? [String: Any])
+    #expect(object["books"] as? Int == 1 && object["pages"] as? Int == 352 && object["year"] as? Int == 2025)
+    #expect((object["months"] as? [[String: Any]])?[2]["books"] as? Int == 1)
+    let book = try #require((object["finished"] as? [[String: Any]])?.first)
+    #expect(book["finished"] as? String == "2025-03-20" && book["pages"] as? Int == 352)
+    // A script cannot answer the question: the book and its reading stay.
+    let refused = try runProcess(["remove", id], home: home, stdin: "y\n")
+    #expect(refused.status == 2 && refused.err.contains("and its 1 reading without --yes"))
+    #expect(try runProcess(["journal", id], home: home).out.contains("2025-03-01 → 2025-03-20"))
+  }
+
   @Test func concurrentProcessesShareTheLibrary() async throws {
     let home = FileManager.default.temporaryDirectory.appendingPathComponent("chaek-process-\(UUID())")
     defer { try? FileManager.default.removeItem(at: home) }

@@ -1,0 +1,84 @@
+import Foundation
+import UserLibrary
+
+/// `backup`: a consistent copy of `library.sqlite`.
+extension Command {
+  static let backup = Command(
+    name: "backup",
+    summary: "copy your library (library.sqlite) to a file",
+    operands: "FILE",
+    details: """
+      Writes a consistent copy of library.sqlite (saved books, journals, goals, recently viewed) to
+      FILE with SQLite's online backup: the library as of one moment, safe to take while `chaek
+      serve` or another command is using it. FILE must not exist yet. The copy is then opened to
+      count its saved books. To restore, put the copy in place of library.sqlite while nothing
+      runs.
+      """,
+    options: [.backupJSON],
+    examples: ["chaek backup ~/chaek-2026-03-14.sqlite"]
+  ) { arguments, context in
+    let path = try arguments.single("FILE")
+    guard !FileManager.default.fileExists(atPath: path) else {
+      throw CLIError.failure("\(path) exists; a backup never overwrites a file: choose another name")
+    }
+    do {
+      try await context.library().copyDatabase(to: path)
+    } catch {
+      throw CLIError.failure("cannot write \(path): \(error)")
+    }
+    let copy = try BackupCopy(path: path, books: await savedBooks(inCopy: path))
+    context.console.write(
+      arguments.flag(.backupJSON)
+        ? try Output.json(copy)
+        : "Copied your library to \(path): \(BackupCopy.size(copy.bytes)), "
+          + "\(Output.count(copy.savedBooks, "saved book")).\n")
+  }
+
+  /// The number of saved books in the copy at `path`, read from a scratch copy of it, so that
+  /// opening it (which puts a database in WAL mode) leaves the backup itself as it was written.
+  private static func savedBooks(inCopy path: String) async throws -> Int {
+    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("chaek-backup-\(UUID())")
+    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    let file = scratch.appendingPathComponent("library.sqlite")
+    try FileManager.default.copyItem(atPath: path, toPath: file.path)
+    return try await Library(path: file.path).savedCount()
+  }
+}
+
+/// What `chaek backup` wrote, as `--json` prints it.
+struct BackupCopy: Encodable {
+  /// Where.
+  let path: String
+  /// Its size.
+  let bytes: Int
+  /// The saved books in it.
+  let savedBooks: Int
+
+  init(path: String, books: Int) throws {
+    self.path = path
+    bytes = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0
+    savedBooks = books
+  }
+
+  private enum CodingKeys: String, CodingKey {
+    case path, bytes
+    case savedBooks = "saved_books"
+  }
+
+  /// `48 KB`, `1.2 MB`.
+  static func size(_ bytes: Int) -> String {
+    switch bytes {
+    case ..<1024: "\(bytes) bytes"
+    case ..<(1024 * 1024): "\(bytes / 1024) KB"
+    default: String(format: "%.1f MB", Double(bytes) / 1_048_576)
+    }
+  }
+}
+
+// MARK: - Options
+
+extension Option {
+  /// `backup --json`.
+  static let backupJSON = Option.json("{\"path\",\"bytes\",\"saved_books\"}")
+}
