@@ -3,7 +3,8 @@ import Foundation
 
 /// A book of the library in the stable JSON the CLI and the web API print:
 /// `{"id", "book", and "saved_at", "viewed_at" or "saved" where they apply}`, with the book in
-/// Kakao's document shape and dates in Kakao's format.
+/// Kakao's document shape and dates in Kakao's format. An entry made with ``init(shelved:)`` (the
+/// web API's list) also has `"shelf"` and `"rating"` (stars, or `null`); the others leave both out.
 public struct LibraryEntry: Encodable, Sendable {
   /// The book's identity.
   public let id: String
@@ -15,6 +16,10 @@ public struct LibraryEntry: Encodable, Sendable {
   public let viewedAt: String?
   /// Whether it is saved, for a single book's details.
   public let saved: Bool?
+  /// Its shelf, for an entry made with ``init(shelved:)``.
+  public let shelf: Shelf?
+  /// Its rating, when it has one, for an entry made with ``init(shelved:)``.
+  public let rating: StarRating?
 
   /// An entry for `book` with whichever of the optional facts apply.
   public init(_ book: Book, savedAt: Date? = nil, viewedAt: Date? = nil, saved: Bool? = nil) {
@@ -23,6 +28,19 @@ public struct LibraryEntry: Encodable, Sendable {
     self.savedAt = savedAt.map(KakaoDate.format)
     self.viewedAt = viewedAt.map(KakaoDate.format)
     self.saved = saved
+    shelf = nil
+    rating = nil
+  }
+
+  /// A saved book's entry with its shelf and rating.
+  public init(shelved saved: SavedBook) {
+    id = saved.book.id.rawValue
+    book = saved.book
+    savedAt = KakaoDate.format(saved.savedAt)
+    viewedAt = nil
+    self.saved = nil
+    shelf = saved.shelf
+    rating = saved.rating
   }
 
   /// A saved book's entry.
@@ -32,8 +50,21 @@ public struct LibraryEntry: Encodable, Sendable {
   public init(_ view: RecentView) { self.init(view.book, viewedAt: view.viewedAt) }
 
   private enum CodingKeys: String, CodingKey {
-    case id, book, saved
+    case id, book, saved, shelf, rating
     case savedAt = "saved_at"
     case viewedAt = "viewed_at"
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(id, forKey: .id)
+    try container.encode(book, forKey: .book)
+    try container.encodeIfPresent(savedAt, forKey: .savedAt)
+    try container.encodeIfPresent(viewedAt, forKey: .viewedAt)
+    try container.encodeIfPresent(saved, forKey: .saved)
+    if let shelf {
+      try container.encode(shelf, forKey: .shelf)
+      try container.encode(rating, forKey: .rating)
+    }
   }
 }
