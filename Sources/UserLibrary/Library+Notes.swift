@@ -40,7 +40,8 @@ extension Library {
   /// One note or quote; `nil` when there is none with this id.
   public func note(_ noteID: Int) async throws -> Note? {
     try await database.read { connection in
-      try connection.first("SELECT \(Library.noteColumns) FROM notes WHERE id = ?", [noteID], Library.note(from:))
+      try connection.first(
+        "SELECT \(Library.noteColumns) FROM notes WHERE id = ?", [noteID], Library.note(from:))
     }
   }
 

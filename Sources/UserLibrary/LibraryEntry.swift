@@ -3,7 +3,7 @@ import Foundation
 
 /// A book of the library in the stable JSON the CLI and the web API print:
 /// `{"id", "book", and "saved_at", "viewed_at" or "saved" where they apply}`, with the book in
-/// Kakao's document shape and dates in Kakao's format. An entry made with ``init(shelved:)`` (the
+/// Kakao's document shape and dates in Kakao's format. An entry made with ``shelved(_:)`` (the
 /// web API's list) also has `"shelf"` and `"rating"` (stars, or `null`); the others leave both out.
 public struct LibraryEntry: Encodable, Sendable {
   /// The book's identity.
@@ -16,10 +16,10 @@ public struct LibraryEntry: Encodable, Sendable {
   public let viewedAt: String?
   /// Whether it is saved, for a single book's details.
   public let saved: Bool?
-  /// Its shelf, for an entry made with ``init(shelved:)``.
-  public let shelf: Shelf?
-  /// Its rating, when it has one, for an entry made with ``init(shelved:)``.
-  public let rating: StarRating?
+  /// Its shelf, for an entry made with ``shelved(_:)``.
+  public private(set) var shelf: Shelf?
+  /// Its rating, when it has one, for an entry made with ``shelved(_:)``.
+  public private(set) var rating: StarRating?
 
   /// An entry for `book` with whichever of the optional facts apply.
   public init(_ book: Book, savedAt: Date? = nil, viewedAt: Date? = nil, saved: Bool? = nil) {
@@ -28,19 +28,17 @@ public struct LibraryEntry: Encodable, Sendable {
     self.savedAt = savedAt.map(KakaoDate.format)
     self.viewedAt = viewedAt.map(KakaoDate.format)
     self.saved = saved
-    shelf = nil
-    rating = nil
   }
 
   /// A saved book's entry with its shelf and rating.
-  public init(shelved saved: SavedBook) {
-    id = saved.book.id.rawValue
-    book = saved.book
-    savedAt = KakaoDate.format(saved.savedAt)
-    viewedAt = nil
-    self.saved = nil
-    shelf = saved.shelf
-    rating = saved.rating
+  public static func shelved(_ saved: SavedBook) -> LibraryEntry {
+    LibraryEntry(saved.book, savedAt: saved.savedAt, shelf: saved.shelf, rating: saved.rating)
+  }
+
+  private init(_ book: Book, savedAt: Date, shelf: Shelf, rating: StarRating?) {
+    self.init(book, savedAt: savedAt)
+    self.shelf = shelf
+    self.rating = rating
   }
 
   /// A saved book's entry.
