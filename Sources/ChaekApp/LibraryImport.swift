@@ -57,8 +57,9 @@ public struct LibraryImportReport: Sendable {
 public struct JournalImportReport: Sendable, Equatable {
   /// How a book of the file was found.
   public enum Match: String, Sendable, Equatable {
-    /// By its ISBN (or its identity), as a book Chaek already knew.
-    case isbn
+    /// By its identity, as a book Chaek already knew: its ISBN-13, else its page (a Goodreads or
+    /// StoryGraph address).
+    case identity
     /// By its title and authors, as a book of the catalog.
     case title
     /// Not found: it was added.
@@ -114,7 +115,7 @@ private actor JournalSink: ImportSink {
       if !known { known = try await catalog.book(book.id) != nil }
       if known {
         stored.append(imported)
-        matched.append((imported, book, .isbn))
+        matched.append((imported, book, .identity))
       } else if book.isbn13 == nil,
         let record = try await catalog.record(ofTitle: book.title, authors: book.authors)
       {

@@ -90,13 +90,18 @@ extension Command {
         throw CLIError.usage("give --edit or --delete, not both")
       case (let number?, nil):
         let text = try noteText(arguments, after: 0)
-        let old = try await library.note(number)
+        guard let old = try await library.note(number) else {
+          throw LibraryError.noSuchRecord("note or quote \(number)")
+        }
         note = try await library.updateNote(number, text: text, page: page ?? old.page, day: day ?? old.day)
         said = "Updated \(note.kind.rawValue) #\(note.id)"
       case (nil, let number?):
         try arguments.expectNoOperands()
         guard page == nil, day == nil else { throw CLIError.usage("--delete takes no --page or --date") }
-        note = try await library.note(number)
+        guard let old = try await library.note(number) else {
+          throw LibraryError.noSuchRecord("note or quote \(number)")
+        }
+        note = old
         try await library.deleteNote(number)
         said = "Deleted \(note.kind.rawValue) #\(note.id)"
       case (nil, nil):

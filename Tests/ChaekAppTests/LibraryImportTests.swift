@@ -54,7 +54,7 @@ struct LibraryImportTests {
 
     let again = try await importer.run(Data(goodreadsExport.utf8), format: .goodreads, today: today)
     #expect(again.journal?.rows.allSatisfy { $0.journal == .unchanged } == true)
-    #expect(again.journal?.rows.map(\.match) == [.isbn, .title, .isbn])
+    #expect(again.journal?.rows.map(\.match) == [.identity, .title, .identity])
     #expect(try await library.savedCount() == 3)
   }
 

@@ -44,6 +44,9 @@ struct ImportCommandTests {
         2 × no title, 1 × wrong number of fields.
         1 book took the place of another record of the same book (a starter book without an ISBN, or an ISBN changed).
         Fields left out: 1 × invalid ISBN.
+        Journal: 2 books, 1 matched (0 by ISBN or page, 1 by title and author) and 1 added; 2 newly saved, \
+        0 updated, 0 already as in the file.
+        \(path):6: added ‘Mystery Book’ (u-a38f5d6b17ef913d)
 
         """)
     #expect(
@@ -56,6 +59,10 @@ struct ImportCommandTests {
         """)
     let again = await chaek.run("import", path)
     #expect(again.status == 0 && again.out.contains(": 0 added, 0 updated, 2 unchanged, 3 skipped: "))
+    #expect(
+      again.out.contains(
+        "Journal: 2 books, 2 matched (2 by ISBN or page, 0 by title and author) and 0 added; "))
+    #expect(again.out.contains("0 newly saved, 0 updated, 2 already as in the file."))
     let found = await chaek.run("search", "dune", "--source", "local")
     #expect(found.out.contains("Dune (Dune #1)") && found.out.contains("9780441013593"))
   }
@@ -73,12 +80,43 @@ struct ImportCommandTests {
     #expect(result.out.contains("2 entries of your library moved to the new records."))
     // Later commands, like the server, open the files afresh and see the book under its ISBN.
     let library = try Library(path: chaek.home.appendingPathComponent("library.sqlite").path)
-    #expect(try await library.savedBooks().map(\.book.id.rawValue) == ["9780441013593"])
+    #expect(
+      try await library.savedBooks().map(\.book.id.rawValue) == ["9780441013593", "u-a38f5d6b17ef913d"],
+      "the starter book followed, and the export's other book was saved with its reading data")
     #expect(try await library.recentViews().map(\.book.id.rawValue) == ["9780441013593"])
     let saved = await chaek.run("saved", "--json")
     #expect(saved.out.contains("\"id\":\"9780441013593\"") && !saved.out.contains(starter.id.rawValue))
     let shown = await chaek.run("show", starter.id.rawValue, "--source", "local")
     #expect(shown.status == 0 && shown.out.contains("9780441013593"), "the old id still finds the book")
+  }
+
+  @Test func exportAndImportABackupRestoreTheLibraryByteForByte() async throws {
+    let chaek = try Chaek()
+    defer { chaek.remove() }
+    let path = try write(Self.export, "goodreads_library_export.csv", in: chaek)
+    #expect(await chaek.run("import", path).status == 0)
+    #expect(await chaek.run("quote", "9780441013593", "The spice must flow.", "--page", "12").status == 0)
+    let backup = chaek.home.appendingPathComponent("backup.json").path
+    let exported = await chaek.run("export", backup)
+    #expect(exported.status == 0 && exported.out == "Exported 2 saved books to \(backup) (json).\n")
+
+    let other = try Chaek()
+    defer { other.remove() }
+    let restored = await other.run("import", backup)
+    #expect(restored.status == 0, "\(restored.err)")
+    #expect(
+      restored.out
+        == "Restored \(backup): 2 saved books, 0 notes, 1 quote, 0 readings, 0 recently viewed books and 0 goals.\n"
+    )
+    let again = await other.run("export", "-")
+    #expect(again.out == (try String(contentsOfFile: backup, encoding: .utf8)))
+    let twice = await other.run("import", backup)
+    #expect(twice.status == 1 && twice.err.contains("your library already holds books"))
+    #expect(await other.run("notes", "--search", "spice").out.contains("p. 12"))
+
+    let csv = await chaek.run("export", "--format", "goodreads", "-")
+    #expect(
+      csv.out.hasPrefix("Book Id,Title,Author,Author l-f,") && csv.out.contains(#""=""9780441013593""""#))
   }
 
   @Test func listsAtMostTwentyProblemRows() async throws {
@@ -147,7 +185,7 @@ struct ImportCommandTests {
 
     #expect(result.status == 1 && result.out.isEmpty)
     #expect(result.err.hasPrefix("chaek import: cannot tell the format of \(path) "))
-    #expect(result.err.hasSuffix("name it with --format kakao|goodbooks|goodreads|openlibrary\n"))
+    #expect(result.err.hasSuffix("name it with --format kakao|goodbooks|goodreads|openlibrary|storygraph\n"))
     let empty = await chaek.run("import", try write("", "empty.jsonl", in: chaek), "--format", "kakao")
     #expect(empty.status == 1 && empty.err.hasSuffix(": the file is empty\n"))
   }
