@@ -40,7 +40,9 @@ let package = Package(
       resources: [.copy("Resources/starter-catalog.json")]
     ),
     .target(name: "UserLibrary", dependencies: ["BookModel", "Storage", "SearchIndex", "BookImport"]),
-    .target(name: "ChaekApp", dependencies: ["BookModel", "BookProviders", "BookImport", "BookCatalog", "UserLibrary"]),
+    .target(
+      name: "ChaekApp",
+      dependencies: ["BookModel", "BookProviders", "BookImport", "BookCatalog", "UserLibrary"]),
     .target(name: "HTTPTransport", dependencies: ["CMicroHTTPD"]),
     .target(name: "HTTPRouting", dependencies: ["HTTPTransport", "CZlib"]),
     .target(
@@ -84,7 +86,8 @@ let package = Package(
       dependencies: [
         "ChaekApp", "BookCatalog", "BookProviders", "BookImport", "UserLibrary", "BookModel", "TestSupport",
       ]),
-    .testTarget(name: "UserLibraryTests", dependencies: ["UserLibrary", "BookModel", "BookImport", "Storage"]),
+    .testTarget(
+      name: "UserLibraryTests", dependencies: ["UserLibrary", "BookModel", "BookImport", "Storage"]),
     .testTarget(name: "HTTPTransportTests", dependencies: ["HTTPTransport"]),
     .testTarget(name: "HTTPRoutingTests", dependencies: ["HTTPRouting", "HTTPTransport"]),
     .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient", "TestSupport"]),

@@ -18,6 +18,7 @@ extension Command {
     configuration.host = arguments.text(.host) ?? "127.0.0.1"
     configuration.port = arguments.integer(.port) ?? 8080
     configuration.maximumBodySize = WebApp.maximumBodySize
+    configuration.uploadLimits = WebApp.uploadLimits
     let token = arguments.text(.token) ?? context.environment.token
     let loopback = ["127.0.0.1", "localhost"].contains(configuration.host)
     if configuration.host == "localhost" { configuration.host = "127.0.0.1" }

@@ -1,0 +1,121 @@
+import BookImport
+import BookModel
+import ChaekApp
+import Foundation
+import HTTPRouting
+import HTTPTransport
+import UserLibrary
+
+extension WebApp {
+  /// The paths that take uploads, and how large: an export of a few thousand books is a few MB.
+  public static let uploadLimits = ["/api/import": 16 << 20]
+
+  /// `POST /api/import[?format=F]`: the body is a file, as `chaek import` reads it — a reading
+  /// app's export (Goodreads, StoryGraph), which fills the journal as well as the catalog, another
+  /// catalog format, or a Chaek backup, restored into an empty library. The format is told from the
+  /// content unless `format` names it. Answers what the import did (see ``ImportReply``).
+  func importFile(_ request: HTTPRequest) async throws -> HTTPResponse {
+    guard !request.body.isEmpty else {
+      throw APIError.badRequest("the body is empty: send the file to import")
+    }
+    if request.query["format"] == nil, LibraryBackup.isBackup(request.body) {
+      let backup = try LibraryBackup.decode(request.body)
+      try await library.restore(backup)
+      return try .json(ImportReply(restored: backup))
+    }
+    let named = try request.query["format"].map { name in
+      guard let format = ImportFormat(rawValue: name) else {
+        throw APIError.badRequest(
+          "format must be one of \(ImportFormat.allCases.map(\.rawValue).joined(separator: ", ")), not \(name)"
+        )
+      }
+      return format
+    }
+    guard let format = named ?? ImportFormat.detect(request.body) else {
+      throw APIError.badRequest(
+        "cannot tell the file's format: send a Goodreads or StoryGraph export, a goodbooks-10k CSV, "
+          + "Kakao or Open Library JSON, or a Chaek backup")
+    }
+    let report: LibraryImportReport
+    do {
+      report = try await LibraryImport(catalog: search.catalog, library: library).run(
+        request.body, format: format, today: try request.queryDay("today") ?? .today())
+    } catch let error as ImportError {
+      throw APIError.badRequest(error.message)
+    }
+    _ = try await DataHome.followReplacedBooks(catalog: search.catalog, library: library)
+    return try .json(ImportReply(report))
+  }
+}
+
+/// What `POST /api/import` answers: `{"format", "books": {"read","added","updated","unchanged",
+/// "skipped":[{"line","reason","detail"}]}, "journal": {"matched","matched_by_title","added",
+/// "newly_saved","updated","unchanged","rows":[{"line","title","id","match","journal"}]}}`, or
+/// for a backup `{"format":"backup","restored":{"books","notes","readings","recent","goals"}}`.
+struct ImportReply: Encodable {
+  struct Books: Encodable {
+    let read, added, updated, unchanged: Int
+    let skipped: [Problem]
+  }
+
+  struct Problem: Encodable {
+    let line: Int
+    let reason: String
+    let detail: String
+  }
+
+  struct Journal: Encodable {
+    let matched, matchedByTitle, added, newlySaved, updated, unchanged: Int
+    let rows: [Row]
+
+    enum CodingKeys: String, CodingKey {
+      case matched, added, updated, unchanged, rows
+      case matchedByTitle = "matched_by_title"
+      case newlySaved = "newly_saved"
+    }
+  }
+
+  struct Row: Encodable {
+    let line: Int
+    let title: String
+    let id: String
+    let match: String
+    let journal: String
+  }
+
+  struct Restored: Encodable {
+    let books, notes, readings, recent, goals: Int
+  }
+
+  let format: String
+  var books: Books?
+  var journal: Journal?
+  var restored: Restored?
+
+  init(_ report: LibraryImportReport) {
+    format = report.books.format.rawValue
+    books = Books(
+      read: report.books.read, added: report.books.added, updated: report.books.updated,
+      unchanged: report.books.unchanged,
+      skipped: report.books.skipped.map { Problem(line: $0.line, reason: $0.reason, detail: $0.detail) })
+    journal = report.journal.map { journal in
+      Journal(
+        matched: journal.count(.identity) + journal.count(.title), matchedByTitle: journal.count(.title),
+        added: journal.count(JournalImportReport.Match.added), newlySaved: journal.count(JournalMerge.added),
+        updated: journal.count(.updated), unchanged: journal.count(.unchanged),
+        rows: journal.rows.map { row in
+          Row(
+            line: row.line, title: row.title, id: row.id.rawValue, match: row.match.rawValue,
+            journal: "\(row.journal)")
+        })
+    }
+  }
+
+  init(restored backup: LibraryBackup) {
+    format = "backup"
+    restored = Restored(
+      books: backup.books.count, notes: backup.books.reduce(0) { $0 + $1.notes.count },
+      readings: backup.books.reduce(0) { $0 + $1.sessions.count }, recent: backup.recent.count,
+      goals: backup.goals.count)
+  }
+}

@@ -1,0 +1,68 @@
+import BookModel
+import Foundation
+import HTTPRouting
+import Testing
+import UserLibrary
+
+@testable import ChaekWeb
+
+/// `POST /api/import`: a reading app's export, or a backup, uploaded.
+@Suite("Importing by upload", .timeLimit(.minutes(1)))
+struct ImportAPITests {
+  /// A StoryGraph export: one book the app's catalog holds by ISBN, one it does not know.
+  static let storyGraph = """
+    Title,Authors,Contributors,ISBN/UID,Format,Read Status,Date Added,Last Date Read,Dates Read,\
+    Read Count,Moods,Pace,Character- or Plot-Driven?,Strong Character Development?,Loveable Characters?,\
+    Diverse Characters?,Flawed Characters?,Star Rating,Review,Content Warnings,Content Warning Description,\
+    Tags,Owned?
+    채식주의자,한강,,9788936433598,paperback,read,2026/01/05,2026/02/01,2026/01/20-2026/02/01,1,dark,slow,\
+    ,,,,,3.75,조용한 폭력.,,,"소설, 2026 독서모임",Yes
+    Piranesi,Susanna Clarke,,9781526610225,hardcover,to-read,2026/03/01,,,0,,,,,,,,,,,,,No
+
+    """
+
+  @Test func aStoryGraphExportFillsTheJournalAndASecondUploadChangesNothing() async throws {
+    try await AppFixture.with { app async throws in
+      let reply = await app.client.send(
+        .POST, "/api/import?today=2026-05-01", body: Data(Self.storyGraph.utf8))
+      #expect(reply.status == 200)
+      let json = try reply.json()
+      #expect(json["format"] as? String == "storygraph")
+      let journal = try #require(json["journal"] as? [String: Any])
+      #expect(journal["matched"] as? Int == 1 && journal["added"] as? Int == 1)
+      #expect(journal["newly_saved"] as? Int == 2)
+      let entry = try #require(try await app.library.entry(BookID(parsing: "9788936433598")!))
+      #expect(entry.rating?.stars == 3.75 && entry.shelf == .read && entry.tags == ["2026 독서모임", "소설", "소장"])
+      #expect(entry.sessions.map(\.started) == [CalendarDay("2026-01-20")])
+
+      let again = try await app.client.send(.POST, "/api/import", body: Data(Self.storyGraph.utf8)).json()
+      let second = try #require(again["journal"] as? [String: Any])
+      #expect(second["unchanged"] as? Int == 2 && second["newly_saved"] as? Int == 0)
+    }
+  }
+
+  @Test func aBackupIsRestoredOnlyIntoAnEmptyLibraryAndBadFilesChangeNothing() async throws {
+    try await AppFixture.with { app async throws in
+      let source = try Library(path: ":memory:")
+      try await source.save(AppServer.books[0], shelf: .reading)
+      try await source.addNote(
+        .quote, to: AppServer.books[0].id, text: "문장", page: 3, day: CalendarDay("2026-01-01")!)
+      let backup = try await source.backup().encoded()
+      let restored = await app.client.send(.POST, "/api/import", body: backup)
+      #expect(restored.status == 200)
+      #expect((try restored.json()["restored"] as? [String: Any])?["books"] as? Int == 1)
+      #expect(try await app.library.backup().encoded() == backup)
+
+      let twice = await app.client.send(.POST, "/api/import", body: backup)
+      #expect(twice.status == 409)
+      for (target, body) in [
+        ("/api/import", ""), ("/api/import", "title;author\nDune;Frank Herbert\n"),
+        ("/api/import?format=marc", "x"), ("/api/import?format=goodreads", "not,a,goodreads\n1,2,3\n"),
+      ] {
+        let reply = await app.client.send(.POST, target, body: Data(body.utf8))
+        #expect(reply.status == 400, "\(target) \(body)")
+      }
+      #expect(try await app.library.savedCount() == 1)
+    }
+  }
+}
