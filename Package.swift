@@ -60,7 +60,10 @@ let package = Package(
     .executableTarget(name: "chaek", dependencies: ["ChaekCLI"]),
     .executableTarget(
       name: "chaek-bench",
-      dependencies: ["BookModel", "BookCatalog", "UserLibrary", "Storage", "SearchIndex", "SearchQuality"],
+      dependencies: [
+        "BookModel", "BookCatalog", "BookImport", "BookProviders", "UserLibrary", "ChaekApp", "ChaekWeb",
+        "HTTPRouting", "Storage", "SearchIndex", "SearchQuality",
+      ],
       path: "Benchmarks/ChaekBench"
     ),
 

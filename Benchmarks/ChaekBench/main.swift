@@ -5,7 +5,9 @@ import UserLibrary
 
 // chaek-bench: catalog search latency on the starter catalog; library operations; a generated
 // N-book catalog (default 1,000,000) with a mixed query set, measured next to tantivy on the same
-// corpus and queries. Usage: chaek-bench [--books N] [--rounds N] [--no-tantivy] [--scale-only] [--keep]
+// corpus and queries; the reading journal (a --journal-books N row Goodreads export imported, stats
+// and 담은 책 per request). Usage: chaek-bench [--books N] [--journal-books N] [--rounds N]
+// [--no-tantivy] [--scale-only] [--keep]
 // (--scale-only skips the starter catalog, library and relevance figures; --keep leaves the
 // databases and the tantivy corpus in the temporary directory it prints).
 
@@ -82,6 +84,15 @@ func starterLibraryAndRelevance() async throws {
   print("library save:           \(saves.summary)")
   print("library list of \(books.count):    \(lists.summary)")
   print("library remove:         \(removes.summary)")
+
+  // MARK: - Journal
+
+  try await JournalBenchmark(
+    count: option("--journal-books", default: 10_000), rounds: rounds, directory: directory,
+    vocabulary: CatalogGenerator.Vocabulary.load(
+      goodbooksCSV: sharedData.appendingPathComponent("goodbooks-10k/books.csv"),
+      starter: try Catalog.starterBooks())
+  ).run()
 
   // MARK: - Relevance
 
