@@ -75,7 +75,8 @@ struct JournalBenchmark {
       book.url = number % 5 == 0 ? "https://www.goodreads.com/book/show/\(10_000_000 + number)" : ""
       if number % 50 == 1 { book = starter[(number / 50) % starter.count] }
       let shelf: Shelf = [.read, .read, .read, .want, .want, .reading, .dnf][pick(7)]
-      let finished = CalendarDay(year: 2020 + pick(7), month: 1 + pick(12), day: 1 + pick(28))!
+      let month = pick(83)  // January 2020 to November 2026: nothing finished after the bench's today
+      let finished = CalendarDay(year: 2020 + month / 12, month: 1 + month % 12, day: 1 + pick(28))!
       let record = ReadingRecord(
         shelf: shelf, rating: shelf == .read ? StarRating(quarters: 4 * (1 + pick(5))) : nil,
         tags: pick(3) == 0 ? [tags[pick(tags.count)]] : [], review: pick(10) == 0 ? "좋았다. \(book.title)" : "",
