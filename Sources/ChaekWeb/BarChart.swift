@@ -58,6 +58,10 @@ struct BarChart {
         text-anchor="middle">\(bar.label)</text>
         """
     }
+    let empty: HTML = """
+      <text class="chart-empty" x="\(Self.number(Self.width / 2))" y="\(Self.number(Self.top + Self.plotHeight / 2))" \
+      text-anchor="middle">아직 기록이 없어요</text>
+      """
     let rows = bars.map { bar -> HTML in
       "<tr><th scope=\"row\">\(bar.label)</th><td>\(Won.grouped(bar.value))\(unit)</td></tr>"
     }
@@ -65,7 +69,7 @@ struct BarChart {
       <figure class="chart"><svg class="chart-svg" viewBox="0 0 \(Self.number(Self.width)) \(Self.number(Self.height))" \
       role="img" aria-labelledby="\(id)-title"><title id="\(id)-title">\(title), 모두 \(Won.grouped(total))\(unit)</title>\
       <line class="chart-axis" x1="0" x2="\(Self.number(Self.width))" y1="\(Self.number(baseline))" \
-      y2="\(Self.number(baseline))"/>\(HTML.join(drawn))</svg>\
+      y2="\(Self.number(baseline))"/>\(HTML.join(drawn))\(total == 0 ? empty : "")</svg>\
       <table class="visually-hidden"><caption>\(title)</caption><thead><tr><th scope="col">\(labelHeader)</th>\
       <th scope="col">\(unit)</th></tr></thead><tbody>\(HTML.join(rows))</tbody></table></figure>
       """

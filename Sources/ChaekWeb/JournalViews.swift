@@ -55,7 +55,7 @@ enum JournalViews {
     return """
       <fieldset class="rating" data-edit="rating"><legend>별점</legend><div class="rating-row">\
       <div class="stars-input">\(HTML.join(halves))</div><span class="rating-value">\(value)</span>\
-      <button class="text-button" type="button" data-action="rating-clear"\(rating == nil ? " hidden" as HTML : "")>\
+      <button class="text-button" type="button" id="rating-clear" data-action="rating-clear"\(rating == nil ? " hidden" as HTML : "")>\
       지우기</button></div></fieldset>
       """
   }
@@ -76,10 +76,10 @@ enum JournalViews {
     let latest = entry.sessions.last?.progress.last
     let bar: HTML = latest.map { progressBar($0) } ?? ""
     let start: HTML =
-      open ? "" : "<button class=\"pill\" type=\"button\" data-action=\"start-reading\">읽기 시작</button>"
+      open ? "" : #"<button class="pill" type="button" id="start-reading" data-action="start-reading">읽기 시작</button>"#
     let finish: HTML =
       entry.shelf == .read && !open
-      ? "" : "<button class=\"pill primary\" type=\"button\" data-action=\"finish-reading\">다 읽음</button>"
+      ? "" : #"<button class="pill primary" type="button" id="finish-reading" data-action="finish-reading">다 읽음</button>"#
     let sessions = entry.sessions.enumerated().reversed().map { index, session in
       self.session(session, number: index + 1)
     }
@@ -87,7 +87,7 @@ enum JournalViews {
       <section class="journal-part" aria-labelledby="log-heading"><h3 id="log-heading">독서 기록</h3>\(bar)\
       <form class="inline-form" data-edit="progress"><label for="progress-input">어디까지 읽었나요?</label>\
       <div class="field-row"><input id="progress-input" name="progress" placeholder="120/352 또는 45%" \
-      autocomplete="off" required><button type="submit">기록</button></div></form>\
+      autocomplete="off" required><button type="submit" id="progress-save">기록</button></div></form>\
       <div class="button-row">\(start)\(finish)</div>\
       <ol class="sessions">\(HTML.join(sessions))</ol></section>
       """
@@ -123,8 +123,8 @@ enum JournalViews {
       <input type="date" id="\(prefix)-started" name="started" value="\(session.started?.description ?? "")">\
       <label for="\(prefix)-finished">다 읽은 날</label>\
       <input type="date" id="\(prefix)-finished" name="finished" value="\(session.finished?.description ?? "")"></div>\
-      <div class="button-row"><button class="pill" type="submit">날짜 저장</button>\
-      <button class="pill danger" type="button" data-action="delete-session">기록 삭제</button></div>\
+      <div class="button-row"><button class="pill" type="submit" id="\(prefix)-save">날짜 저장</button>\
+      <button class="pill danger" type="button" id="\(prefix)-delete" data-action="delete-session">기록 삭제</button></div>\
       </fieldset></form></li>
       """
   }
@@ -135,14 +135,15 @@ enum JournalViews {
     """
     <section class="journal-part"><form data-edit="review"><h3><label for="review-text">리뷰</label></h3>\
     <textarea id="review-text" name="review" rows="4" placeholder="이 책 어땠나요?">\(review)</textarea>\
-    <div class="button-row"><button class="pill primary" type="submit">리뷰 저장</button></div></form></section>
+    <div class="button-row"><button class="pill primary" type="submit" id="review-save">리뷰 저장</button></div></form></section>
     """
   }
 
   static func tags(_ tags: [String]) -> HTML {
-    let chips = tags.map { tag -> HTML in
+    let chips = tags.enumerated().map { index, tag -> HTML in
       """
-      <li class="tag-chip" data-tag="\(tag)"><span>#\(tag)</span><button type="button" data-action="remove-tag" \
+      <li class="tag-chip" data-tag="\(tag)"><span>#\(tag)</span><button type="button" id="tag-\(index)-remove" \
+      data-action="remove-tag" \
       aria-label="태그 ‘\(tag)’ 지우기">×</button></li>
       """
     }
@@ -151,7 +152,7 @@ enum JournalViews {
       <ul class="tag-list">\(HTML.join(chips))</ul><form class="field-row" data-edit="tag">\
       <label class="visually-hidden" for="tag-new">새 태그</label>\
       <input id="tag-new" name="tag" placeholder="태그 입력 후 Enter" autocomplete="off" enterkeyhint="done" required>\
-      <button type="submit">추가</button></form></section>
+      <button type="submit" id="tag-add">추가</button></form></section>
       """
   }
 
@@ -175,7 +176,7 @@ enum JournalViews {
       <label class="visually-hidden" for="\(kind.rawValue)-new-text">새 \(name)</label>\
       <textarea id="\(kind.rawValue)-new-text" name="text" rows="2" required \
       placeholder="\(isQuote ? "마음에 남은 문장" : "떠오른 생각")"></textarea>\
-      <div class="button-row">\(page)<button class="pill" type="submit">\(name) 추가</button></div></form></section>
+      <div class="button-row">\(page)<button class="pill" type="submit" id="\(kind.rawValue)-new-add">\(name) 추가</button></div></form></section>
       """
   }
 
@@ -199,14 +200,14 @@ enum JournalViews {
     return """
       <li class="note" id="\(prefix)" data-note-id="\(note.id)" data-version="\(note.version)">\(body)\
       <p class="note-meta"><time datetime="\(note.day.description)">\(dayText(note.day))</time>\
-      <button class="text-button" type="button" data-action="edit-note" aria-expanded="false" \
-      aria-controls="\(prefix)-form">편집<span class="visually-hidden"> (\(dayText(note.day)) \(name))</span></button>\
-      <button class="text-button danger" type="button" data-action="delete-note">삭제\
+      <button class="text-button" type="button" id="\(prefix)-edit" data-action="edit-note" \
+      aria-expanded="false" aria-controls="\(prefix)-form">편집<span class="visually-hidden"> (\(dayText(note.day)) \(name))</span></button>\
+      <button class="text-button danger" type="button" id="\(prefix)-delete" data-action="delete-note">삭제\
       <span class="visually-hidden"> (\(dayText(note.day)) \(name))</span></button></p>\
       <form id="\(prefix)-form" data-edit="note" hidden><label class="visually-hidden" for="\(prefix)-text">\
       \(name) 고치기</label><textarea id="\(prefix)-text" name="text" rows="3" required>\(note.text)</textarea>\
-      <div class="button-row">\(page)<button class="pill primary" type="submit">저장</button>\
-      <button class="pill" type="button" data-action="cancel-edit">취소</button></div></form></li>
+      <div class="button-row">\(page)<button class="pill primary" type="submit" id="\(prefix)-save">저장</button>\
+      <button class="pill" type="button" id="\(prefix)-cancel" data-action="cancel-edit">취소</button></div></form></li>
       """
   }
 

@@ -10,14 +10,16 @@ struct SavedFilters {
   var tag: String?
 
   var html: HTML {
-    let all = chip(label: "전체", count: total, pressed: shelf == nil, data: "data-shelf=\"\"")
+    let all = chip(id: "filter-shelf-all", label: "전체", count: total, pressed: shelf == nil, data: "data-shelf=\"\"")
     let shelfChips = Shelf.allCases.map { item in
       chip(
-        label: item.name, count: shelves[item] ?? 0, pressed: item == shelf,
+        id: "filter-shelf-\(item.rawValue)", label: item.name, count: shelves[item] ?? 0, pressed: item == shelf,
         data: "data-shelf=\"\(item.rawValue)\"")
     }
-    let tagChips = tags.map { item in
-      chip(label: "#\(item.tag)", count: item.count, pressed: item.tag == tag, data: "data-tag=\"\(item.tag)\"")
+    let tagChips = tags.enumerated().map { index, item in
+      chip(
+        id: "filter-tag-\(index)", label: "#\(item.tag)", count: item.count, pressed: item.tag == tag,
+        data: "data-tag=\"\(item.tag)\"")
     }
     let tagGroup: HTML =
       tags.isEmpty
@@ -27,9 +29,9 @@ struct SavedFilters {
       """
   }
 
-  private func chip(label: String, count: Int, pressed: Bool, data: HTML) -> HTML {
+  private func chip(id: String, label: String, count: Int, pressed: Bool, data: HTML) -> HTML {
     """
-    <button class="chip" type="button" data-action="filter" \(data) aria-pressed="\(pressed ? "true" : "false")">\
+    <button class="chip" type="button" id="\(id)" data-action="filter" \(data) aria-pressed="\(pressed ? "true" : "false")">\
     \(label) <span class="chip-count">\(count)</span></button>
     """
   }

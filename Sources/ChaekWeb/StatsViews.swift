@@ -55,13 +55,13 @@ enum StatsViews {
       progress = "<p class=\"hint\">\(stats.year)년에 몇 권 읽을지 정해 보세요.</p>"
     }
     let clear: HTML =
-      stats.goal == nil ? "" : "<button class=\"pill\" type=\"button\" data-action=\"goal-clear\">목표 지우기</button>"
+      stats.goal == nil ? "" : "<button class=\"pill\" type=\"button\" id=\"goal-clear\" data-action=\"goal-clear\">지우기</button>"
     return """
       <section class="card goal" aria-labelledby="goal-heading"><h2 id="goal-heading">\(stats.year)년 독서 목표</h2>\
       \(progress)<form class="field-row" data-edit="goal"><label for="goal-input">목표</label>\
       <input id="goal-input" name="books" type="number" min="1" max="10000" inputmode="numeric" required \
       value="\(stats.goal.map(String.init) ?? "")"><span aria-hidden="true">권</span>\
-      <button type="submit">\(stats.goal == nil ? "정하기" : "바꾸기")</button>\(clear)</form></section>
+      <button type="submit" id="goal-save">\(stats.goal == nil ? "정하기" : "바꾸기")</button>\(clear)</form></section>
       """
   }
 
