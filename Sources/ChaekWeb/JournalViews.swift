@@ -76,10 +76,13 @@ enum JournalViews {
     let latest = entry.sessions.last?.progress.last
     let bar: HTML = latest.map { progressBar($0) } ?? ""
     let start: HTML =
-      open ? "" : #"<button class="pill" type="button" id="start-reading" data-action="start-reading">읽기 시작</button>"#
+      open
+      ? ""
+      : #"<button class="pill" type="button" id="start-reading" data-action="start-reading">읽기 시작</button>"#
     let finish: HTML =
       entry.shelf == .read && !open
-      ? "" : #"<button class="pill primary" type="button" id="finish-reading" data-action="finish-reading">다 읽음</button>"#
+      ? ""
+      : #"<button class="pill primary" type="button" id="finish-reading" data-action="finish-reading">다 읽음</button>"#
     let sessions = entry.sessions.enumerated().reversed().map { index, session in
       self.session(session, number: index + 1)
     }

@@ -10,10 +10,12 @@ struct SavedFilters {
   var tag: String?
 
   var html: HTML {
-    let all = chip(id: "filter-shelf-all", label: "전체", count: total, pressed: shelf == nil, data: "data-shelf=\"\"")
+    let all = chip(
+      id: "filter-shelf-all", label: "전체", count: total, pressed: shelf == nil, data: "data-shelf=\"\"")
     let shelfChips = Shelf.allCases.map { item in
       chip(
-        id: "filter-shelf-\(item.rawValue)", label: item.name, count: shelves[item] ?? 0, pressed: item == shelf,
+        id: "filter-shelf-\(item.rawValue)", label: item.name, count: shelves[item] ?? 0,
+        pressed: item == shelf,
         data: "data-shelf=\"\(item.rawValue)\"")
     }
     let tagChips = tags.enumerated().map { index, item in

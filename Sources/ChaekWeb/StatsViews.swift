@@ -55,7 +55,9 @@ enum StatsViews {
       progress = "<p class=\"hint\">\(stats.year)년에 몇 권 읽을지 정해 보세요.</p>"
     }
     let clear: HTML =
-      stats.goal == nil ? "" : "<button class=\"pill\" type=\"button\" id=\"goal-clear\" data-action=\"goal-clear\">지우기</button>"
+      stats.goal == nil
+      ? ""
+      : "<button class=\"pill\" type=\"button\" id=\"goal-clear\" data-action=\"goal-clear\">지우기</button>"
     return """
       <section class="card goal" aria-labelledby="goal-heading"><h2 id="goal-heading">\(stats.year)년 독서 목표</h2>\
       \(progress)<form class="field-row" data-edit="goal"><label for="goal-input">목표</label>\
@@ -127,6 +129,7 @@ enum StatsViews {
     guard !query.isEmpty, let range = text.range(of: query, options: .caseInsensitive) else {
       return "\(text)"
     }
-    return "\(String(text[..<range.lowerBound]))<mark>\(String(text[range]))</mark>\(String(text[range.upperBound...]))"
+    return
+      "\(String(text[..<range.lowerBound]))<mark>\(String(text[range]))</mark>\(String(text[range.upperBound...]))"
   }
 }

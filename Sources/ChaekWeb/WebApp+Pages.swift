@@ -99,7 +99,8 @@ extension WebApp {
   /// `GET /fragments/books/{id}`: the detail sheet's content, with the journal when it is saved.
   func detailFragment(_ request: HTTPRequest) async throws -> HTTPResponse {
     let book = try await book(for: request)
-    var response = HTTPResponse.html(BookViews.detail(book, entry: try await library.entry(book.id)).description)
+    var response = HTTPResponse.html(
+      BookViews.detail(book, entry: try await library.entry(book.id)).description)
     response.headers["Cache-Control"] = "no-store"
     return response
   }
@@ -132,7 +133,8 @@ extension WebApp {
 
   private func savedRows(_ order: SavedOrder, _ filter: SavedFilter) async throws -> HTML {
     HTML.join(
-      try await library.savedBooks(sortedBy: order, shelf: filter.shelf, tag: filter.tag).map(BookViews.savedRow))
+      try await library.savedBooks(sortedBy: order, shelf: filter.shelf, tag: filter.tag).map(
+        BookViews.savedRow))
   }
 
   private func savedFilters(_ filter: SavedFilter) async throws -> HTML {
