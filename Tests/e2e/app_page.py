@@ -204,8 +204,44 @@ class AppPage:
     # ---- tabs ----
 
     def show_tab(self, name):
-        tab = self.find("#tab-saved" if name == "saved" else "#tab-search")
+        tab = self.find(f"#tab-{name}")
         tab.click()
-        panel = "#saved-panel" if name == "saved" else "#search-panel"
-        self.wait_for(lambda: self.find(panel).is_displayed(), f"the {name} tab did not show")
+        self.wait_for(lambda: self.find(f"#{name}-panel").is_displayed(), f"the {name} tab did not show")
         assert tab.get_attribute("aria-selected") == "true"
+
+    # ---- the journal ----
+
+    def open_book(self, book_id):
+        """Opens /books/ID: the page with the book's sheet open, connected to the event stream."""
+        self.open(f"/books/{book_id}")
+        self.wait_for(
+            lambda: self.detail_open() and self.find_all(f'#detail .detail[data-book-id="{book_id}"]'),
+            f"the sheet of {book_id} never opened",
+        )
+        self.wait_until_live()
+        return self
+
+    def entry(self, book_id):
+        """The book's journal entry as the server has it (None when it is not saved)."""
+        status, body = self.server.request("GET", f"api/journal/{book_id}")
+        return body if status == 200 else None
+
+    def wait_entry(self, book_id, condition, what):
+        """Waits until the server's entry for the book satisfies `condition`; returns it."""
+        found = []
+
+        def check():
+            entry = self.entry(book_id)
+            if entry is not None and condition(entry):
+                found.append(entry)
+                return True
+            return False
+
+        self.wait_for(check, lambda: f"the server never had {what}: {self.entry(book_id)}")
+        return found[-1]
+
+    def sheet_alert(self):
+        return self.find("#journal-alert").get_attribute("textContent")
+
+    def value(self, selector):
+        return self.find(selector).get_attribute("value")

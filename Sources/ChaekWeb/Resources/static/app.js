@@ -75,10 +75,15 @@ async function api(method, path, body) {
 // Puts a fresh rendering in place of `old`. What a person is in the middle of survives: text typed
 // in a field (a value that differs from what the server had rendered), editors left open, and the
 // focus, found again by id; when its element is gone, the focus goes to its section's heading.
+// A draft whose saved text changed meanwhile keeps the version it was begun on (data-base-version),
+// so saving it is refused as stale instead of silently overwriting the other change.
 function swapKeepingDrafts(old, fresh) {
   for (const field of $$("textarea[id], input[id]:not([type=radio])", old)) {
     const twin = $(`#${CSS.escape(field.id)}`, fresh);
-    if (twin && field.value !== field.defaultValue) twin.value = field.value;
+    if (!twin || field.value === field.defaultValue) continue;
+    twin.value = field.value;
+    const base = field.dataset.baseVersion ?? field.closest("[data-version]")?.dataset.version;
+    if (base && twin.defaultValue !== field.defaultValue) twin.dataset.baseVersion = base;
   }
   for (const editor of $$("form[id]:not([hidden])", old)) {
     const twin = $(`#${CSS.escape(editor.id)}`, fresh);
@@ -454,14 +459,17 @@ const CONFLICT = "다른 창에서 먼저 바뀌었어요. 최신 내용을 불�
 
 // Every change to the journal goes through here. PATCH and DELETE carry the version this window
 // last saw of the record they change (the closest element to `origin` with data-version: a note,
-// a reading, or the journal); on 409 the sheet shows why and re-renders from the current state,
-// keeping what the reader typed. On success the fields of `origin`'s form are emptied.
+// a reading, or the journal; for a draft, the version it was begun on); on 409 the sheet shows why
+// and re-renders from the current state, keeping what the reader typed. On success the fields of
+// `origin`'s form are emptied.
 function journalEdit(method, path, body, origin) {
   const holder = origin.closest("[data-version]")?.id;
   const form = origin.closest("form");
   const fields = form ? $$("textarea[id], input[id]", form).map((field) => field.id) : [];
   return queueSheet(async () => {
-    const version = holder && document.getElementById(holder)?.dataset.version;
+    const live = fields.map((id) => document.getElementById(id)).filter(Boolean);
+    const version = live.find((field) => field.dataset.baseVersion)?.dataset.baseVersion
+      ?? (holder && document.getElementById(holder)?.dataset.version);
     let url = path;
     let payload = body;
     if (version && method === "DELETE") url += `?version=${version}`;
@@ -469,7 +477,10 @@ function journalEdit(method, path, body, origin) {
     const reply = await send(method, url, payload).catch((error) => ({ ok: false, status: 0, body: { message: error.message } }));
     if (reply.status === 409) {
       await renderSheet();
-      const kept = fields.map((id) => document.getElementById(id)).find((field) => field && field.value !== field.defaultValue);
+      // The reader is now shown what changed: saving the draft again is meant to replace it.
+      const now = fields.map((id) => document.getElementById(id)).filter(Boolean);
+      for (const field of now) delete field.dataset.baseVersion;
+      const kept = now.find((field) => field.value !== field.defaultValue);
       sheetAlert(kept?.defaultValue ? `${CONFLICT} 지금 저장된 내용: “${kept.defaultValue.slice(0, 200)}”` : CONFLICT);
       return null;
     }
@@ -482,7 +493,11 @@ function journalEdit(method, path, body, origin) {
       const field = document.getElementById(id);
       if (field) field.value = field.defaultValue;
     }
+    // An editor that was saved closes, and the focus goes back to the button that opened it.
+    const editor = form?.id && document.getElementById(form.id);
+    if (editor) showEditor(editor, false);
     await renderSheet();
+    if (editor) $(`[aria-controls="${CSS.escape(form.id)}"]`, detail)?.focus();
     return reply.body;
   });
 }
