@@ -27,7 +27,7 @@ enum StatsViews {
       <label class="visually-hidden" for="stats-year">연도</label>\
       <select id="stats-year">\(HTML.join(choices))</select></div>\
       \(goal(stats, today: today))\
-      <section class="card" aria-labelledby="summary-heading"><h2 id="summary-heading">\(stats.year)년에 읽은 책</h2>\
+      <section class="card wide" aria-labelledby="summary-heading"><h2 id="summary-heading">\(stats.year)년에 읽은 책</h2>\
       <p class="summary"><strong>\(Won.grouped(stats.bookCount))권</strong> · \(Won.grouped(stats.pageCount))쪽</p>\
       \(covers(stats.finished))</section>\
       <section class="card" aria-labelledby="books-heading"><h2 id="books-heading">월별 읽은 책</h2>\(books.html)</section>\
@@ -59,7 +59,7 @@ enum StatsViews {
       ? ""
       : "<button class=\"pill\" type=\"button\" id=\"goal-clear\" data-action=\"goal-clear\">지우기</button>"
     return """
-      <section class="card goal" aria-labelledby="goal-heading"><h2 id="goal-heading">\(stats.year)년 독서 목표</h2>\
+      <section class="card goal wide" aria-labelledby="goal-heading"><h2 id="goal-heading">\(stats.year)년 독서 목표</h2>\
       \(progress)<form class="field-row" data-edit="goal"><label for="goal-input">목표</label>\
       <input id="goal-input" name="books" type="number" min="1" max="10000" inputmode="numeric" required \
       value="\(stats.goal.map(String.init) ?? "")"><span aria-hidden="true">권</span>\

@@ -232,7 +232,11 @@ class AppPage:
 
         def check():
             entry = self.entry(book_id)
-            if entry is not None and condition(entry):
+            try:
+                met = entry is not None and condition(entry)
+            except (IndexError, KeyError, TypeError):
+                met = False  # not there yet: a list still empty, a field still null
+            if met:
                 found.append(entry)
                 return True
             return False

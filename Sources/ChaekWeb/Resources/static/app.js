@@ -96,6 +96,7 @@ function swapKeepingDrafts(old, fresh) {
   if (!focused) return;
   const again = focused.id && document.getElementById(focused.id);
   if (again) {
+    if (focused.getAttribute("tabindex") === "-1") again.tabIndex = -1;
     again.focus({ preventScroll: true });
     if (selection && again.setSelectionRange) again.setSelectionRange(...selection);
   } else if (heading && document.getElementById(heading)) {
