@@ -5,20 +5,31 @@ import HTTPTransport
 import UserLibrary
 
 extension WebApp {
-  /// `GET /api/library[?sort=title|added]`: `{"books":[...],"count":N}`.
+  /// `GET /api/library[?sort=title|added][&shelf=want|reading|read|dnf][&tag=T]`:
+  /// `{"books":[...],"count":N,"shelves":{"want":n,...},"tags":[{"tag","count"}...]}`; each book
+  /// with its `shelf` and `rating`, the counts over the whole library.
   func listSaved(_ request: HTTPRequest) async throws -> HTTPResponse {
     guard let order = SavedOrder(rawValue: request.query["sort"] ?? "title") else {
       throw APIError.badRequest("sort must be title or added")
     }
-    let entries = try await library.savedBooks(sortedBy: order).map(LibraryEntry.init)
-    return try .json(SavedList(books: entries, count: entries.count))
+    let shelf = try request.queryShelf()
+    let entries = try await library.savedBooks(sortedBy: order, shelf: shelf, tag: request.query["tag"])
+      .map(LibraryEntry.shelved)
+    let shelves = try await library.shelfCounts()
+    return try .json(
+      SavedList(
+        books: entries, count: entries.count,
+        shelves: Dictionary(uniqueKeysWithValues: shelves.map { ($0.key.rawValue, $0.value) }),
+        tags: try await library.tagCounts().map { TagCount(tag: $0.tag, count: $0.count) }))
   }
 
-  /// `PUT /api/library/{id}`: saves the book. The body is the book (a Kakao document) whose
-  /// identity must be `id`; without a body the book is looked up by `id`.
+  /// `PUT /api/library/{id}[?shelf=want|reading|read|dnf]`: saves the book on the shelf (읽고 싶은
+  /// 책 unless told; a book already saved keeps its shelf). The body is the book (a Kakao document)
+  /// whose identity must be `id`; without a body the book is looked up by `id`.
   func save(_ request: HTTPRequest) async throws -> HTTPResponse {
+    let shelf = try request.queryShelf() ?? .want
     let book = request.body.isEmpty ? try await self.book(for: request) : try Self.bookInBody(of: request)
-    let outcome = try await library.save(book)
+    let outcome = try await library.save(book, shelf: shelf)
     return try .json(
       SaveReply(
         id: book.id.rawValue, title: book.title, status: outcome == .saved ? "saved" : "already_saved"),
@@ -27,9 +38,7 @@ extension WebApp {
 
   /// `DELETE /api/library/{id}`.
   func remove(_ request: HTTPRequest) async throws -> HTTPResponse {
-    guard let text = request.pathParameters["id"], let id = BookID(parsing: text) else {
-      throw APIError.badRequest("not a book id: \(request.pathParameters["id"] ?? "")")
-    }
+    let id = try request.bookID()
     guard try await library.remove(id) else { throw APIError.notFound("\(id) is not saved") }
     return try .json(["id": id.rawValue, "status": "removed"])
   }
@@ -67,6 +76,13 @@ extension WebApp {
 
 private struct SavedList: Encodable {
   let books: [LibraryEntry]
+  let count: Int
+  let shelves: [String: Int]
+  let tags: [TagCount]
+}
+
+private struct TagCount: Encodable {
+  let tag: String
   let count: Int
 }
 

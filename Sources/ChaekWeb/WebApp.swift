@@ -12,6 +12,9 @@ import UserLibrary
 /// - `GET /v3/search/book` — Kakao's book search: same parameters, JSON and error bodies;
 /// - `GET /api/library`, `PUT /api/library/{id}`, `DELETE /api/library/{id}`, `DELETE /api/library`;
 /// - `GET /api/recent`, `POST /api/recent/{id}`, `GET /api/books/{id}`, `GET /api/events` (SSE);
+/// - the journal: `GET`/`PATCH /api/journal/{id}`, `POST /api/journal/{id}/notes|progress|start|
+///   finish`, `GET /api/notes`, `PATCH`/`DELETE /api/notes/{noteID}`, `PATCH`/`DELETE
+///   /api/sessions/{sessionID}`, `GET /api/stats`, `PUT`/`DELETE /api/goals/{year}`, `GET /api/export`;
 /// - `GET /`, `/saved`, `/stats`, `/books/{id}` pages; `/fragments/...` HTML pieces for the script;
 /// - `GET /covers/{id}.svg` generated covers, `/static/...` assets, `GET /healthz`.
 public struct WebApp: Sendable {
@@ -62,6 +65,22 @@ public struct WebApp: Sendable {
     router.post("/api/recent/{id}") { try await self.recordView($0) }
     router.get("/api/books/{id}") { try await self.bookDetails($0) }
     router.get("/api/events") { _ in await self.events() }
+
+    router.get("/api/journal/{id}") { try await self.journalEntry($0) }
+    router.add(.PATCH, "/api/journal/{id}") { try await self.updateJournal($0) }
+    router.post("/api/journal/{id}/notes") { try await self.addNote($0) }
+    router.post("/api/journal/{id}/progress") { try await self.recordProgress($0) }
+    router.post("/api/journal/{id}/start") { try await self.startReading($0) }
+    router.post("/api/journal/{id}/finish") { try await self.finishReading($0) }
+    router.get("/api/notes") { try await self.searchNotes($0) }
+    router.add(.PATCH, "/api/notes/{noteID}") { try await self.updateNote($0) }
+    router.delete("/api/notes/{noteID}") { try await self.deleteNote($0) }
+    router.add(.PATCH, "/api/sessions/{sessionID}") { try await self.updateSession($0) }
+    router.delete("/api/sessions/{sessionID}") { try await self.deleteSession($0) }
+    router.get("/api/stats") { try await self.stats($0) }
+    router.put("/api/goals/{year}") { try await self.setGoal($0) }
+    router.delete("/api/goals/{year}") { try await self.removeGoal($0) }
+    router.get("/api/export") { try await self.export($0) }
     router.get("/healthz") { _ in try await self.health() }
 
     router.get("/") { await self.page($0, tab: .search) }
@@ -97,9 +116,7 @@ public struct WebApp: Sendable {
   /// - Throws: ``APIError`` 400 for a path that names no book and 404 for a book nowhere to be
   ///   found; the provider's ``BookSearchError``; the library's errors.
   func book(for request: HTTPRequest) async throws -> Book {
-    guard let text = request.pathParameters["id"], let id = BookID(parsing: text) else {
-      throw APIError.badRequest("not a book id: \(request.pathParameters["id"] ?? "")")
-    }
+    let id = try request.bookID()
     let search = search
     guard let book = try await BookLookup(library: library, search: { search }).book(id) else {
       throw APIError.notFound("no book \(id)")

@@ -12,25 +12,51 @@ extension Library {
     try await database.read { try Library.entry(id, on: $0) }
   }
 
-  /// Moves a saved book to `shelf` (a book already there stays as it is). Starting to read opens a reading session on `today` (unless one
-  /// is open); marking it read finishes the open session on `today`, or records a reading finished
-  /// `today` when none is open.
+  /// Applies every field of `change` to a saved book's entry in one transaction (one version, one
+  /// `journal` event). A new shelf works as ``setShelf(_:to:today:expecting:)`` says, on `today`.
+  /// With `book`, the book is first saved on 읽고 싶은 책 when it is not saved yet, in the same
+  /// transaction, so a change that fails saves nothing. A change that sets nothing changes nothing
+  /// (of a saved book).
+  /// - Throws: ``LibraryError/notSaved(_:)``, ``LibraryError/staleEdit(current:)``.
+  @discardableResult
+  public func updateEntry(
+    _ id: BookID, _ change: EntryChange, today: CalendarDay, expecting version: Int? = nil,
+    saving book: Book? = nil
+  ) async throws -> JournalEntry {
+    if change.isEmpty, book == nil {
+      guard let entry = try await entry(id) else { throw LibraryError.notSaved(id) }
+      if let version, version != entry.version { throw LibraryError.staleEdit(current: entry.version) }
+      return entry
+    }
+    return try await changeEntry(id, expecting: version, saving: book) { connection in
+      if let shelf = change.shelf { try Library.move(id, to: shelf, today: today, on: connection) }
+      if let rating = change.rating {
+        try connection.run("UPDATE saved_books SET rating = ? WHERE id = ?", [rating?.quarters, id.rawValue])
+      }
+      if let review = change.review {
+        try connection.run("UPDATE saved_books SET review = ? WHERE id = ?", [review, id.rawValue])
+      }
+      if let tags = change.tags {
+        try connection.run("DELETE FROM book_tags WHERE book_id = ?", [id.rawValue])
+        for tag in tags {
+          try connection.run(
+            "INSERT OR IGNORE INTO book_tags (book_id, tag) VALUES (?, ?)", [id.rawValue, tag])
+        }
+      }
+      if let pages = change.pages {
+        try connection.run("UPDATE saved_books SET pages = ? WHERE id = ?", [pages, id.rawValue])
+      }
+    }
+  }
+
+  /// Moves a saved book to `shelf` (a book already there stays as it is). Starting to read opens a
+  /// reading session on `today` (unless one is open); marking it read finishes the open session on
+  /// `today`, or records a reading finished `today` when none is open.
   @discardableResult
   public func setShelf(
     _ id: BookID, to shelf: Shelf, today: CalendarDay, expecting version: Int? = nil
   ) async throws -> JournalEntry {
-    try await changeEntry(id, expecting: version) { connection in
-      let old = try connection.first("SELECT shelf FROM saved_books WHERE id = ?", [id.rawValue]) {
-        $0.text(0)
-      }
-      guard old != shelf.rawValue else { return }
-      try connection.run("UPDATE saved_books SET shelf = ? WHERE id = ?", [shelf.rawValue, id.rawValue])
-      switch shelf {
-      case .reading: try Library.openSession(id, on: today, connection: connection)
-      case .read: try Library.finishSession(id, on: today, connection: connection)
-      case .want, .dnf: break
-      }
-    }
+    try await updateEntry(id, try EntryChange(shelf: shelf), today: today, expecting: version)
   }
 
   /// Sets or clears (`nil`) the rating of a saved book.
@@ -38,9 +64,7 @@ extension Library {
   public func setRating(_ id: BookID, to rating: StarRating?, expecting version: Int? = nil) async throws
     -> JournalEntry
   {
-    try await changeEntry(id, expecting: version) { connection in
-      try connection.run("UPDATE saved_books SET rating = ? WHERE id = ?", [rating?.quarters, id.rawValue])
-    }
+    try await updateEntry(id, try EntryChange(rating: .some(rating)), today: .today(), expecting: version)
   }
 
   /// Sets the review of a saved book (empty: no review).
@@ -48,10 +72,7 @@ extension Library {
   public func setReview(_ id: BookID, to review: String, expecting version: Int? = nil) async throws
     -> JournalEntry
   {
-    let review = review.trimmingCharacters(in: .whitespacesAndNewlines)
-    return try await changeEntry(id, expecting: version) { connection in
-      try connection.run("UPDATE saved_books SET review = ? WHERE id = ?", [review, id.rawValue])
-    }
+    try await updateEntry(id, try EntryChange(review: review), today: .today(), expecting: version)
   }
 
   /// Replaces the tags of a saved book (trimmed; empty and repeated ones dropped).
@@ -59,14 +80,7 @@ extension Library {
   public func setTags(_ id: BookID, to tags: [String], expecting version: Int? = nil) async throws
     -> JournalEntry
   {
-    let tags = try Library.cleanTags(tags)
-    return try await changeEntry(id, expecting: version) { connection in
-      try connection.run("DELETE FROM book_tags WHERE book_id = ?", [id.rawValue])
-      for tag in tags {
-        try connection.run(
-          "INSERT OR IGNORE INTO book_tags (book_id, tag) VALUES (?, ?)", [id.rawValue, tag])
-      }
-    }
+    try await updateEntry(id, try EntryChange(tags: tags), today: .today(), expecting: version)
   }
 
   /// Sets the number of pages of a saved book (`nil`: unknown).
@@ -74,10 +88,7 @@ extension Library {
   public func setPages(_ id: BookID, to pages: Int?, expecting version: Int? = nil) async throws
     -> JournalEntry
   {
-    if let pages, pages < 1 { throw LibraryError.invalid("a book has at least one page") }
-    return try await changeEntry(id, expecting: version) { connection in
-      try connection.run("UPDATE saved_books SET pages = ? WHERE id = ?", [pages, id.rawValue])
-    }
+    try await updateEntry(id, try EntryChange(pages: .some(pages)), today: .today(), expecting: version)
   }
 
   /// How many saved books are on each shelf (every shelf, zero included).
@@ -104,11 +115,15 @@ extension Library {
   // MARK: - Shared by the journal's writes
 
   /// Runs `body` in one transaction on a saved book's entry, after checking the version it was
-  /// made on; raises the version, logs a `journal` event and returns the entry as it is now.
+  /// made on; raises the version, logs a `journal` event and returns the entry as it is now. With
+  /// `book`, the book is first saved on 읽고 싶은 책 (when it is not saved) in the same transaction.
   func changeEntry(
-    _ id: BookID, expecting version: Int?, _ body: @escaping @Sendable (Connection) throws -> Void
+    _ id: BookID, expecting version: Int?, saving book: Book? = nil,
+    _ body: @escaping @Sendable (Connection) throws -> Void
   ) async throws -> JournalEntry {
+    let json = try book.map(Library.encode)
     let entry = try await database.write { connection in
+      if let book, let json { try Library.store(book, json: json, shelf: .want, at: Date(), on: connection) }
       let current = try Library.version(of: id, on: connection)
       if let version, version != current { throw LibraryError.staleEdit(current: current) }
       try body(connection)
@@ -119,6 +134,21 @@ extension Library {
     }
     await feed.publishPending()
     return entry
+  }
+
+  /// Moves a book to `shelf` in the caller's transaction, opening or finishing a reading session on
+  /// `today` as ``setShelf(_:to:today:expecting:)`` says.
+  static func move(_ id: BookID, to shelf: Shelf, today: CalendarDay, on connection: Connection) throws {
+    let old = try connection.first("SELECT shelf FROM saved_books WHERE id = ?", [id.rawValue]) {
+      $0.text(0)
+    }
+    guard old != shelf.rawValue else { return }
+    try connection.run("UPDATE saved_books SET shelf = ? WHERE id = ?", [shelf.rawValue, id.rawValue])
+    switch shelf {
+    case .reading: try Library.openSession(id, on: today, connection: connection)
+    case .read: try Library.finishSession(id, on: today, connection: connection)
+    case .want, .dnf: break
+    }
   }
 
   /// The entry version of a saved book.

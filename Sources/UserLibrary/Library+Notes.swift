@@ -9,13 +9,17 @@ extension Library {
   /// The longest note or quote kept, in characters.
   public static let maximumNoteLength = 10_000
 
-  /// Adds a note or a quote to a saved book.
+  /// Adds a note or a quote to a saved book. With `book`, the book is first saved on 읽고 싶은 책
+  /// when it is not saved yet, in the same transaction.
   @discardableResult
   public func addNote(
-    _ kind: Note.Kind, to id: BookID, text: String, page: Int? = nil, day: CalendarDay
+    _ kind: Note.Kind, to id: BookID, text: String, page: Int? = nil, day: CalendarDay,
+    saving book: Book? = nil
   ) async throws -> Note {
     let text = try Library.noteText(text, page: page)
+    let json = try book.map(Library.encode)
     let note = try await database.write { connection in
+      if let book, let json { try Library.store(book, json: json, shelf: .want, at: Date(), on: connection) }
       _ = try Library.version(of: id, on: connection)
       try connection.run(
         """
@@ -31,6 +35,14 @@ extension Library {
     }
     await feed.publishPending()
     return note
+  }
+
+  /// One note or quote; `nil` when there is none with this id.
+  public func note(_ noteID: Int) async throws -> Note? {
+    try await database.read { connection in
+      try connection.first(
+        "SELECT \(Library.noteColumns) FROM notes WHERE id = ?", [noteID], Library.note(from:))
+    }
   }
 
   /// Changes the text, page and day of a note or quote; a change that names an older version than

@@ -6,27 +6,34 @@ import Storage
 /// (more than one for a re-read), with progress updates. Starting puts the book on 읽는 중 and
 /// finishing on 읽은 책.
 extension Library {
-  /// Starts a reading of a saved book on `day` (unless one is open) and puts it on 읽는 중.
+  /// Starts a reading of a saved book on `day` (unless one is open) and puts it on 읽는 중. With
+  /// `book`, the book is first saved when it is not saved yet, in the same transaction.
   @discardableResult
-  public func startReading(_ id: BookID, on day: CalendarDay) async throws -> JournalEntry {
-    try await setShelf(id, to: .reading, today: day)
+  public func startReading(_ id: BookID, on day: CalendarDay, saving book: Book? = nil) async throws
+    -> JournalEntry
+  {
+    try await updateEntry(id, try EntryChange(shelf: .reading), today: day, saving: book)
   }
 
   /// Finishes the open reading of a saved book on `day` (or records a reading finished that day)
-  /// and puts it on 읽은 책.
+  /// and puts it on 읽은 책. With `book`, the book is first saved when it is not saved yet, in the
+  /// same transaction.
   @discardableResult
-  public func finishReading(_ id: BookID, on day: CalendarDay) async throws -> JournalEntry {
-    try await setShelf(id, to: .read, today: day)
+  public func finishReading(_ id: BookID, on day: CalendarDay, saving book: Book? = nil) async throws
+    -> JournalEntry
+  {
+    try await updateEntry(id, try EntryChange(shelf: .read), today: day, saving: book)
   }
 
   /// Records how far the reader is on `day`, in the open reading (started that day if none is
   /// open); a book on 읽고 싶은 책 or 중단한 책 moves to 읽는 중. "Page N of M" also sets the
-  /// book's number of pages.
+  /// book's number of pages. With `book`, the book is first saved when it is not saved yet, in the
+  /// same transaction.
   @discardableResult
-  public func recordProgress(_ id: BookID, _ amount: ReadingAmount, on day: CalendarDay) async throws
-    -> JournalEntry
-  {
-    try await changeEntry(id, expecting: nil) { connection in
+  public func recordProgress(
+    _ id: BookID, _ amount: ReadingAmount, on day: CalendarDay, saving book: Book? = nil
+  ) async throws -> JournalEntry {
+    try await changeEntry(id, expecting: nil, saving: book) { connection in
       let session = try Library.openSession(id, on: day, connection: connection)
       let (page, total, percent): (Int?, Int?, Double?) =
         switch amount {
@@ -79,7 +86,9 @@ extension Library {
     }
   }
 
-  private func sessionOwner(_ sessionID: Int) async throws -> BookID {
+  /// The book a reading session belongs to.
+  /// - Throws: ``LibraryError/noSuchRecord(_:)`` when there is no such session.
+  public func sessionOwner(_ sessionID: Int) async throws -> BookID {
     let owner = try await database.read { connection in
       try connection.first("SELECT book_id FROM reading_sessions WHERE id = ?", [sessionID]) { $0.text(0) }
     }

@@ -28,21 +28,30 @@ public final class Library: Sendable {
   /// stored copy of the book is refreshed).
   @discardableResult
   public func save(_ book: Book, shelf: Shelf = .want, at date: Date = Date()) async throws -> SaveOutcome {
-    let id = book.id.rawValue
     let json = try Library.encode(book)
     let outcome = try await database.write { connection in
-      let existed = try connection.integer("SELECT count(*) FROM saved_books WHERE id = ?", [id]) > 0
-      try connection.run(
-        """
-        INSERT INTO saved_books (id, title, book, saved_at, shelf) VALUES (?, ?, ?, ?, ?)
-        ON CONFLICT (id) DO UPDATE SET title = excluded.title, book = excluded.book
-        """, [id, book.title, json, date.timeIntervalSince1970, shelf.rawValue])
-      guard !existed else { return SaveOutcome.alreadySaved }
-      try Library.log(.saved(book.id), on: connection)
-      return .saved
+      try Library.store(book, json: json, shelf: shelf, at: date, on: connection)
     }
     await feed.publishPending()
     return outcome
+  }
+
+  /// Saves a book (its JSON already encoded) in the caller's transaction, as ``save(_:shelf:at:)``
+  /// says, logging `saved` when it is new.
+  @discardableResult
+  static func store(_ book: Book, json: String, shelf: Shelf, at date: Date, on connection: Connection)
+    throws -> SaveOutcome
+  {
+    let id = book.id.rawValue
+    let existed = try connection.integer("SELECT count(*) FROM saved_books WHERE id = ?", [id]) > 0
+    try connection.run(
+      """
+      INSERT INTO saved_books (id, title, book, saved_at, shelf) VALUES (?, ?, ?, ?, ?)
+      ON CONFLICT (id) DO UPDATE SET title = excluded.title, book = excluded.book
+      """, [id, book.title, json, date.timeIntervalSince1970, shelf.rawValue])
+    guard !existed else { return .alreadySaved }
+    try Library.log(.saved(book.id), on: connection)
+    return .saved
   }
 
   /// Saved books, by title (case-insensitive, then 가나다) or newest first; only those on `shelf`

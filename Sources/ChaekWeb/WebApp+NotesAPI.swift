@@ -1,0 +1,55 @@
+import BookModel
+import HTTPRouting
+import HTTPTransport
+import UserLibrary
+
+/// Notes and quotes (문장 수집): added to a book's journal, edited and deleted by id, and found by
+/// text.
+extension WebApp {
+  /// `POST /api/journal/{id}/notes`: `{"kind":"note"|"quote","text","page"?,"day"?}`; 201 with the
+  /// ``Note``. A book that is not saved yet is saved on 읽고 싶은 책 first.
+  func addNote(_ request: HTTPRequest) async throws -> HTTPResponse {
+    let input = try request.input(NewNote.self)
+    let target = try await journalTarget(of: request)
+    let note = try await library.addNote(
+      input.kind, to: target.id, text: input.text, page: input.page, day: input.day ?? .today(),
+      saving: target.unsaved)
+    return try .json(note, status: 201)
+  }
+
+  /// `PATCH /api/notes/{noteID}`: `{"text","page"?,"day"?,"version"?}` (no `page`: none; no `day`:
+  /// the same day); a stale `version` is a 409 with the note as it is now.
+  func updateNote(_ request: HTTPRequest) async throws -> HTTPResponse {
+    let noteID = try request.pathInteger("noteID")
+    let edit = try request.input(NoteEdit.self)
+    let note = try await refusingStale(.note(noteID)) {
+      try await library.updateNote(
+        noteID, text: edit.text, page: edit.page, day: edit.day, expecting: edit.version)
+    }
+    return try .json(note)
+  }
+
+  /// `DELETE /api/notes/{noteID}[?version=N]`: `{"id","status":"deleted"}`.
+  func deleteNote(_ request: HTTPRequest) async throws -> HTTPResponse {
+    let noteID = try request.pathInteger("noteID")
+    let version = try request.queryInteger("version")
+    try await refusingStale(.note(noteID)) {
+      try await library.deleteNote(noteID, expecting: version)
+    }
+    return try .json(NoteDeletion(id: noteID, status: "deleted"))
+  }
+
+  /// `GET /api/notes?query=Q`: `{"notes":[{"note","title"}…]}`, newest first.
+  func searchNotes(_ request: HTTPRequest) async throws -> HTTPResponse {
+    let query = request.query["query"] ?? ""
+    guard query.unicodeScalars.count <= SearchQuery.maximumQueryLength else {
+      throw APIError.badRequest("query is at most \(SearchQuery.maximumQueryLength) characters")
+    }
+    return try .json(["notes": try await library.searchNotes(query)])
+  }
+}
+
+private struct NoteDeletion: Encodable {
+  let id: Int
+  let status: String
+}
