@@ -95,6 +95,7 @@ struct Page {
       <button type="submit">찾기</button></form>
       <p id="note-status" class="status" role="status" aria-live="polite"></p>
       <ul id="note-results" class="note-hits">\(noteHits)</ul></section>
+      <p class="backup"><a href="/api/export?format=json" download>내 기록 모두 백업하기 (JSON)</a></p>
       </section>
       </main>
       <nav class="tabbar" aria-label="탭"><div role="tablist">

@@ -65,6 +65,30 @@ class AppPage:
         self.js("arguments[0].scrollIntoView({block: 'center', inline: 'nearest'})", element)
         element.click()
 
+    def press(self, selector):
+        """Taps the element found by `selector`, finding it again if a live re-render replaced it
+        between the finding and the tap (the journal re-renders after every change, its own too)."""
+        for attempt in range(5):
+            try:
+                return self.tap(self.find(selector))
+            except StaleElementReferenceException:
+                if attempt == 4:
+                    raise
+                time.sleep(0.1)
+
+    def type_into(self, selector, *keys):
+        """Types into a field; if a re-render replaced it meanwhile, types the whole text again."""
+        for attempt in range(5):
+            try:
+                field = self.find(selector)
+                if attempt:
+                    field.clear()
+                return field.send_keys(*keys)
+            except StaleElementReferenceException:
+                if attempt == 4:
+                    raise
+                time.sleep(0.1)
+
     def button(self, text, root=None):
         for candidate in self.find_all("button", root):
             if candidate.text.strip() == text and candidate.is_displayed():

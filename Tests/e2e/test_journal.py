@@ -19,14 +19,14 @@ def test_the_shelf_picker_saves_and_stars_review_and_tags_are_kept(server, brows
     assert app.find_all("#journal [name=rating]") == [], "an unsaved book shows more than its shelves"
 
     # Picking a shelf saves the book there, and the rest of the journal appears.
-    app.tap(app.find('label[for="shelf-reading"]'))
+    app.press('label[for="shelf-reading"]')
     app.wait_entry(book_id, lambda e: e["shelf"] == "reading", "the book on 읽는 중")
     app.wait_for(lambda: app.find_all("#rating-1") and app.find("#shelf-reading").is_selected(), "no journal")
     app.wait_for(lambda: app.find("#detail .heart").get_attribute("aria-pressed") == "true", "the heart is off")
     app.wait_for(lambda: app.saved_count() == "1", "the tab's count did not follow")
 
     # Stars: a click on 4, then the arrow key for 4.5; the focus stays on the stars.
-    app.tap(app.find('label[for="rating-8"]'))
+    app.press('label[for="rating-8"]')
     app.wait_entry(book_id, lambda e: e["rating"] == 4, "a rating of 4")
     app.wait_for(lambda: app.active_element_id() == "rating-8", lambda: f"focus is on {app.active_element_id()}")
     ActionChains(app.driver).send_keys(Keys.ARROW_RIGHT).perform()
@@ -35,27 +35,27 @@ def test_the_shelf_picker_saves_and_stars_review_and_tags_are_kept(server, brows
     app.wait_for(lambda: app.find("#rating-9").is_selected(), "the 4.5 star is not checked")
     assert app.active_element_id() == "rating-9", app.active_element_id()
     assert app.find("#rating-9").accessible_name == "4.5점"
-    app.tap(app.find("#rating-clear"))
+    app.press("#rating-clear")
     app.wait_entry(book_id, lambda e: e["rating"] is None, "the rating cleared")
     app.wait_for(lambda: app.find(".rating-value").text == "별점 없음", "the stars were not cleared")
 
     # Review.
-    app.find("#review-text").send_keys("밤새 읽었다.")
-    app.tap(app.find("#review-save"))
+    app.type_into("#review-text", "밤새 읽었다.")
+    app.press("#review-save")
     app.wait_entry(book_id, lambda e: e["review"] == "밤새 읽었다.", "the review")
     app.wait_for(lambda: app.value("#review-text") == "밤새 읽었다.", "the review left the field")
 
     # Tags: typed and Enter, removed with ×; the focus stays in the tag field.
-    app.find("#tag-new").send_keys("소설", Keys.ENTER)
+    app.type_into("#tag-new", "소설", Keys.ENTER)
     app.wait_entry(book_id, lambda e: e["tags"] == ["소설"], "the tag 소설")
     app.wait_for(lambda: app.find_all('.tag-chip[data-tag="소설"]'), "no 소설 chip")
     assert app.active_element_id() == "tag-new" and app.value("#tag-new") == ""
-    app.find("#tag-new").send_keys("여름", Keys.ENTER)
+    app.type_into("#tag-new", "여름", Keys.ENTER)
     app.wait_entry(book_id, lambda e: e["tags"] == ["소설", "여름"], "the tag 여름")
     app.wait_for(lambda: len(app.find_all(".tag-chip")) == 2, "no second chip")
     remove = app.find('.tag-chip[data-tag="소설"] button')
     assert remove.accessible_name == "태그 ‘소설’ 지우기"
-    app.tap(remove)
+    app.press('.tag-chip[data-tag="소설"] button')
     app.wait_entry(book_id, lambda e: e["tags"] == ["여름"], "only the tag 여름")
     assert app.console_errors() == []
 
@@ -65,8 +65,8 @@ def test_notes_and_quotes_are_added_edited_and_deleted(server, browser):
     save(server, book_id)
     app = AppPage(browser(MOBILE), server).open_book(book_id)
 
-    app.find("#note-new-text").send_keys("첫 메모")
-    app.tap(app.find("#note-new-add"))
+    app.type_into("#note-new-text", "첫 메모")
+    app.press("#note-new-add")
     entry = app.wait_entry(book_id, lambda e: [n["text"] for n in e["notes"]] == ["첫 메모"], "the note")
     note_id = entry["notes"][0]["id"]
     assert entry["notes"][0]["day"] == today()
@@ -74,27 +74,25 @@ def test_notes_and_quotes_are_added_edited_and_deleted(server, browser):
     assert app.find(f"#note-{note_id} time").text == day_text(datetime.date.today())
     assert app.value("#note-new-text") == "", "the new-note field kept the saved text"
 
-    app.tap(app.find(f"#note-{note_id}-edit"))
-    field = app.find(f"#note-{note_id}-text")
+    app.press(f"#note-{note_id}-edit")
     app.wait_for(lambda: app.active_element_id() == f"note-{note_id}-text", "편집 did not focus the text")
-    field.clear()
-    field.send_keys("고친 메모")
-    app.tap(app.find(f"#note-{note_id}-save"))
+    app.type_into(f"#note-{note_id}-text", Keys.CONTROL, "a", Keys.NULL, "고친 메모")
+    app.press(f"#note-{note_id}-save")
     app.wait_entry(book_id, lambda e: [n["text"] for n in e["notes"]] == ["고친 메모"], "the edited note")
     app.wait_for(lambda: app.find(f"#note-{note_id} .note-text").text == "고친 메모", "the note did not change")
     app.wait_for(lambda: not app.find(f"#note-{note_id}-form").is_displayed(), "the editor stayed open")
     assert app.active_element_id() == f"note-{note_id}-edit"
 
-    app.find("#quote-new-text").send_keys("아무것도 아닌 것들이 모여 하루가 된다.")
-    app.find("#quote-new-page").send_keys("123")
-    app.tap(app.find("#quote-new-add"))
+    app.type_into("#quote-new-text", "아무것도 아닌 것들이 모여 하루가 된다.")
+    app.type_into("#quote-new-page", "123")
+    app.press("#quote-new-add")
     entry = app.wait_entry(book_id, lambda e: len(e["quotes"]) == 1, "the quote")
     quote = entry["quotes"][0]
     assert quote["page"] == 123 and quote["kind"] == "quote"
     app.wait_for(lambda: app.find_all(f"#note-{quote['id']} blockquote"), "the quote is not shown")
     assert app.find(f"#note-{quote['id']} .quote-page").text == "p. 123"
 
-    app.tap(app.find(f"#note-{note_id}-delete"))
+    app.press(f"#note-{note_id}-delete")
     app.wait_entry(book_id, lambda e: e["notes"] == [], "the note deleted")
     app.wait_for(lambda: not app.find_all(f"#note-{note_id}"), "the deleted note is still listed")
     assert app.active_element_id() == "notes-heading", "the focus was lost with the deleted note"
@@ -106,17 +104,17 @@ def test_progress_and_finishing_move_the_book_to_read(server, browser):
     save(server, book_id)
     app = AppPage(browser(MOBILE), server).open_book(book_id)
 
-    app.tap(app.find("#start-reading"))
+    app.press("#start-reading")
     app.wait_entry(book_id, lambda e: e["shelf"] == "reading" and len(e["sessions"]) == 1, "a reading started")
     app.wait_for(lambda: app.find("#shelf-reading").is_selected(), "읽기 시작 did not move the shelf")
-    app.find("#progress-input").send_keys("120/352", Keys.ENTER)
+    app.type_into("#progress-input", "120/352", Keys.ENTER)
     app.wait_entry(book_id, lambda e: e["sessions"][0]["progress"][-1]["page"] == 120, "the progress")
     app.wait_for(lambda: app.find_all("#journal .progress[role=progressbar]"), "no progress bar")
     bar = app.find("#journal .progress[role=progressbar]")
     assert bar.get_attribute("aria-valuenow") == "34.1"
     assert bar.get_attribute("aria-valuetext") == "120/352쪽 (34.1%)"
 
-    app.tap(app.find("#finish-reading"))
+    app.press("#finish-reading")
     entry = app.wait_entry(book_id, lambda e: e["shelf"] == "read", "the book on 읽은 책")
     assert entry["sessions"][0]["finished"] == today() and entry["sessions"][0]["started"] == today()
     app.wait_for(lambda: app.find("#shelf-read").is_selected(), "다 읽음 did not move the shelf")
@@ -125,9 +123,9 @@ def test_progress_and_finishing_move_the_book_to_read(server, browser):
 
     # The reading's days are edited with date fields, and a reading can be deleted.
     app.js(f"document.getElementById('session-{session}-started').value = '2020-01-02'")
-    app.tap(app.find(f"#session-{session}-save"))
+    app.press(f"#session-{session}-save")
     app.wait_entry(book_id, lambda e: e["sessions"][0]["started"] == "2020-01-02", "the edited start")
-    app.tap(app.find(f"#session-{session}-delete"))
+    app.press(f"#session-{session}-delete")
     app.wait_entry(book_id, lambda e: e["sessions"] == [], "the reading deleted")
     assert app.console_errors() == []
 
@@ -137,14 +135,14 @@ def test_a_second_window_follows_the_journal_without_losing_its_draft(server, br
     save(server, book_id)
     a = AppPage(browser(MOBILE), server, "A").open_book(book_id)
     b = AppPage(browser(MOBILE), server, "B").open_book(book_id)
-    b.find("#review-text").send_keys("B가 쓰는 중")
+    b.type_into("#review-text", "B가 쓰는 중")
 
-    a.find("#note-new-text").send_keys("A의 메모")
-    a.tap(a.find("#note-new-add"))
+    a.type_into("#note-new-text", "A의 메모")
+    a.press("#note-new-add")
     a.wait_for(lambda: a.find_all("#journal .note-text"), "A's note is not listed")
-    a.tap(a.find('label[for="rating-6"]'))
+    a.press('label[for="rating-6"]')
     a.wait_for(lambda: a.find(".rating-value").text == "3점", "A's stars did not change")
-    a.tap(a.find('label[for="shelf-reading"]'))
+    a.press('label[for="shelf-reading"]')
     b.wait_for(
         lambda: [n.text for n in b.find_all("#journal .note-text")] == ["A의 메모"]
         and b.find("#rating-6").is_selected()
@@ -168,12 +166,12 @@ def test_a_stale_edit_is_refused_and_the_draft_is_kept(server, browser):
     a = AppPage(browser(MOBILE), server, "A").open_book(book_id)
     b = AppPage(browser(MOBILE), server, "B").open_book(book_id)
 
-    a.find("#review-text").send_keys("A의 오래된 초안")
-    b.find("#review-text").send_keys("B가 먼저 저장한 리뷰")
-    b.tap(b.find("#review-save"))
+    a.type_into("#review-text", "A의 오래된 초안")
+    b.type_into("#review-text", "B가 먼저 저장한 리뷰")
+    b.press("#review-save")
     b.wait_entry(book_id, lambda e: e["review"] == "B가 먼저 저장한 리뷰", "B's review")
 
-    a.tap(a.find("#review-save"))
+    a.press("#review-save")
     a.wait_for(lambda: "다른 창에서 먼저 바뀌었어요" in a.sheet_alert(), lambda: f"A's alert says {a.sheet_alert()!r}")
     assert a.find("#journal-alert").get_attribute("role") == "alert"
     assert "B가 먼저 저장한 리뷰" in a.sheet_alert(), "the alert does not show what is saved now"
@@ -181,7 +179,7 @@ def test_a_stale_edit_is_refused_and_the_draft_is_kept(server, browser):
     assert a.entry(book_id)["review"] == "B가 먼저 저장한 리뷰", "A's stale draft overwrote B's review"
 
     # Having seen the current review, A may save the draft on purpose.
-    a.tap(a.find("#review-save"))
+    a.press("#review-save")
     a.wait_entry(book_id, lambda e: e["review"] == "A의 오래된 초안", "A's second save")
     a.wait_for(lambda: a.sheet_alert() == "", "the alert stayed after a save that worked")
     # The browser logs the refused request itself; nothing else may go wrong.

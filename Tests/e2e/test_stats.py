@@ -1,6 +1,8 @@
 """The 기록 tab: the year's finished books, the goal and its pace, the charts, another window
 following, and the search over notes and quotes."""
 
+from selenium.webdriver.common.keys import Keys
+
 from app_page import LIVE, AppPage
 from conftest import MOBILE
 from journal_setup import book_ids, call, save, today
@@ -34,19 +36,17 @@ def test_the_stats_show_the_finished_book_the_goal_and_its_pace(server, browser)
     assert app.find("#stats .chart svg").get_attribute("role") == "img"
 
     # A goal far away is behind; one book is the goal reached; and it can be cleared.
-    app.find("#goal-input").send_keys("10000")
-    app.tap(app.find("#goal-save"))
+    app.type_into("#goal-input", "10000")
+    app.press("#goal-save")
     app.wait_for(lambda: "1 / 10,000권" in goal_text(app), lambda: f"the goal says {goal_text(app)!r}")
     assert "뒤처져 있어요" in goal_text(app), goal_text(app)
     bar = app.find("#stats .goal [role=progressbar]")
     assert bar.get_attribute("aria-valuetext") == "1 / 10,000권"
-    field = app.find("#goal-input")
-    field.clear()
-    field.send_keys("1")
-    app.tap(app.find("#goal-save"))
+    app.type_into("#goal-input", Keys.CONTROL, "a", Keys.NULL, "1")
+    app.press("#goal-save")
     app.wait_for(lambda: "목표를 이뤘어요" in goal_text(app), lambda: f"the goal says {goal_text(app)!r}")
     assert server.request("GET", f"api/stats?year={year}&today={today()}")[1]["goal"] == 1
-    app.tap(app.find("#goal-clear"))
+    app.press("#goal-clear")
     app.wait_for(lambda: "몇 권 읽을지" in goal_text(app), lambda: f"the goal says {goal_text(app)!r}")
     assert app.console_errors() == []
 
@@ -75,12 +75,12 @@ def test_notes_and_quotes_are_found_from_the_stats_tab(server, browser):
     call(server, "POST", f"api/journal/{book_id}/notes", {"kind": "quote", "text": "고래는 바다의 시간을 산다", "page": 77, "day": today()})
     call(server, "POST", f"api/journal/{book_id}/notes", {"kind": "note", "text": "전혀 다른 이야기", "day": today()})
     app = AppPage(browser(MOBILE), server).open("/stats")
-    app.find("#note-query").send_keys("고래")
+    app.type_into("#note-query", "고래")
     app.wait_for(lambda: len(app.find_all("#note-results li")) == 1, "the quote was not found")
     hit = app.find("#note-results li")
     assert hit.get_attribute("data-book-id") == book_id
     assert "p. 77" in hit.text and app.find("mark", hit).text == "고래"
     assert app.find("#note-status").text == "‘고래’ 1개 찾았어요"
-    app.tap(app.find("a", hit))
+    app.press("#note-results li a")
     app.wait_for(lambda: app.detail_open() and app.find_all(f'#detail .detail[data-book-id="{book_id}"]'), "no sheet")
     assert app.console_errors() == []
