@@ -174,6 +174,11 @@ def test_a_stale_edit_is_refused_and_the_draft_is_kept(server, browser):
     a.press("#review-save")
     a.wait_for(lambda: "다른 창에서 먼저 바뀌었어요" in a.sheet_alert(), lambda: f"A's alert says {a.sheet_alert()!r}")
     assert a.find("#journal-alert").get_attribute("role") == "alert"
+    assert a.js("const r = document.getElementById('journal-alert').getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight"), (
+        "the alert is out of sight where the reader saved"
+    )
+    a.settle()
+    a.shot("journal-conflict")
     assert "B가 먼저 저장한 리뷰" in a.sheet_alert(), "the alert does not show what is saved now"
     assert a.value("#review-text") == "A의 오래된 초안", "A's draft was replaced"
     assert a.entry(book_id)["review"] == "B가 먼저 저장한 리뷰", "A's stale draft overwrote B's review"
