@@ -1,5 +1,6 @@
 import BookModel
 import Foundation
+import UserLibrary
 
 /// The HTML of books: result rows, recent items, saved rows, and the detail sheet. Every rendered
 /// book carries `data-book-id` with its identity; all book text is escaped by ``HTML``.
@@ -25,21 +26,25 @@ enum BookViews {
       """
   }
 
-  /// A 담은 책 row: swipe left (touch) or press 삭제 to remove.
-  static func savedRow(_ book: Book, savedAt: Date) -> HTML {
+  /// A 담은 책 row with its shelf and stars: swipe left (touch) or press 삭제 to remove.
+  static func savedRow(_ saved: SavedBook) -> HTML {
+    let book = saved.book
     let id = book.id.rawValue
     return """
       <li class="book saved-row" data-book-id="\(id)"><div class="swipe">\
       <a class="book-link" href="/books/\(id)" data-action="open">\(cover(book))\
       <span class="book-text"><span class="book-title">\(book.title)</span>\
-      <span class="book-authors">\(authorsLine(book))</span>\(price(book))</span></a>\
+      <span class="book-authors">\(authorsLine(book))</span>\
+      <span class="book-meta"><span class="shelf-badge shelf-\(saved.shelf.rawValue)">\(saved.shelf.name)</span>\
+      \(JournalViews.stars(saved.rating))</span></span></a>\
       <button class="delete" type="button" data-action="remove" aria-label="‘\(book.title)’ 삭제">삭제</button>\
       </div></li>
       """
   }
 
-  /// The detail sheet's content.
-  static func detail(_ book: Book, saved: Bool) -> HTML {
+  /// The detail sheet's content: the book, its heart, and its journal (`entry` when it is saved).
+  static func detail(_ book: Book, entry: JournalEntry?) -> HTML {
+    let saved = entry != nil
     let id = book.id.rawValue
     var facts: [HTML] = []
     func fact(_ label: String, _ value: String) {
@@ -63,8 +68,9 @@ enum BookViews {
       <button class="close" type="button" data-action="close" aria-label="닫기">✕</button>\
       <div class="detail-head">\(cover(book, large: true))<div class="detail-heading">\
       <h2 id="detail-title">\(book.title)</h2><p class="book-authors">\(authorsLine(book))</p>\
-      \(price(book))</div></div>\
-      <dl class="facts">\(HTML.join(facts))</dl>\(contents)\(link)\
+      \(price(book))\(heart(book, saved: saved))</div></div>\
+      <p class="journal-alert" id="journal-alert" role="alert"></p>\(JournalViews.journal(entry))\
+      <h3 class="about-heading">책 정보</h3><dl class="facts">\(HTML.join(facts))</dl>\(contents)\(link)\
       <div class="fab"><ul class="fab-menu" id="fab-menu" role="menu" hidden>\
       <li role="none"><button type="button" role="menuitem" data-action="save">책 담기</button></li>\
       <li role="none"><button type="button" role="menuitem" data-action="focus-search">검색하기</button></li></ul>\

@@ -1,11 +1,27 @@
 import BookModel
 
-/// The app's one page: the 검색 and 담은 책 tabs, the detail dialog, the confirmation dialog and the
-/// toast, server-rendered so it works before (and without) the script.
+/// The app's one page: the 검색, 담은 책 and 기록 tabs, the detail dialog, the confirmation dialogs
+/// and the toast, server-rendered so it works before (and without) the script.
 struct Page {
   /// Which tab is shown.
   enum Tab {
-    case search, saved
+    case search, saved, stats
+
+    var name: String {
+      switch self {
+      case .search: "search"
+      case .saved: "saved"
+      case .stats: "stats"
+      }
+    }
+
+    var title: String {
+      switch self {
+      case .search: "책 검색"
+      case .saved: "담은 책"
+      case .stats: "기록"
+      }
+    }
   }
 
   var tab: Tab
@@ -19,20 +35,25 @@ struct Page {
   var saved: HTML = ""
   var savedCount = 0
   var savedOrder = "title"
+  var savedFilters: HTML = ""
+  var stats: HTML = ""
+  var noteQuery = ""
+  var noteHits: HTML = ""
   var detail: HTML?
 
   var body: HTML {
     let searchHidden: HTML = tab == .search ? "" : " hidden"
     let savedHidden: HTML = tab == .saved ? "" : " hidden"
+    let statsHidden: HTML = tab == .stats ? "" : " hidden"
     return """
       <!doctype html>
       <html lang="ko"><head><meta charset="utf-8">
       <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
       <meta name="color-scheme" content="light dark"><meta name="theme-color" content="#f7f4ee">
-      <title>\(tab == .search ? "책 검색" : "담은 책") — 책</title>
+      <title>\(tab.title) — 책</title>
       <link rel="icon" href="/static/icon.svg" type="image/svg+xml">
       <link rel="stylesheet" href="/static/app.css"><script type="module" src="/static/app.js"></script></head>
-      <body data-tab="\(tab == .search ? "search" : "saved")">
+      <body data-tab="\(tab.name)">
       <a class="skip-link" href="#main">본문으로 건너뛰기</a>
       <main id="main">
       <section id="search-panel" class="panel" aria-labelledby="tab-search"\(searchHidden)>
@@ -60,8 +81,21 @@ struct Page {
       <label class="visually-hidden" for="saved-sort">정렬</label>
       <select id="saved-sort">\(options([("title", "제목순"), ("added", "담은 순")], selected: savedOrder))</select>
       <button id="clear-all" class="text-button danger" type="button">전체 삭제</button></div>
+      <div id="saved-filters" class="filter-bar">\(savedFilters)</div>
       <ul id="saved" class="books" aria-label="담은 책 목록">\(saved)</ul>
       <p class="saved-empty">담은 책이 없습니다. 검색해서 마음에 드는 책을 담아 보세요.</p>
+      </section>
+      <section id="stats-panel" class="panel" aria-labelledby="tab-stats"\(statsHidden)>
+      <div id="stats">\(stats)</div>
+      <section class="card note-search" aria-labelledby="note-search-heading">
+      <h2 id="note-search-heading">메모와 문장 찾기</h2>
+      <form id="note-search" class="field-row" role="search" action="/stats" method="get">
+      <label class="visually-hidden" for="note-query">메모와 문장에서 찾기</label>
+      <input id="note-query" name="q" type="search" value="\(noteQuery)" placeholder="낱말로 찾기" autocomplete="off">
+      <button type="submit">찾기</button></form>
+      <p id="note-status" class="status" role="status" aria-live="polite"></p>
+      <ul id="note-results" class="note-hits">\(noteHits)</ul></section>
+      <p class="backup"><a href="/api/export?format=json" download>내 기록 모두 백업하기 (JSON)</a></p>
       </section>
       </main>
       <nav class="tabbar" aria-label="탭"><div role="tablist">
@@ -69,10 +103,17 @@ struct Page {
       aria-controls="search-panel"><span aria-hidden="true">⌕</span> 검색</a>
       <a id="tab-saved" role="tab" href="/saved" aria-selected="\(tab == .saved ? "true" : "false")" \
       aria-controls="saved-panel"><span aria-hidden="true">♥</span> 담은 책 \
-      <span id="saved-count" class="count" aria-label="\(savedCount)권">\(savedCount)</span></a></div></nav>
+      <span id="saved-count" class="count" aria-label="\(savedCount)권">\(savedCount)</span></a>
+      <a id="tab-stats" role="tab" href="/stats" aria-selected="\(tab == .stats ? "true" : "false")" \
+      aria-controls="stats-panel"><span aria-hidden="true">✎</span> 기록</a></div></nav>
       <dialog id="detail" class="sheet" aria-labelledby="detail-title"\(detail == nil ? "" : " open" as HTML)>\(detail)</dialog>
       <dialog id="confirm-clear" class="confirm" aria-labelledby="confirm-title">
       <form method="dialog"><p id="confirm-title">담은 책을 모두 삭제하시겠습니까?</p>
+      <div class="confirm-buttons"><button value="cancel" type="submit">취소</button>
+      <button value="delete" class="danger" type="submit">삭제</button></div></form></dialog>
+      <dialog id="confirm-remove" class="confirm" aria-labelledby="confirm-remove-title" \
+      aria-describedby="confirm-remove-detail">
+      <form method="dialog"><p id="confirm-remove-title"></p><p id="confirm-remove-detail" class="confirm-detail"></p>
       <div class="confirm-buttons"><button value="cancel" type="submit">취소</button>
       <button value="delete" class="danger" type="submit">삭제</button></div></form></dialog>
       <div id="toast" class="toast" role="status" aria-live="polite"></div>

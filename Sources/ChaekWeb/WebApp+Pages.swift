@@ -8,11 +8,17 @@ import UserLibrary
 extension WebApp {
   // MARK: - Pages
 
-  /// `GET /` and `GET /saved`: the whole app, with the first page of results when the address has
-  /// a query, so a search can be bookmarked and works without the script.
+  /// `GET /`, `GET /saved` and `GET /stats`: the whole app, with the first page of results when the
+  /// address has a query, so a search can be bookmarked and works without the script; `/saved`
+  /// takes `shelf` and `tag`, `/stats` takes `year` and `q` (a search of notes and quotes).
   func page(_ request: HTTPRequest, tab: Page.Tab) async -> HTTPResponse {
     var page = Page(tab: tab)
     await fill(&page, request: request)
+    if tab == .stats {
+      page.stats = (try? await statsScreen(request)) ?? ""
+      page.noteQuery = request.query["q"] ?? ""
+      page.noteHits = (try? await noteHits(page.noteQuery)) ?? ""
+    }
     return .html(page.body.description)
   }
 
@@ -25,22 +31,22 @@ extension WebApp {
       return .html(Page.notFound().description, status: 404)
     }
     var page = Page(tab: .search)
-    let saved = (try? await library.contains(book.id)) ?? false
-    page.detail = BookViews.detail(book, saved: saved)
+    page.detail = BookViews.detail(book, entry: try? await library.entry(book.id))
     await fill(&page, request: request)
     return .html(page.body.description)
   }
 
   private func fill(_ page: inout Page, request: HTTPRequest) async {
-    let savedBooks = (try? await library.savedBooks(sortedBy: .title)) ?? []
-    page.saved = HTML.join(savedBooks.map { BookViews.savedRow($0.book, savedAt: $0.savedAt) })
-    page.savedCount = savedBooks.count
+    let filter = SavedFilter(request)
+    page.saved = (try? await savedRows(.title, filter)) ?? ""
+    page.savedCount = (try? await library.savedCount()) ?? 0
+    page.savedFilters = (try? await savedFilters(filter)) ?? ""
     page.recent = HTML.join(((try? await library.recentViews()) ?? []).map { BookViews.recentItem($0.book) })
     guard let query = try? SearchQuery(parameters: request.query) else { return }
     page.query = query.query
     page.target = query.target
     page.sort = query.sort
-    let fragment = await results(for: query, saved: Set(savedBooks.map(\.book.id)))
+    let fragment = await results(for: query, saved: (try? await library.savedIDs()) ?? [])
     page.results = fragment.rows
     page.resultsAreComplete = fragment.isEnd
     page.resultsStatus = fragment.status
@@ -73,22 +79,28 @@ extension WebApp {
     return response
   }
 
-  /// `GET /fragments/saved?sort=title|added`: the 담은 책 rows; `X-Chaek-Count` has the count.
+  /// `GET /fragments/saved?sort=title|added&shelf=&tag=`: the 담은 책 rows on the shelf and with the
+  /// tag when given; `X-Chaek-Count` has the number of saved books (all of them).
   func savedFragment(_ request: HTTPRequest) async throws -> HTTPResponse {
     let order = SavedOrder(rawValue: request.query["sort"] ?? "title") ?? .title
-    let books = try await library.savedBooks(sortedBy: order)
-    var response = HTTPResponse.html(
-      HTML.join(books.map { BookViews.savedRow($0.book, savedAt: $0.savedAt) }).description)
-    response.headers["X-Chaek-Count"] = String(books.count)
+    var response = HTTPResponse.html(try await savedRows(order, SavedFilter(request)).description)
+    response.headers["X-Chaek-Count"] = String(try await library.savedCount())
     response.headers["Cache-Control"] = "no-store"
     return response
   }
 
-  /// `GET /fragments/books/{id}`: the detail sheet's content.
+  /// `GET /fragments/saved-filters?shelf=&tag=`: the shelf and tag chips with their counts.
+  func savedFiltersFragment(_ request: HTTPRequest) async throws -> HTTPResponse {
+    var response = HTTPResponse.html(try await savedFilters(SavedFilter(request)).description)
+    response.headers["Cache-Control"] = "no-store"
+    return response
+  }
+
+  /// `GET /fragments/books/{id}`: the detail sheet's content, with the journal when it is saved.
   func detailFragment(_ request: HTTPRequest) async throws -> HTTPResponse {
     let book = try await book(for: request)
-    let saved = (try? await library.contains(book.id)) ?? false
-    var response = HTTPResponse.html(BookViews.detail(book, saved: saved).description)
+    var response = HTTPResponse.html(
+      BookViews.detail(book, entry: try await library.entry(book.id)).description)
     response.headers["Cache-Control"] = "no-store"
     return response
   }
@@ -104,6 +116,32 @@ extension WebApp {
     response.headers["Content-Type"] = "image/svg+xml; charset=utf-8"
     response.headers["Cache-Control"] = "public, max-age=86400"
     return response
+  }
+
+  // MARK: - 담은 책
+
+  /// The shelf and tag a 담은 책 address asks for (`?shelf=read&tag=소설`).
+  struct SavedFilter {
+    var shelf: Shelf?
+    var tag: String?
+
+    init(_ request: HTTPRequest) {
+      shelf = request.query["shelf"].flatMap(Shelf.init(rawValue:))
+      tag = request.query["tag"].flatMap { $0.isEmpty ? nil : $0 }
+    }
+  }
+
+  private func savedRows(_ order: SavedOrder, _ filter: SavedFilter) async throws -> HTML {
+    HTML.join(
+      try await library.savedBooks(sortedBy: order, shelf: filter.shelf, tag: filter.tag).map(
+        BookViews.savedRow))
+  }
+
+  private func savedFilters(_ filter: SavedFilter) async throws -> HTML {
+    SavedFilters(
+      total: try await library.savedCount(), shelves: try await library.shelfCounts(),
+      tags: try await library.tagCounts(), shelf: filter.shelf, tag: filter.tag
+    ).html
   }
 
   // MARK: - Results

@@ -15,7 +15,7 @@ import UserLibrary
 /// - the journal: `GET`/`PATCH /api/journal/{id}`, `POST /api/journal/{id}/notes|progress|start|
 ///   finish`, `GET /api/notes`, `PATCH`/`DELETE /api/notes/{noteID}`, `PATCH`/`DELETE
 ///   /api/sessions/{sessionID}`, `GET /api/stats`, `PUT`/`DELETE /api/goals/{year}`, `GET /api/export`;
-/// - `GET /`, `/saved`, `/books/{id}` pages; `/fragments/...` HTML pieces for the script;
+/// - `GET /`, `/saved`, `/stats`, `/books/{id}` pages; `/fragments/...` HTML pieces for the script;
 /// - `GET /covers/{id}.svg` generated covers, `/static/...` assets, `GET /healthz`.
 public struct WebApp: Sendable {
   let search: SearchService
@@ -86,10 +86,14 @@ public struct WebApp: Sendable {
 
     router.get("/") { await self.page($0, tab: .search) }
     router.get("/saved") { await self.page($0, tab: .saved) }
+    router.get("/stats") { await self.page($0, tab: .stats) }
     router.get("/books/{id}") { try await self.bookPage($0) }
     router.get("/fragments/results") { try await self.resultsFragment($0) }
     router.get("/fragments/recent") { _ in await self.recentFragment() }
     router.get("/fragments/saved") { try await self.savedFragment($0) }
+    router.get("/fragments/saved-filters") { try await self.savedFiltersFragment($0) }
+    router.get("/fragments/stats") { try await self.statsFragment($0) }
+    router.get("/fragments/notes") { try await self.notesFragment($0) }
     router.get("/fragments/books/{id}") { try await self.detailFragment($0) }
     router.get("/covers/{file}") { try await self.cover($0) }
     router.get("/static/{file}") { request in

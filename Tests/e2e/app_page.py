@@ -65,6 +65,30 @@ class AppPage:
         self.js("arguments[0].scrollIntoView({block: 'center', inline: 'nearest'})", element)
         element.click()
 
+    def press(self, selector):
+        """Taps the element found by `selector`, finding it again if a live re-render replaced it
+        between the finding and the tap (the journal re-renders after every change, its own too)."""
+        for attempt in range(5):
+            try:
+                return self.tap(self.find(selector))
+            except StaleElementReferenceException:
+                if attempt == 4:
+                    raise
+                time.sleep(0.1)
+
+    def type_into(self, selector, *keys):
+        """Types into a field; if a re-render replaced it meanwhile, types the whole text again."""
+        for attempt in range(5):
+            try:
+                field = self.find(selector)
+                if attempt:
+                    field.clear()
+                return field.send_keys(*keys)
+            except StaleElementReferenceException:
+                if attempt == 4:
+                    raise
+                time.sleep(0.1)
+
     def button(self, text, root=None):
         for candidate in self.find_all("button", root):
             if candidate.text.strip() == text and candidate.is_displayed():
@@ -204,8 +228,48 @@ class AppPage:
     # ---- tabs ----
 
     def show_tab(self, name):
-        tab = self.find("#tab-saved" if name == "saved" else "#tab-search")
+        tab = self.find(f"#tab-{name}")
         tab.click()
-        panel = "#saved-panel" if name == "saved" else "#search-panel"
-        self.wait_for(lambda: self.find(panel).is_displayed(), f"the {name} tab did not show")
+        self.wait_for(lambda: self.find(f"#{name}-panel").is_displayed(), f"the {name} tab did not show")
         assert tab.get_attribute("aria-selected") == "true"
+
+    # ---- the journal ----
+
+    def open_book(self, book_id):
+        """Opens /books/ID: the page with the book's sheet open, connected to the event stream."""
+        self.open(f"/books/{book_id}")
+        self.wait_for(
+            lambda: self.detail_open() and self.find_all(f'#detail .detail[data-book-id="{book_id}"]'),
+            f"the sheet of {book_id} never opened",
+        )
+        self.wait_until_live()
+        return self
+
+    def entry(self, book_id):
+        """The book's journal entry as the server has it (None when it is not saved)."""
+        status, body = self.server.request("GET", f"api/journal/{book_id}")
+        return body if status == 200 else None
+
+    def wait_entry(self, book_id, condition, what):
+        """Waits until the server's entry for the book satisfies `condition`; returns it."""
+        found = []
+
+        def check():
+            entry = self.entry(book_id)
+            try:
+                met = entry is not None and condition(entry)
+            except (IndexError, KeyError, TypeError):
+                met = False  # not there yet: a list still empty, a field still null
+            if met:
+                found.append(entry)
+                return True
+            return False
+
+        self.wait_for(check, lambda: f"the server never had {what}: {self.entry(book_id)}")
+        return found[-1]
+
+    def sheet_alert(self):
+        return self.find("#journal-alert").get_attribute("textContent")
+
+    def value(self, selector):
+        return self.find(selector).get_attribute("value")

@@ -111,12 +111,14 @@ class ChaekServer:
     # ---- talking to it ----
 
     def request(self, method, path, body=None):
-        """An API call as the page would make it (same-origin), returning (status, JSON)."""
+        """An API call as the page would make it (same-origin), returning (status, JSON). A dict
+        or list body is sent as JSON."""
+        headers = {"Sec-Fetch-Site": "same-origin", "Accept": "application/json"}
+        if isinstance(body, (dict, list)):
+            body = json.dumps(body).encode()
+            headers["Content-Type"] = "application/json"
         request = urllib.request.Request(
-            self.url + path.lstrip("/"),
-            data=body,
-            method=method,
-            headers={"Sec-Fetch-Site": "same-origin", "Accept": "application/json"},
+            self.url + path.lstrip("/"), data=body, method=method, headers=headers
         )
         try:
             with urllib.request.urlopen(request, timeout=10) as response:

@@ -1,6 +1,8 @@
 """Every screen on a desktop window, and the phone in dark mode: they render, and are saved as
 screenshots for a person to look at."""
 
+import pytest
+
 from app_page import AppPage
 from conftest import DESKTOP, MOBILE
 
@@ -100,4 +102,67 @@ def test_dark_mode_is_dark_and_readable(server, browser):
         assert ratio >= 4.5, f"{selector} has contrast {ratio:.1f} on the dark page"
     field = app.find("#search-input")
     assert contrast(app, field) >= 4.5, "the search field is unreadable in dark mode"
+    assert app.console_errors() == []
+
+
+def fill_library(server):
+    """Three books: one being read with a full journal, one read and rated, one wanted; a goal."""
+    from journal_setup import book_ids, call, fill_journal, save, today
+
+    reading, read, wanted = book_ids(server)
+    fill_journal(server, reading)
+    save(server, read)
+    call(server, "POST", f"api/journal/{read}/progress", {"progress": "320/320", "day": today()})
+    call(server, "POST", f"api/journal/{read}/finish", {"day": today()})
+    call(server, "PATCH", f"api/journal/{read}", {"rating": 5, "tags": ["소설"]})
+    save(server, wanted)
+    call(server, "PUT", f"api/goals/{today()[:4]}", {"books": 24})
+    return reading
+
+
+@pytest.mark.parametrize("size", [MOBILE, DESKTOP], ids=["phone", "desktop"])
+@pytest.mark.parametrize("dark", [False, True], ids=["light", "dark"])
+def test_the_journal_screens_render_and_are_saved(server, browser, size, dark):
+    reading = fill_library(server)
+    app = AppPage(browser(size, dark=dark), server).open_book(reading)
+    app.wait_for(lambda: app.find_all("#journal .quote-text"), "the journal did not render")
+    app.settle()
+    app.shot("journal-sheet")
+    app.js("document.getElementById('notes-heading').scrollIntoView({block: 'start'})")
+    app.settle()
+    app.shot("journal-notes")
+    viewport = app.js("return document.documentElement.clientWidth")
+    overflowing = app.js(
+        "return [...document.querySelectorAll('#detail *')].filter(e => e.getBoundingClientRect().right > arguments[0] + 1)"
+        ".map(e => e.className || e.tagName)",
+        viewport,
+    )
+    assert overflowing == [], f"the sheet overflows the screen: {overflowing[:5]}"
+    app.find("#detail .close").click()
+    app.wait_detail_closed()
+
+    app.show_tab("saved")
+    app.wait_for(lambda: len(app.saved_ids()) == 3, "담은 책 does not list three books")
+    app.js("scrollTo(0, 0)")
+    app.settle()
+    app.shot("saved-filters")
+    body = app.find("body")
+    for selector in (".chip", ".shelf-badge"):
+        ratio = contrast(app, app.find(selector), app.find(selector) if selector == ".chip" else body)
+        assert ratio >= 4.5, f"{selector} has contrast {ratio:.1f}"
+
+    app.show_tab("stats")
+    app.wait_for(lambda: app.find_all("#stats .cover-grid li"), "기록 shows no finished book")
+    app.js("scrollTo(0, 0)")
+    app.settle()
+    app.shot("stats")
+    app.js("document.getElementById('books-heading').scrollIntoView({block: 'start'})")
+    app.settle()
+    app.shot("stats-charts")
+    card = app.find("#stats .chart").find_element("xpath", "./ancestor::section[1]")
+    for selector in (".chart-label", ".chart-value"):
+        text = app.js(LUMINANCE, app.find(f"#stats {selector}"), "fill")
+        background = app.js(LUMINANCE, card, "backgroundColor")
+        ratio = (max(text, background) + 0.05) / (min(text, background) + 0.05)
+        assert ratio >= 4.5, f"the charts' {selector} has contrast {ratio:.1f}"
     assert app.console_errors() == []

@@ -16,7 +16,15 @@ const savedCount = $("#saved-count");
 const savedSort = $("#saved-sort");
 const detail = $("#detail");
 const confirmClear = $("#confirm-clear");
+const confirmRemove = $("#confirm-remove");
+const savedFilters = $("#saved-filters");
 const toast = $("#toast");
+
+// What 담은 책 shows (a shelf, a tag) and which year 기록 shows, from the address.
+const address = new URLSearchParams(location.search);
+const savedFilter = { shelf: address.get("shelf") ?? "", tag: address.get("tag") ?? "" };
+let statsYear = location.pathname === "/stats" ? address.get("year") ?? "" : "";
+let statsStale = true;
 
 // ---- small helpers ----
 
@@ -39,31 +47,96 @@ function showToast(message) {
   toastTimer = setTimeout(() => toast.classList.remove("visible"), 2500);
 }
 
-async function api(method, path) {
-  const response = await fetch(path, { method, headers: { Accept: "application/json" } });
-  const body = await response.json().catch(() => ({}));
-  if (!response.ok) throw new Error(body.message || `HTTP ${response.status}`);
-  return { status: response.status, body };
+// The reader's day, from the browser's own calendar (toISOString would give the day in UTC).
+function today() {
+  const now = new Date();
+  const two = (number) => String(number).padStart(2, "0");
+  return `${now.getFullYear()}-${two(now.getMonth() + 1)}-${two(now.getDate())}`;
+}
+
+// A JSON call: { ok, status, body }, whatever the status.
+async function send(method, path, body) {
+  const init = { method, headers: { Accept: "application/json" } };
+  if (body !== undefined) {
+    init.headers["Content-Type"] = "application/json";
+    init.body = JSON.stringify(body);
+  }
+  const response = await fetch(path, init);
+  return { ok: response.ok, status: response.status, body: await response.json().catch(() => ({})) };
+}
+
+// A JSON call that throws the server's message unless it succeeds.
+async function api(method, path, body) {
+  const reply = await send(method, path, body);
+  if (!reply.ok) throw new Error(reply.body.message || `HTTP ${reply.status}`);
+  return reply;
+}
+
+// Puts a fresh rendering in place of `old`. What a person is in the middle of survives: text typed
+// in a field (a value that differs from what the server had rendered), editors left open, and the
+// focus, found again by id; when its element is gone, the focus goes to its section's heading.
+// A draft whose saved text changed meanwhile keeps the version it was begun on (data-base-version),
+// so saving it is refused as stale instead of silently overwriting the other change.
+function swapKeepingDrafts(old, fresh) {
+  for (const field of $$("textarea[id], input[id]:not([type=radio])", old)) {
+    const twin = $(`#${CSS.escape(field.id)}`, fresh);
+    if (!twin || field.value === field.defaultValue) continue;
+    twin.value = field.value;
+    const base = field.dataset.baseVersion ?? field.closest("[data-version]")?.dataset.version;
+    if (base && twin.defaultValue !== field.defaultValue) twin.dataset.baseVersion = base;
+  }
+  for (const editor of $$("form[id]:not([hidden])", old)) {
+    const twin = $(`#${CSS.escape(editor.id)}`, fresh);
+    if (twin) showEditor(twin, true);
+  }
+  const focused = old.contains(document.activeElement) ? document.activeElement : null;
+  const selection = focused && typeof focused.selectionStart === "number" ? [focused.selectionStart, focused.selectionEnd] : null;
+  const heading = focused?.closest("[aria-labelledby]")?.getAttribute("aria-labelledby");
+  old.replaceWith(fresh);
+  if (!focused) return;
+  const again = focused.id && document.getElementById(focused.id);
+  if (again) {
+    if (focused.getAttribute("tabindex") === "-1") again.tabIndex = -1;
+    again.focus({ preventScroll: true });
+    if (selection && again.setSelectionRange) again.setSelectionRange(...selection);
+  } else if (heading && document.getElementById(heading)) {
+    const target = document.getElementById(heading);
+    target.tabIndex = -1;
+    target.focus({ preventScroll: true });
+  }
 }
 
 // ---- tabs ----
 
 // The search tab's address follows the search, so it can be bookmarked and shared.
 let searchAddress = location.pathname === "/" ? location.pathname + location.search : "/";
+const tabs = { search: "책 검색", saved: "담은 책", stats: "기록" };
+
+function tabAddress(name) {
+  if (name === "saved") return "/saved" + savedQuery();
+  if (name === "stats") return statsYear ? `/stats?year=${statsYear}` : "/stats";
+  return searchAddress;
+}
 
 function showTab(name, push = true) {
   document.body.dataset.tab = name;
-  $("#search-panel").hidden = name !== "search";
-  $("#saved-panel").hidden = name !== "saved";
-  $("#tab-search").setAttribute("aria-selected", String(name === "search"));
-  $("#tab-saved").setAttribute("aria-selected", String(name === "saved"));
-  document.title = name === "search" ? "책 검색 — 책" : "담은 책 — 책";
-  if (push) history.pushState({ tab: name }, "", name === "saved" ? "/saved" : searchAddress);
+  for (const tab of Object.keys(tabs)) {
+    $(`#${tab}-panel`).hidden = tab !== name;
+    $(`#tab-${tab}`).setAttribute("aria-selected", String(tab === name));
+  }
+  document.title = `${tabs[name]} — 책`;
+  if (push) history.pushState({ tab: name }, "", tabAddress(name));
+  if (name === "stats" && statsStale) refreshStats();
 }
 
-$("#tab-search").addEventListener("click", (event) => { event.preventDefault(); showTab("search"); });
-$("#tab-saved").addEventListener("click", (event) => { event.preventDefault(); showTab("saved"); });
-addEventListener("popstate", () => showTab(location.pathname === "/saved" ? "saved" : "search", false));
+for (const name of Object.keys(tabs)) {
+  $(`#tab-${name}`).addEventListener("click", (event) => { event.preventDefault(); showTab(name); });
+}
+addEventListener("popstate", () => showTab(tabFor(location.pathname), false));
+
+function tabFor(path) {
+  return path === "/saved" ? "saved" : path === "/stats" ? "stats" : "search";
+}
 
 // ---- search and infinite scroll ----
 
@@ -169,10 +242,32 @@ async function saveBook(id) {
   return { created: code === 201, title: body.title };
 }
 
+// Removes a saved book; a book with notes, quotes or readings asks first, with their counts.
+// Returns false when the reader said 취소.
 async function removeBook(id) {
+  if (!(await confirmRemoval(id))) return false;
   await api("DELETE", `/api/library/${encodeURIComponent(id)}`);
   setSaved(id, false);
   refreshSaved();
+  return true;
+}
+
+async function confirmRemoval(id) {
+  const reply = await send("GET", `/api/journal/${encodeURIComponent(id)}`).catch(() => null);
+  if (!reply?.ok) return true;
+  const entry = reply.body;
+  const parts = [[entry.notes, "메모"], [entry.quotes, "문장"], [entry.sessions, "독서 기록"]]
+    .filter(([list]) => list?.length > 0)
+    .map(([list, name]) => `${name} ${list.length}개`);
+  if (parts.length === 0) return true;
+  const counts = parts.length === 1 ? parts[0] : `${parts[0]}와 ${parts.slice(1).join(", ")}`;
+  $("#confirm-remove-title").textContent = `‘${entry.book?.title ?? ""}’ — 담은 책에서 삭제할까요?`;
+  $("#confirm-remove-detail").textContent = `${counts}도 함께 지워져요.`;
+  confirmRemove.returnValue = "";
+  confirmRemove.showModal();
+  return new Promise((resolve) => {
+    confirmRemove.addEventListener("close", () => resolve(confirmRemove.returnValue === "delete"), { once: true });
+  });
 }
 
 async function toggleHeart(button) {
@@ -186,29 +281,62 @@ async function toggleHeart(button) {
     showToast(`저장하지 못했습니다: ${error.message}`);
   } finally {
     button.disabled = false;
+    button.focus();
   }
 }
 
 // ---- lists that follow the library ----
 
+function savedQuery() {
+  const params = new URLSearchParams();
+  if (savedFilter.shelf) params.set("shelf", savedFilter.shelf);
+  if (savedFilter.tag) params.set("tag", savedFilter.tag);
+  return params.size ? `?${params}` : "";
+}
+
 let savedRefresh;
 async function refreshSaved() {
   savedRefresh?.abort();
   savedRefresh = new AbortController();
+  const filter = savedQuery().replace(/^\?/, "&");
   try {
-    const response = await fetch(`/fragments/saved?sort=${savedSort.value}`, { signal: savedRefresh.signal });
-    if (!response.ok) return;
-    saved.replaceChildren(fragment(await response.text()));
-    const count = response.headers.get("X-Chaek-Count") ?? String(saved.children.length);
+    const [rows, chips] = await Promise.all([
+      fetch(`/fragments/saved?sort=${savedSort.value}${filter}`, { signal: savedRefresh.signal }),
+      fetch(`/fragments/saved-filters?${filter.slice(1)}`, { signal: savedRefresh.signal }),
+    ]);
+    if (!rows.ok || !chips.ok) return;
+    const [rowsHTML, chipsHTML] = [await rows.text(), await chips.text()];
+    saved.replaceChildren(fragment(rowsHTML));
+    const fresh = Object.assign(document.createElement("div"), { id: "saved-filters", className: savedFilters.className });
+    fresh.append(fragment(chipsHTML));
+    swapKeepingDrafts($("#saved-filters"), fresh);
+    const count = rows.headers.get("X-Chaek-Count") ?? String(saved.children.length);
     savedCount.textContent = count;
     savedCount.setAttribute("aria-label", `${count}권`);
-    const ids = new Set($$("li[data-book-id]", saved).map((row) => row.dataset.bookId));
+    $("#saved-panel .saved-empty").textContent = filter
+      ? "이 조건에 맞는 책이 없습니다."
+      : "담은 책이 없습니다. 검색해서 마음에 드는 책을 담아 보세요.";
+    const ids = new Set(await savedIDs());
     for (const row of $$("li[data-book-id]", results)) {
       $(".heart", row)?.setAttribute("aria-pressed", String(ids.has(row.dataset.bookId)));
     }
   } catch (error) {
     if (error.name !== "AbortError") console.warn("saved list", error);
   }
+}
+
+// Every saved book's id (the list on screen may be filtered).
+async function savedIDs() {
+  if (!savedQuery()) return $$("li[data-book-id]", saved).map((row) => row.dataset.bookId);
+  const { body } = await api("GET", "/api/library");
+  return body.books.map((book) => book.id);
+}
+
+function filterSaved(chip) {
+  if ("shelf" in chip.dataset) savedFilter.shelf = chip.dataset.shelf;
+  else savedFilter.tag = chip.getAttribute("aria-pressed") === "true" ? "" : chip.dataset.tag;
+  history.replaceState({ tab: "saved" }, "", tabAddress("saved"));
+  refreshSaved();
 }
 
 async function refreshRecent() {
@@ -254,6 +382,10 @@ detail.addEventListener("click", (event) => {
   if (event.target === detail) closeDetail();
 });
 
+function sheetBookID() {
+  return $(".detail", detail)?.dataset.bookId;
+}
+
 async function fabAction(action) {
   const sheet = $(".detail", detail);
   const menu = $(".fab-menu", detail);
@@ -293,27 +425,186 @@ detail.addEventListener("keydown", (event) => {
   }
 });
 
+// ---- the journal in the sheet ----
+
+// Edits and refreshes of the sheet run one after another, so each edit reads the version the
+// previous one left.
+let sheetWork = Promise.resolve();
+function queueSheet(task) {
+  const run = sheetWork.then(task);
+  sheetWork = run.catch((error) => console.warn("journal", error));
+  return run;
+}
+
+function sheetAlert(message) {
+  const alert = $("#journal-alert", detail);
+  if (alert) alert.textContent = message;
+}
+
+// Re-renders the journal from the server, keeping drafts and the focus.
+async function renderSheet() {
+  const sheet = $(".detail", detail);
+  if (!sheet) return;
+  const response = await fetch(`/fragments/books/${encodeURIComponent(sheet.dataset.bookId)}`).catch(() => null);
+  if (!response?.ok || $(".detail", detail) !== sheet) return;
+  const fresh = fragment(await response.text());
+  const journal = $("#journal", fresh);
+  if (!journal || !$("#journal", sheet)) return;
+  swapKeepingDrafts($("#journal", sheet), journal);
+  const isSaved = $(".detail", fresh).dataset.saved;
+  sheet.dataset.saved = isSaved;
+  $(".detail-heading .heart", sheet)?.setAttribute("aria-pressed", isSaved);
+}
+
+const CONFLICT = "다른 창에서 먼저 바뀌었어요. 최신 내용을 불러왔어요 — 내 글은 그대로 두었으니 확인 후 다시 저장하세요.";
+
+// Every change to the journal goes through here. PATCH and DELETE carry the version this window
+// last saw of the record they change (the closest element to `origin` with data-version: a note,
+// a reading, or the journal; for a draft, the version it was begun on); on 409 the sheet shows why
+// and re-renders from the current state, keeping what the reader typed. On success the fields of
+// `origin`'s form are emptied.
+function journalEdit(method, path, body, origin) {
+  const holder = origin.closest("[data-version]")?.id;
+  const form = origin.closest("form");
+  const fields = form ? $$("textarea[id], input[id]", form).map((field) => field.id) : [];
+  return queueSheet(async () => {
+    const live = fields.map((id) => document.getElementById(id)).filter(Boolean);
+    const version = live.find((field) => field.dataset.baseVersion)?.dataset.baseVersion
+      ?? (holder && document.getElementById(holder)?.dataset.version);
+    let url = path;
+    let payload = body;
+    if (version && method === "DELETE") url += `?version=${version}`;
+    if (version && method === "PATCH") payload = { ...body, version: Number(version) };
+    const reply = await send(method, url, payload).catch((error) => ({ ok: false, status: 0, body: { message: error.message } }));
+    if (reply.status === 409) {
+      await renderSheet();
+      // The reader is now shown what changed: saving the draft again is meant to replace it.
+      const now = fields.map((id) => document.getElementById(id)).filter(Boolean);
+      for (const field of now) delete field.dataset.baseVersion;
+      const kept = now.find((field) => field.value !== field.defaultValue);
+      sheetAlert(kept?.defaultValue ? `${CONFLICT} 지금 저장된 내용: “${kept.defaultValue.slice(0, 200)}”` : CONFLICT);
+      return null;
+    }
+    if (!reply.ok) {
+      sheetAlert(`저장하지 못했어요: ${reply.body.message || `HTTP ${reply.status}`}`);
+      return null;
+    }
+    sheetAlert("");
+    for (const id of fields) {
+      const field = document.getElementById(id);
+      if (field) field.value = field.defaultValue;
+    }
+    // An editor that was saved closes, and the focus goes back to the button that opened it.
+    const editor = form?.id && document.getElementById(form.id);
+    if (editor) showEditor(editor, false);
+    await renderSheet();
+    if (editor) $(`[aria-controls="${CSS.escape(form.id)}"]`, detail)?.focus();
+    return reply.body;
+  });
+}
+
+function journalPath(suffix = "") {
+  return `/api/journal/${encodeURIComponent(sheetBookID())}${suffix}`;
+}
+
+function showEditor(form, open) {
+  form.hidden = !open;
+  const toggle = $(`[aria-controls="${CSS.escape(form.id)}"]`, form.closest("li") ?? document);
+  toggle?.setAttribute("aria-expanded", String(open));
+}
+
+function paintStars(input) {
+  const value = Number(input.value);
+  for (const label of $$(".stars-input label", detail)) label.classList.toggle("on", Number(label.control.value) <= value);
+  $(".rating-value", detail).textContent = `${input.value}점`;
+}
+
+detail.addEventListener("change", (event) => {
+  const input = event.target;
+  if (input.name === "shelf") {
+    journalEdit("PATCH", journalPath(), { shelf: input.value, day: today() }, input);
+  } else if (input.name === "rating") {
+    paintStars(input);
+    journalEdit("PATCH", journalPath(), { rating: Number(input.value) }, input);
+  }
+});
+
+const numberOrNull = (text) => (text.trim() ? Number(text) : null);
+
+const edits = {
+  review: (form) => journalEdit("PATCH", journalPath(), { review: form.elements.review.value }, form),
+  tag: (form) => {
+    const tags = $$(".tag-chip", detail).map((chip) => chip.dataset.tag);
+    return journalEdit("PATCH", journalPath(), { tags: [...tags, form.elements.tag.value.trim()] }, form);
+  },
+  progress: (form) => journalEdit("POST", journalPath("/progress"), { progress: form.elements.progress.value.trim(), day: today() }, form),
+  "add-note": (form) => {
+    const body = { kind: form.dataset.kind, text: form.elements.text.value, day: today() };
+    if (form.elements.page?.value) body.page = Number(form.elements.page.value);
+    return journalEdit("POST", journalPath("/notes"), body, form);
+  },
+  note: (form) => {
+    const body = { text: form.elements.text.value };
+    if (form.elements.page) body.page = numberOrNull(form.elements.page.value);
+    return journalEdit("PATCH", `/api/notes/${form.closest("[data-note-id]").dataset.noteId}`, body, form);
+  },
+  session: (form) => {
+    const body = { started: form.elements.started.value || null, finished: form.elements.finished.value || null };
+    return journalEdit("PATCH", `/api/sessions/${form.closest("[data-session-id]").dataset.sessionId}`, body, form);
+  },
+};
+
+detail.addEventListener("submit", (event) => {
+  const form = event.target;
+  if (!edits[form.dataset.edit]) return;
+  event.preventDefault();
+  edits[form.dataset.edit](form);
+});
+
 // ---- one click handler for every action ----
 
-document.addEventListener("click", (event) => {
-  const target = event.target.closest("[data-action]");
-  if (!target) return;
-  const action = target.dataset.action;
-  const row = target.closest("[data-book-id]");
-  if (action === "open") {
+const actions = {
+  open(target, event) {
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
     if (target.closest(".saved-row.swiped")) return;
     event.preventDefault();
-    openDetail(row.dataset.bookId, target);
-  } else if (action === "toggle-save") {
-    toggleHeart(target);
-  } else if (action === "remove") {
-    removeBook(row.dataset.bookId).catch((error) => showToast(`삭제하지 못했습니다: ${error.message}`));
-  } else if (action === "close") {
-    closeDetail();
-  } else {
-    fabAction(action);
-  }
+    openDetail(target.closest("[data-book-id]").dataset.bookId, target);
+  },
+  "toggle-save": toggleHeart,
+  remove(target) {
+    removeBook(target.closest("[data-book-id]").dataset.bookId).catch((error) => showToast(`삭제하지 못했습니다: ${error.message}`));
+  },
+  close: closeDetail,
+  fab: () => fabAction("fab"),
+  save: () => fabAction("save"),
+  "focus-search": () => fabAction("focus-search"),
+  filter: filterSaved,
+  "rating-clear": (target) => journalEdit("PATCH", journalPath(), { rating: null }, target),
+  "start-reading": (target) => journalEdit("POST", journalPath("/start"), { day: today() }, target),
+  "finish-reading": (target) => journalEdit("POST", journalPath("/finish"), { day: today() }, target),
+  "delete-session": (target) => journalEdit("DELETE", `/api/sessions/${target.closest("[data-session-id]").dataset.sessionId}`, undefined, target),
+  "delete-note": (target) => journalEdit("DELETE", `/api/notes/${target.closest("[data-note-id]").dataset.noteId}`, undefined, target),
+  "remove-tag": (target) => {
+    const tags = $$(".tag-chip", detail).map((chip) => chip.dataset.tag).filter((tag) => tag !== target.closest(".tag-chip").dataset.tag);
+    journalEdit("PATCH", journalPath(), { tags }, target);
+  },
+  "edit-note": (target) => {
+    const form = $(`#${CSS.escape(target.getAttribute("aria-controls"))}`);
+    showEditor(form, form.hidden);
+    if (!form.hidden) $("textarea", form).focus();
+  },
+  "cancel-edit": (target) => {
+    const form = target.closest("form");
+    form.reset();
+    showEditor(form, false);
+    $("[data-action=edit-note]", form.closest("li")).focus();
+  },
+  "goal-clear": () => goalEdit("DELETE"),
+};
+
+document.addEventListener("click", (event) => {
+  const target = event.target.closest("[data-action]");
+  if (target) actions[target.dataset.action]?.(target, event);
 });
 
 // ---- swipe left to delete (touch) ----
@@ -340,9 +631,12 @@ saved.addEventListener("pointerdown", (event) => {
     saved.removeEventListener("pointermove", move);
     if (tracking && dx < -80) {
       swipe.style.transform = "translateX(-100%)";
-      removeBook(row.dataset.bookId).catch((error) => {
+      const restore = () => {
         swipe.style.transform = "";
         row.classList.remove("swiped");
+      };
+      removeBook(row.dataset.bookId).then((removed) => removed || restore(), (error) => {
+        restore();
         showToast(`삭제하지 못했습니다: ${error.message}`);
       });
     } else {
@@ -370,6 +664,83 @@ confirmClear.addEventListener("close", async () => {
   }
 });
 
+// ---- 기록 ----
+
+// The screen is drawn for the reader's day; while its tab is hidden it is only marked stale.
+async function refreshStats() {
+  if (document.body.dataset.tab !== "stats") {
+    statsStale = true;
+    return;
+  }
+  statsStale = false;
+  const params = new URLSearchParams({ today: today() });
+  if (statsYear) params.set("year", statsYear);
+  const response = await fetch(`/fragments/stats?${params}`).catch(() => null);
+  if (!response?.ok) return;
+  const fresh = Object.assign(document.createElement("div"), { id: "stats" });
+  fresh.append(fragment(await response.text()));
+  swapKeepingDrafts($("#stats"), fresh);
+}
+
+async function goalEdit(method, books) {
+  const year = $("#stats .stats").dataset.year;
+  try {
+    await api(method, `/api/goals/${year}`, method === "PUT" ? { books } : undefined);
+    const input = $("#goal-input");
+    if (input) input.value = input.defaultValue;
+    await refreshStats();
+  } catch (error) {
+    showToast(`목표를 저장하지 못했습니다: ${error.message}`);
+  }
+}
+
+$("#stats-panel").addEventListener("submit", (event) => {
+  if (event.target.dataset.edit !== "goal") return;
+  event.preventDefault();
+  goalEdit("PUT", Number(event.target.elements.books.value));
+});
+
+$("#stats-panel").addEventListener("change", (event) => {
+  if (event.target.id !== "stats-year") return;
+  statsYear = event.target.value;
+  history.replaceState({ tab: "stats" }, "", tabAddress("stats"));
+  refreshStats();
+});
+
+const noteQuery = $("#note-query");
+let noteSearch;
+async function searchNotes() {
+  noteSearch?.abort();
+  noteSearch = new AbortController();
+  const query = noteQuery.value.trim();
+  const status = $("#note-status");
+  if (!query) {
+    $("#note-results").replaceChildren();
+    status.textContent = "";
+    return;
+  }
+  try {
+    const response = await fetch(`/fragments/notes?query=${encodeURIComponent(query)}`, { signal: noteSearch.signal });
+    if (!response.ok) return;
+    $("#note-results").replaceChildren(fragment(await response.text()));
+    const count = Number(response.headers.get("X-Chaek-Count") ?? 0);
+    status.textContent = count ? `‘${query}’ ${count}개 찾았어요` : `‘${query}’ 들어간 메모나 문장이 없어요`;
+  } catch (error) {
+    if (error.name !== "AbortError") console.warn("note search", error);
+  }
+}
+
+let noteDebounce;
+noteQuery.addEventListener("input", () => {
+  clearTimeout(noteDebounce);
+  noteDebounce = setTimeout(searchNotes, 250);
+});
+$("#note-search").addEventListener("submit", (event) => {
+  event.preventDefault();
+  clearTimeout(noteDebounce);
+  searchNotes();
+});
+
 // ---- live updates from every window and the command line ----
 
 function listen() {
@@ -380,11 +751,19 @@ function listen() {
     if (event.type === "removed" && id) setSaved(id, false);
     if (event.type === "cleared") for (const heart of $$(".heart[aria-pressed='true']")) heart.setAttribute("aria-pressed", "false");
     refreshSaved();
+    refreshStats();
+    if (sheetBookID() && (!id || id === sheetBookID())) queueSheet(renderSheet);
   };
-  for (const name of ["saved", "removed", "cleared"]) events.addEventListener(name, onLibrary);
+  for (const name of ["saved", "removed", "cleared", "journal"]) events.addEventListener(name, onLibrary);
+  events.addEventListener("goal", refreshStats);
   events.addEventListener("viewed", refreshRecent);
   // After a reconnect, catch up with whatever changed while the stream was down.
-  events.addEventListener("ready", () => { refreshSaved(); refreshRecent(); });
+  events.addEventListener("ready", () => {
+    refreshSaved();
+    refreshRecent();
+    refreshStats();
+    if (sheetBookID()) queueSheet(renderSheet);
+  });
 }
 listen();
 

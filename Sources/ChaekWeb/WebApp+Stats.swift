@@ -1,0 +1,37 @@
+import BookModel
+import HTTPRouting
+import HTTPTransport
+import UserLibrary
+
+extension WebApp {
+  /// `GET /fragments/stats?year=Y&today=YYYY-MM-DD`: the 기록 screen for a year (default: the
+  /// year of `today`, the reader's day, which sets the pace against the goal).
+  func statsFragment(_ request: HTTPRequest) async throws -> HTTPResponse {
+    var response = HTTPResponse.html(try await statsScreen(request).description)
+    response.headers["Cache-Control"] = "no-store"
+    return response
+  }
+
+  /// `GET /fragments/notes?query=Q`: the notes and quotes that match, as list items;
+  /// `X-Chaek-Count` has their number.
+  func notesFragment(_ request: HTTPRequest) async throws -> HTTPResponse {
+    let query = request.query["query"] ?? ""
+    let matches = try await library.searchNotes(query)
+    var response = HTTPResponse.html(StatsViews.noteHits(matches, query: query).description)
+    response.headers["X-Chaek-Count"] = String(matches.count)
+    response.headers["Cache-Control"] = "no-store"
+    return response
+  }
+
+  func statsScreen(_ request: HTTPRequest) async throws -> HTML {
+    let today = request.query["today"].flatMap(CalendarDay.init) ?? CalendarDay.today()
+    let year = request.query["year"].flatMap { Int($0) } ?? today.year
+    guard (1...9999).contains(year) else { throw APIError.badRequest("no year \(year)") }
+    let stats = try await library.stats(for: year, today: today)
+    return StatsViews.screen(stats, years: try await library.journalYears(), today: today)
+  }
+
+  func noteHits(_ query: String) async throws -> HTML {
+    StatsViews.noteHits(try await library.searchNotes(query), query: query)
+  }
+}
