@@ -95,7 +95,15 @@ struct Page {
       <button type="submit">찾기</button></form>
       <p id="note-status" class="status" role="status" aria-live="polite"></p>
       <ul id="note-results" class="note-hits">\(noteHits)</ul></section>
-      <p class="backup"><a href="/api/export?format=json" download>내 기록 모두 백업하기 (JSON)</a></p>
+      <section class="card transfer" aria-labelledby="transfer-heading">
+      <h2 id="transfer-heading">가져오기와 내보내기</h2>
+      <form id="import-form" class="field-row" action="/api/import" method="post" enctype="application/octet-stream">
+      <label class="visually-hidden" for="import-file">가져올 파일: Goodreads나 StoryGraph에서 내보낸 CSV, 책 백업 JSON</label>
+      <input id="import-file" name="file" type="file" accept=".csv,.json,text/csv,application/json" required>
+      <button type="submit">가져오기</button></form>
+      <p class="hint">Goodreads나 StoryGraph에서 내보낸 파일, 또는 책 백업(JSON)을 고르세요. 같은 파일을 다시 가져와도 바뀌는 것은 없습니다.</p>
+      <p id="import-status" class="status" role="status" aria-live="polite"></p>
+      <p class="backup"><a href="/api/export?format=json" download>내 기록 모두 백업하기 (JSON)</a>       · <a href="/api/export?format=goodreads" download>Goodreads 형식으로 내보내기 (CSV)</a></p></section>
       </section>
       </main>
       <nav class="tabbar" aria-label="탭"><div role="tablist">
