@@ -47,7 +47,7 @@ let package = Package(
     .target(name: "HTTPRouting", dependencies: ["HTTPTransport", "CZlib"]),
     .target(
       name: "ChaekWeb",
-      dependencies: ["BookModel", "UserLibrary", "ChaekApp", "HTTPTransport", "HTTPRouting"],
+      dependencies: ["BookModel", "BookImport", "UserLibrary", "ChaekApp", "HTTPTransport", "HTTPRouting"],
       resources: [.copy("Resources/static")]
     ),
     .target(
