@@ -1,0 +1,22 @@
+import BookModel
+import Foundation
+import Testing
+
+@testable import UserLibrary
+
+@Suite("Reading journal: edge cases")
+struct JournalEdgeTests {
+  @Test func booksSavedWithinOneMillisecondBackUpInTheSameOrderAfterARestore() async throws {
+    let library = try Library(path: ":memory:")
+    // Saved in the order C, B, A, less than a millisecond apart (an import saves books so).
+    for (title, seconds) in [("C", 1_700_000_000.0001), ("B", 1_700_000_000.0002), ("A", 1_700_000_000.0003)]
+    {
+      try await library.save(book(title), at: Date(timeIntervalSince1970: seconds))
+    }
+    let first = try await library.backup().encoded()
+    let restored = try Library(path: ":memory:")
+    try await restored.restore(try LibraryBackup.decode(first))
+    let second = try await restored.backup().encoded()
+    #expect(String(decoding: second, as: UTF8.self) == String(decoding: first, as: UTF8.self))
+  }
+}
