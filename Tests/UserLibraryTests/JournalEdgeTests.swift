@@ -19,4 +19,11 @@ struct JournalEdgeTests {
     let second = try await restored.backup().encoded()
     #expect(String(decoding: second, as: UTF8.self) == String(decoding: first, as: UTF8.self))
   }
+
+  @Test func aBackupTimeIsOnlyItsOwnFormat() {
+    #expect(BackupTime.seconds("2026-03-14T09:26:53.589Z") != nil)
+    for text in ["2026-03-14T09:26:53.-01Z", "2026-03-14T09:26:53.+12Z", "2026-03-14T09:26:53. 12Z"] {
+      #expect(BackupTime.seconds(text) == nil, "\(text)")
+    }
+  }
 }
