@@ -26,4 +26,24 @@ struct JournalEdgeTests {
       #expect(BackupTime.seconds(text) == nil, "\(text)")
     }
   }
+
+  @Test func aCopyOfTheDatabaseNeverReplacesAFile() async throws {
+    let (path, directory) = try temporaryLibraryPath()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    do {
+      let library = try Library(path: path)
+      try await library.save(book("A"))
+      // Onto itself: the live file would be swapped for the copy, and later writes lost with the old
+      // file when the library is closed.
+      await #expect(throws: (any Error).self) { try await library.copyDatabase(to: path) }
+      try await library.save(book("B"))
+    }
+    #expect(try await Library(path: path).savedCount() == 2)
+
+    let library = try Library(path: path)
+    let other = directory.appendingPathComponent("other.sqlite").path
+    try Data("mine".utf8).write(to: URL(fileURLWithPath: other))
+    await #expect(throws: (any Error).self) { try await library.copyDatabase(to: other) }
+    #expect(try Data(contentsOf: URL(fileURLWithPath: other)) == Data("mine".utf8))
+  }
 }
