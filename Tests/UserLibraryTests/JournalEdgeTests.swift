@@ -46,4 +46,12 @@ struct JournalEdgeTests {
     await #expect(throws: (any Error).self) { try await library.copyDatabase(to: other) }
     #expect(try Data(contentsOf: URL(fileURLWithPath: other)) == Data("mine".utf8))
   }
+
+  @Test func theLastYearHasItsStats() async throws {
+    let library = try Library(path: ":memory:")
+    let a = book("A")
+    try await library.save(a)
+    try await library.finishReading(a.id, on: CalendarDay("9999-06-01")!)
+    #expect(try await library.stats(for: 9999, today: CalendarDay("2026-01-01")!).bookCount == 1)
+  }
 }
