@@ -5,8 +5,9 @@ extension Connection {
   /// Writes a consistent copy of this connection's main database to a new file at `destination`
   /// with SQLite's online backup API: every page in one step, within one read of the source, so
   /// the copy is the database as of one commit while other connections go on writing. The copy is
-  /// written beside `destination` and renamed into place, so a copy that fails or is killed
-  /// halfway leaves no file there.
+  /// written beside `destination` and linked into place, so a copy that fails or is killed
+  /// halfway leaves no file there, and a file already there (the database itself, say) is never
+  /// replaced: that is an error.
   func backup(to destination: String) throws {
     let partial = destination + ".partial-\(UUID().uuidString)"
     defer { try? FileManager.default.removeItem(atPath: partial) }
@@ -24,8 +25,15 @@ extension Connection {
       // Keep the copy whole in one file: no WAL beside it.
       try target.execute("PRAGMA journal_mode = DELETE")
     }
-    guard rename(partial, destination) == 0 else {
-      throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: destination])
+    // link(2) fails rather than replace a file; where hard links are not supported, rename(2)
+    // once no file is there.
+    guard link(partial, destination) == 0 else {
+      let exists = errno == EEXIST || access(destination, F_OK) == 0
+      guard !exists, rename(partial, destination) == 0 else {
+        throw CocoaError(
+          exists ? .fileWriteFileExists : .fileWriteUnknown, userInfo: [NSFilePathErrorKey: destination])
+      }
+      return
     }
   }
 }

@@ -17,8 +17,8 @@ enum BackupTime {
   /// The seconds since 1970 of a time in this format; `nil` for other text.
   static func seconds(_ text: String) -> Double? {
     guard text.hasSuffix("Z"), let dot = text.lastIndex(of: "."),
-      let millisecond = Int(text[text.index(after: dot)..<text.index(before: text.endIndex)]),
-      text.distance(from: dot, to: text.endIndex) == 5,
+      case let digits = text[text.index(after: dot)..<text.index(before: text.endIndex)],
+      digits.count == 3, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let millisecond = Int(digits),
       let second = try? seconds.parse(text[..<dot] + "Z")
     else { return nil }
     return (second.timeIntervalSince1970 * 1000 + Double(millisecond)) / 1000

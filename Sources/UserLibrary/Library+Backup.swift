@@ -8,7 +8,11 @@ extension Library {
   public func backup() async throws -> LibraryBackup {
     try await database.read { connection in
       var backup = LibraryBackup()
-      let ids = try connection.query("SELECT id FROM saved_books ORDER BY saved_at, id") { $0.text(0) }
+      // By the millisecond a backup keeps, so that a restored library (its times rounded so) backs
+      // up in the same order.
+      let ids = try connection.query(
+        "SELECT id FROM saved_books ORDER BY round(saved_at * 1000), id"
+      ) { $0.text(0) }
       backup.books = try ids.compactMap(BookID.init(parsing:)).compactMap { id in
         guard let entry = try Library.entry(id, on: connection) else { return nil }
         let created = try connection.query(

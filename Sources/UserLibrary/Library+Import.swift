@@ -82,20 +82,35 @@ extension Library {
   }
 
   /// Adds the readings a book does not hold yet: as many of each (start, finish) pair as the record
-  /// has beyond those stored, so that a re-read is kept and a second import adds nothing.
+  /// has beyond those stored, so that a re-read is kept and a second import adds nothing. A day the
+  /// record leaves out is unknown, not absent: a reading finished on a day (Goodreads gives no
+  /// start) is the stored one that finished that day, whatever day it started.
   private static func addMissingReadings(
     _ readings: [ReadingRecord.Reading], of id: BookID, on connection: Connection
   ) throws -> Bool {
-    let stored = try connection.query(
-      "SELECT coalesce(started, ''), coalesce(finished, '') FROM reading_sessions WHERE book_id = ?",
-      [id.rawValue]
-    ) { "\($0.text(0))|\($0.text(1))" }
-    var held = Dictionary(stored.map { ($0, 1) }, uniquingKeysWith: +)
-    var added = false
+    var held = try connection.query(
+      "SELECT started, finished FROM reading_sessions WHERE book_id = ? ORDER BY id", [id.rawValue]
+    ) {
+      ReadingRecord.Reading(
+        started: $0.optionalText(0).flatMap(CalendarDay.init),
+        finished: $0.optionalText(1).flatMap(CalendarDay.init))
+    }
+    var missing: [ReadingRecord.Reading] = []
+    // The same pair first, so that a looser match never takes a reading another one is exactly.
     for reading in readings {
-      let key = "\(reading.started?.description ?? "")|\(reading.finished?.description ?? "")"
-      if let count = held[key], count > 0 {
-        held[key] = count - 1
+      if let index = held.firstIndex(of: reading) {
+        held.remove(at: index)
+      } else {
+        missing.append(reading)
+      }
+    }
+    var added = false
+    for reading in missing {
+      if let index = held.firstIndex(where: { stored in
+        (reading.started == nil || reading.started == stored.started)
+          && (reading.finished == nil || reading.finished == stored.finished)
+      }) {
+        held.remove(at: index)
         continue
       }
       try connection.run(

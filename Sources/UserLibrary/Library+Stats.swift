@@ -46,9 +46,9 @@ extension Library {
         """
         SELECT saved_books.book, reading_sessions.finished, saved_books.rating, saved_books.pages
         FROM reading_sessions JOIN saved_books ON saved_books.id = reading_sessions.book_id
-        WHERE reading_sessions.finished >= ? AND reading_sessions.finished < ?
+        WHERE reading_sessions.finished >= ? AND reading_sessions.finished <= ?
         ORDER BY reading_sessions.finished, reading_sessions.id
-        """, [String(format: "%04d-01-01", year), String(format: "%04d-01-01", year + 1)]
+        """, [String(format: "%04d-01-01", year), String(format: "%04d-12-31", year)]
       ) { row -> YearStats.FinishedBook? in
         guard let day = CalendarDay(row.text(1)) else { return nil }
         return YearStats.FinishedBook(

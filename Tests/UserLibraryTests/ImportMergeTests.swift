@@ -46,4 +46,17 @@ struct ImportMergeTests {
     #expect(entry.review == "mine" && entry.quotes.count == 1, "what the record does not hold stays")
     #expect(entry.version == 3)
   }
+
+  @Test func aReadingWhoseStartTheFileDoesNotGiveIsTheOneTheJournalHolds() async throws {
+    let library = try Library(path: ":memory:")
+    let a = book("A")
+    try await library.save(a)
+    try await library.startReading(a.id, on: CalendarDay("2026-03-01")!)
+    try await library.finishReading(a.id, on: CalendarDay("2026-03-20")!)
+    // Goodreads gives the day a reading finished, not the day it started.
+    let record = ReadingRecord(shelf: .read, readings: [.init(finished: CalendarDay("2026-03-20"))])
+    #expect(try await library.mergeImported([(a, record)], today: today) == [.unchanged])
+    #expect(try await library.entry(a.id)?.sessions.count == 1)
+    #expect(try await library.stats(for: 2026, today: today).bookCount == 1)
+  }
 }

@@ -1,0 +1,57 @@
+import BookModel
+import Foundation
+import Testing
+
+@testable import UserLibrary
+
+@Suite("Reading journal: edge cases")
+struct JournalEdgeTests {
+  @Test func booksSavedWithinOneMillisecondBackUpInTheSameOrderAfterARestore() async throws {
+    let library = try Library(path: ":memory:")
+    // Saved in the order C, B, A, less than a millisecond apart (an import saves books so).
+    for (title, seconds) in [("C", 1_700_000_000.0001), ("B", 1_700_000_000.0002), ("A", 1_700_000_000.0003)]
+    {
+      try await library.save(book(title), at: Date(timeIntervalSince1970: seconds))
+    }
+    let first = try await library.backup().encoded()
+    let restored = try Library(path: ":memory:")
+    try await restored.restore(try LibraryBackup.decode(first))
+    let second = try await restored.backup().encoded()
+    #expect(String(decoding: second, as: UTF8.self) == String(decoding: first, as: UTF8.self))
+  }
+
+  @Test func aBackupTimeIsOnlyItsOwnFormat() {
+    #expect(BackupTime.seconds("2026-03-14T09:26:53.589Z") != nil)
+    for text in ["2026-03-14T09:26:53.-01Z", "2026-03-14T09:26:53.+12Z", "2026-03-14T09:26:53. 12Z"] {
+      #expect(BackupTime.seconds(text) == nil, "\(text)")
+    }
+  }
+
+  @Test func aCopyOfTheDatabaseNeverReplacesAFile() async throws {
+    let (path, directory) = try temporaryLibraryPath()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    do {
+      let library = try Library(path: path)
+      try await library.save(book("A"))
+      // Onto itself: the live file would be swapped for the copy, and later writes lost with the old
+      // file when the library is closed.
+      await #expect(throws: (any Error).self) { try await library.copyDatabase(to: path) }
+      try await library.save(book("B"))
+    }
+    #expect(try await Library(path: path).savedCount() == 2)
+
+    let library = try Library(path: path)
+    let other = directory.appendingPathComponent("other.sqlite").path
+    try Data("mine".utf8).write(to: URL(fileURLWithPath: other))
+    await #expect(throws: (any Error).self) { try await library.copyDatabase(to: other) }
+    #expect(try Data(contentsOf: URL(fileURLWithPath: other)) == Data("mine".utf8))
+  }
+
+  @Test func theLastYearHasItsStats() async throws {
+    let library = try Library(path: ":memory:")
+    let a = book("A")
+    try await library.save(a)
+    try await library.finishReading(a.id, on: CalendarDay("9999-06-01")!)
+    #expect(try await library.stats(for: 9999, today: CalendarDay("2026-01-01")!).bookCount == 1)
+  }
+}
