@@ -52,12 +52,21 @@ public struct LibraryExport: Sendable {
 
   /// A saved book and its journal as a reading app's record.
   static func record(_ entry: LibraryBackup.SavedEntry) -> (book: Book, record: ReadingRecord) {
-    let notes = entry.notes.filter { $0.kind == .note }.map(\.text).joined(separator: "\n\n")
+    let notes = entry.notes.filter { $0.kind == .note }.map(\.text).joined(separator: Library.notesSeparator)
+    // Goodreads keeps the last reading's day: the readings in the order they finished, unfinished last.
+    let readings = entry.sessions.enumerated().sorted { a, b in
+      switch (a.element.finished, b.element.finished) {
+      case (let x?, let y?) where x != y: x < y
+      case (.some, nil): true
+      case (nil, .some): false
+      default: a.offset < b.offset
+      }
+    }.map { ReadingRecord.Reading(started: $0.element.started, finished: $0.element.finished) }
     let added = entry.savedDate.map { CalendarDay.today(now: $0) }
     let record = ReadingRecord(
       shelf: entry.shelf, rating: entry.rating, tags: entry.tags.filter { $0 != Library.ownedTag },
       review: entry.review, notes: notes, added: added,
-      readings: entry.sessions.map { ReadingRecord.Reading(started: $0.started, finished: $0.finished) },
+      readings: readings,
       pages: entry.pages, owned: entry.tags.contains(Library.ownedTag))
     return (entry.book, record)
   }

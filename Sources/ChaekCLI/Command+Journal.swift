@@ -98,10 +98,12 @@ extension Command {
       let library = try context.library()
       let saved = try await context.savedEntry(arguments.positionals[0], in: library)
       let removing = Set(tags.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) })
-      entry = try await library.setTags(saved.book.id, to: saved.tags.filter { !removing.contains($0) })
+      entry = try await library.setTags(
+        saved.book.id, to: saved.tags.filter { !removing.contains($0) }, expecting: saved.version)
     } else {
       entry = try await context.withSavedBook(arguments.positionals[0], arguments: arguments, quiet: json) {
-        library, entry in try await library.setTags(entry.book.id, to: entry.tags + tags)
+        library, entry in
+        try await library.setTags(entry.book.id, to: entry.tags + tags, expecting: entry.version)
       }
     }
     context.console.write(

@@ -93,7 +93,8 @@ extension Command {
         guard let old = try await library.note(number) else {
           throw LibraryError.noSuchRecord("note or quote \(number)")
         }
-        note = try await library.updateNote(number, text: text, page: page ?? old.page, day: day ?? old.day)
+        note = try await library.updateNote(
+          number, text: text, page: page ?? old.page, day: day ?? old.day, expecting: old.version)
         said = "Updated \(note.kind.rawValue) #\(note.id)"
       case (nil, let number?):
         try arguments.expectNoOperands()
@@ -102,7 +103,7 @@ extension Command {
           throw LibraryError.noSuchRecord("note or quote \(number)")
         }
         note = old
-        try await library.deleteNote(number)
+        try await library.deleteNote(number, expecting: old.version)
         said = "Deleted \(note.kind.rawValue) #\(note.id)"
       case (nil, nil):
         guard let book = arguments.positionals.first else { throw CLIError.usage("missing ID or ISBN") }

@@ -77,6 +77,9 @@ extension Library {
             "INSERT OR IGNORE INTO book_tags (book_id, tag) VALUES (?, ?)", [id.rawValue, tag])
         }
         for note in entry.notes {
+          guard try Library.noteText(note.text, page: note.page) == note.text else {
+            throw LibraryError.invalid("a note of \(id) has spaces at either end")
+          }
           try connection.run(
             "INSERT INTO notes (book_id, kind, text, page, day, created_at, tokens) VALUES (?, ?, ?, ?, ?, ?, ?)",
             [
@@ -90,6 +93,10 @@ extension Library {
             [id.rawValue, session.started?.description, session.finished?.description])
           let sessionID = connection.lastInsertedRowID
           for update in session.progress {
+            guard (update.page == nil) != (update.percent == nil) else {
+              throw LibraryError.invalid(
+                "a progress update of \(id) has both or neither of a page and a percent")
+            }
             try connection.run(
               "INSERT INTO progress (session_id, day, page, total_pages, percent) VALUES (?, ?, ?, ?, ?)",
               [sessionID, update.day.description, update.page, update.totalPages, update.percent])

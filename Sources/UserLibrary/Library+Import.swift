@@ -7,6 +7,9 @@ import Storage
 /// export, a StoryGraph export), merged into the journal so that importing the same file again
 /// changes nothing.
 extension Library {
+  /// What separates a book's notes when they are written as one text (Goodreads' private notes).
+  public static let notesSeparator = "\n\n"
+
   /// The tag a book the reader owns gets (Goodreads' `Owned Copies`, StoryGraph's `Owned?`).
   public static let ownedTag = "소장"
 
@@ -57,11 +60,11 @@ extension Library {
       changed = changed || connection.changes > 0
     }
     let note = record.notes.trimmingCharacters(in: .whitespacesAndNewlines)
-    if !note.isEmpty,
-      try connection.integer(
-        "SELECT count(*) FROM notes WHERE book_id = ? AND kind = 'note' AND text = ?", [id.rawValue, note])
-        == 0
-    {
+    let held = try connection.query(
+      "SELECT text FROM notes WHERE book_id = ? AND kind = 'note' ORDER BY day, id", [id.rawValue]
+    ) { $0.text(0) }
+    // A Goodreads export of this library writes a book's notes as one private note, one after another.
+    if !note.isEmpty, !held.contains(note), held.joined(separator: notesSeparator) != note {
       try connection.run(
         "INSERT INTO notes (book_id, kind, text, day, created_at, tokens) VALUES (?, 'note', ?, ?, ?, ?)",
         [

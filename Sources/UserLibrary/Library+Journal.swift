@@ -183,13 +183,22 @@ extension Library {
     }
   }
 
+  /// The most tags one book has.
+  public static let maximumTags = 100
+
+  /// Tags trimmed and in NFC (Korean typed as jamo and as syllables is one tag), empty and repeated
+  /// ones dropped.
+  /// - Throws: ``LibraryError/invalid(_:)`` for a tag over 100 characters or over ``maximumTags``.
   static func cleanTags(_ tags: [String]) throws -> [String] {
     var seen = Set<String>()
-    let cleaned = tags.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter {
-      !$0.isEmpty && seen.insert($0).inserted
-    }
+    let cleaned = tags.map {
+      $0.trimmingCharacters(in: .whitespacesAndNewlines).precomposedStringWithCanonicalMapping
+    }.filter { !$0.isEmpty && seen.insert($0).inserted }
     if let long = cleaned.first(where: { $0.count > 100 }) {
       throw LibraryError.invalid("a tag is at most 100 characters: \(long.prefix(20))…")
+    }
+    guard cleaned.count <= maximumTags else {
+      throw LibraryError.invalid("a book has at most \(maximumTags) tags")
     }
     return cleaned
   }

@@ -62,13 +62,15 @@ extension Library {
     }
     let id = try await sessionOwner(sessionID)
     return try await changeEntry(id, expecting: nil) { connection in
-      let current = try connection.first(
-        "SELECT version FROM reading_sessions WHERE id = ?", [sessionID], { $0.int(0) })
-      guard let current else { throw LibraryError.noSuchRecord("reading \(sessionID)") }
-      if let version, version != current { throw LibraryError.staleEdit(current: current) }
+      let wasOpen = try Library.session(sessionID, expecting: version, on: connection).finished == nil
       try connection.run(
         "UPDATE reading_sessions SET started = ?, finished = ?, version = version + 1 WHERE id = ?",
         [started?.description, finished?.description, sessionID])
+      // Finishing the reading under way finishes the book, as 다 읽음 does.
+      if wasOpen, finished != nil {
+        try connection.run(
+          "UPDATE saved_books SET shelf = 'read' WHERE id = ? AND shelf = 'reading'", [id.rawValue])
+      }
     }
   }
 
@@ -77,10 +79,7 @@ extension Library {
   public func deleteSession(_ sessionID: Int, expecting version: Int? = nil) async throws -> JournalEntry {
     let id = try await sessionOwner(sessionID)
     return try await changeEntry(id, expecting: nil) { connection in
-      let current = try connection.first(
-        "SELECT version FROM reading_sessions WHERE id = ?", [sessionID], { $0.int(0) })
-      guard let current else { throw LibraryError.noSuchRecord("reading \(sessionID)") }
-      if let version, version != current { throw LibraryError.staleEdit(current: current) }
+      _ = try Library.session(sessionID, expecting: version, on: connection)
       try connection.run("DELETE FROM progress WHERE session_id = ?", [sessionID])
       try connection.run("DELETE FROM reading_sessions WHERE id = ?", [sessionID])
     }
@@ -99,6 +98,20 @@ extension Library {
   }
 
   // MARK: - Rows
+
+  /// A session's version and finish, after checking the version an edit was made on.
+  /// - Throws: ``LibraryError/noSuchRecord(_:)``, ``LibraryError/staleEdit(current:)``.
+  private static func session(_ sessionID: Int, expecting version: Int?, on connection: Connection) throws
+    -> (version: Int, finished: String?)
+  {
+    guard
+      let current = try connection.first(
+        "SELECT version, finished FROM reading_sessions WHERE id = ?", [sessionID],
+        { (version: $0.int(0), finished: $0.optionalText(1)) })
+    else { throw LibraryError.noSuchRecord("reading \(sessionID)") }
+    if let version, version != current.version { throw LibraryError.staleEdit(current: current.version) }
+    return current
+  }
 
   /// The open session of a book, opened on `day` if there is none; returns its id.
   @discardableResult

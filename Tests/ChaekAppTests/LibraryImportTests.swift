@@ -81,10 +81,34 @@ struct LibraryImportTests {
     let copied = try await journals(copy)
     #expect(copied == original)
 
+    // Its own export, read back, changes nothing: the notes written as one are the notes it holds.
+    let vegetarian = BookID(parsing: "9788936433598")!
+    try await library.addNote(.note, to: vegetarian, text: "두 번째 메모", day: today)
+    let own = try await LibraryExport(library: library).data(.goodreads)
+    let reread = try await LibraryImport(catalog: try Catalog(path: ":memory:"), library: library).run(
+      own, format: .goodreads, today: today)
+    #expect(reread.journal?.rows.allSatisfy { $0.journal == .unchanged } == true)
+    #expect(try await library.entry(vegetarian)?.notes.count == 2)
+
     let backup = try await LibraryExport(library: library).data(.json)
     let restored = try Library(path: ":memory:")
     try await restored.restore(try LibraryBackup.decode(backup))
     #expect(try await LibraryExport(library: restored).data(.json) == backup)
+  }
+}
+
+@Suite("Exporting the journal")
+struct LibraryExportTests {
+  @Test func goodreadsGetsTheDayTheLastReadingFinishedWhateverOrderTheyWereKept() async throws {
+    let library = try Library(path: ":memory:")
+    let book = Book(title: "Emma", isbn: "0141439580", authors: ["Jane Austen"])
+    try await library.save(book)
+    var entry = try await library.finishReading(book.id, on: CalendarDay("2026-05-04")!)
+    entry = try await library.startReading(book.id, on: CalendarDay("2020-01-01")!)
+    try await library.updateSession(entry.sessions[1].id, started: nil, finished: CalendarDay("2020-02-02"))
+    let csv = String(decoding: try await LibraryExport(library: library).data(.goodreads), as: UTF8.self)
+    #expect(csv.contains(",2026/05/04,"), "\(csv)")
+    #expect(!csv.contains("2020/02/02"))
   }
 }
 

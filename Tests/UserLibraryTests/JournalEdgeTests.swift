@@ -55,3 +55,50 @@ struct JournalEdgeTests {
     #expect(try await library.stats(for: 9999, today: CalendarDay("2026-01-01")!).bookCount == 1)
   }
 }
+
+@Suite("Journal edges found in review, second pass")
+struct JournalSecondPassTests {
+  @Test func tagsTypedAsJamoOrSyllablesAreOneTag() async throws {
+    let library = try Library(path: ":memory:")
+    let a = book("A")
+    try await library.save(a)
+    let decomposed = "소설".decomposedStringWithCanonicalMapping
+    #expect(decomposed.unicodeScalars.count > 2)
+    let entry = try await library.setTags(a.id, to: [decomposed, "소설"])
+    #expect(entry.tags == ["소설"] && entry.tags[0].unicodeScalars.count == 2)
+    await #expect(throws: LibraryError.self) {
+      try await library.setTags(a.id, to: (0...Library.maximumTags).map { "태그 \($0)" })
+    }
+  }
+
+  @Test func finishingTheReadingUnderWayByItsDatesFinishesTheBook() async throws {
+    let library = try Library(path: ":memory:")
+    let a = book("A")
+    try await library.save(a)
+    var entry = try await library.startReading(a.id, on: CalendarDay("2026-03-01")!)
+    entry = try await library.updateSession(
+      entry.sessions[0].id, started: CalendarDay("2026-03-01"), finished: CalendarDay("2026-03-09"))
+    #expect(entry.shelf == .read)
+    try await library.setShelf(a.id, to: .dnf, today: CalendarDay("2026-03-10")!)
+    entry = try await library.updateSession(
+      entry.sessions[0].id, started: CalendarDay("2026-03-02"), finished: CalendarDay("2026-03-09"))
+    #expect(entry.shelf == .dnf, "changing the days of a finished reading leaves the shelf")
+  }
+
+  @Test func aBackupWithProgressOfNeitherKindOrUntrimmedNotesIsRefusedWhole() async throws {
+    let source = try Library(path: ":memory:")
+    try await source.save(book("A"))
+    try await source.recordProgress(book("A").id, .percent(40), on: CalendarDay("2026-01-01")!)
+    try await source.addNote(.note, to: book("A").id, text: "메모", day: CalendarDay("2026-01-01")!)
+    let good = try await source.backup()
+    var neither = good
+    neither.books[0].sessions[0].progress[0].percent = nil
+    var untrimmed = good
+    untrimmed.books[0].notes[0].text = " 메모 "
+    for bad in [neither, untrimmed] {
+      let target = try Library(path: ":memory:")
+      await #expect(throws: LibraryError.self) { try await target.restore(bad) }
+      #expect(try await target.savedCount() == 0, "nothing restored")
+    }
+  }
+}
