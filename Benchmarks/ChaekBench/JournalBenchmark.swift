@@ -9,8 +9,8 @@ import HTTPRouting
 import UserLibrary
 
 /// The reading journal at scale: importing a Goodreads library export of `count` rows into an empty
-/// library (and the starter catalog), then, through the web app in process, the year's stats and 담은
-/// 책 with every book, per request.
+/// library (and the starter catalog), then, through the web app in process, per request: the year's
+/// stats, 담은 책 whole as JSON and its pages as HTML (the first, the last, a shelf's).
 struct JournalBenchmark {
   let count: Int
   let rounds: Int
@@ -40,7 +40,8 @@ struct JournalBenchmark {
     let client = TestClient(try WebApp(search: search, library: library).responder)
     for target in [
       "/api/stats?year=2025&today=2025-10-01", "/fragments/stats?year=2025&today=2025-10-01",
-      "/api/library", "/fragments/saved", "/fragments/saved?shelf=read",
+      "/api/library", "/api/library/ids", "/fragments/saved", "/fragments/saved?offset=9900",
+      "/fragments/saved?shelf=read",
     ] {
       var samples = Samples()
       var bytes = 0

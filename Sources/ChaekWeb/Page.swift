@@ -34,6 +34,8 @@ struct Page {
   var recent: HTML = ""
   var saved: HTML = ""
   var savedCount = 0
+  /// `true` when 담은 책 holds more rows (of the filter) than ``saved`` shows.
+  var savedHasMore = false
   var savedOrder = "title"
   var savedFilters: HTML = ""
   var stats: HTML = ""
@@ -83,6 +85,8 @@ struct Page {
       <button id="clear-all" class="text-button danger" type="button">전체 삭제</button></div>
       <div id="saved-filters" class="filter-bar">\(savedFilters)</div>
       <ul id="saved" class="books" aria-label="담은 책 목록">\(saved)</ul>
+      <div id="saved-more" class="more"\(savedHasMore ? "" : " hidden" as HTML)>\
+      <button class="pill" type="button" id="saved-more-button">더 보기</button></div>
       <p class="saved-empty">담은 책이 없습니다. 검색해서 마음에 드는 책을 담아 보세요.</p>
       </section>
       <section id="stats-panel" class="panel" aria-labelledby="tab-stats"\(statsHidden)>

@@ -5,22 +5,34 @@ import HTTPTransport
 import UserLibrary
 
 extension WebApp {
-  /// `GET /api/library[?sort=title|added][&shelf=want|reading|read|dnf][&tag=T]`:
-  /// `{"books":[...],"count":N,"shelves":{"want":n,...},"tags":[{"tag","count"}...]}`; each book
-  /// with its `shelf` and `rating`, the counts over the whole library.
+  /// `GET /api/library[?sort=title|added][&shelf=want|reading|read|dnf][&tag=T][&limit=N][&offset=M]`:
+  /// `{"books":[...],"count":N,"matching":M,"shelves":{"want":n,...},"tags":[{"tag","count"}...]}`;
+  /// each book with its `shelf` and `rating`; `count` books from `offset` (all unless `limit`),
+  /// `matching` of them on the shelf and with the tag, the shelf and tag counts over the whole library.
   func listSaved(_ request: HTTPRequest) async throws -> HTTPResponse {
     guard let order = SavedOrder(rawValue: request.query["sort"] ?? "title") else {
       throw APIError.badRequest("sort must be title or added")
     }
     let shelf = try request.queryShelf()
-    let entries = try await library.savedBooks(sortedBy: order, shelf: shelf, tag: request.query["tag"])
-      .map(LibraryEntry.shelved)
+    let tag = request.query["tag"]
+    let limit = try request.queryInteger("limit")
+    if let limit, limit < 1 { throw APIError.badRequest("limit must be 1 or more") }
+    let offset = try request.queryInteger("offset") ?? 0
+    if offset < 0 { throw APIError.badRequest("offset must be 0 or more") }
+    let entries = try await library.savedBooks(
+      sortedBy: order, shelf: shelf, tag: tag, limit: limit, offset: offset
+    ).map(LibraryEntry.shelved)
     let shelves = try await library.shelfCounts()
     return try .json(
       SavedList(
-        books: entries, count: entries.count,
+        books: entries, count: entries.count, matching: try await library.savedCount(shelf: shelf, tag: tag),
         shelves: Dictionary(uniqueKeysWithValues: shelves.map { ($0.key.rawValue, $0.value) }),
         tags: try await library.tagCounts().map { TagCount(tag: $0.tag, count: $0.count) }))
+  }
+
+  /// `GET /api/library/ids`: `{"ids":[…]}`, every saved book's identity (to mark search results).
+  func savedIDs() async throws -> HTTPResponse {
+    try .json(["ids": try await library.savedIDs().map(\.rawValue).sorted()])
   }
 
   /// `PUT /api/library/{id}[?shelf=want|reading|read|dnf]`: saves the book on the shelf (읽고 싶은
@@ -77,6 +89,7 @@ extension WebApp {
 private struct SavedList: Encodable {
   let books: [LibraryEntry]
   let count: Int
+  let matching: Int
   let shelves: [String: Int]
   let tags: [TagCount]
 }

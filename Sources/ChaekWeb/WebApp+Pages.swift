@@ -38,8 +38,10 @@ extension WebApp {
 
   private func fill(_ page: inout Page, request: HTTPRequest) async {
     let filter = SavedFilter(request)
-    page.saved = (try? await savedRows(.title, filter)) ?? ""
+    page.saved = (try? await savedRows(.title, filter, limit: Self.savedPageSize)) ?? ""
     page.savedCount = (try? await library.savedCount()) ?? 0
+    let matching = (try? await library.savedCount(shelf: filter.shelf, tag: filter.tag)) ?? 0
+    page.savedHasMore = matching > Self.savedPageSize
     page.savedFilters = (try? await savedFilters(filter)) ?? ""
     page.recent = HTML.join(((try? await library.recentViews()) ?? []).map { BookViews.recentItem($0.book) })
     guard let query = try? SearchQuery(parameters: request.query) else { return }
@@ -79,12 +81,25 @@ extension WebApp {
     return response
   }
 
-  /// `GET /fragments/saved?sort=title|added&shelf=&tag=`: the 담은 책 rows on the shelf and with the
-  /// tag when given; `X-Chaek-Count` has the number of saved books (all of them).
+  /// How many rows of 담은 책 a page shows at first and each "더 보기" adds.
+  static let savedPageSize = 100
+  /// The most rows one request renders (a refresh asks for every row already shown).
+  static let savedPageLimit = 2_000
+
+  /// `GET /fragments/saved?sort=title|added&shelf=&tag=&offset=&limit=`: the 담은 책 rows on the
+  /// shelf and with the tag when given, ``savedPageSize`` of them unless `limit` says (at most
+  /// ``savedPageLimit``); `X-Chaek-Count` has the number of saved books (all of them),
+  /// `X-Chaek-Matching` the number the filter matches.
   func savedFragment(_ request: HTTPRequest) async throws -> HTTPResponse {
     let order = SavedOrder(rawValue: request.query["sort"] ?? "title") ?? .title
-    var response = HTTPResponse.html(try await savedRows(order, SavedFilter(request)).description)
+    let filter = SavedFilter(request)
+    let limit = min(max(try request.queryInteger("limit") ?? Self.savedPageSize, 1), Self.savedPageLimit)
+    let offset = max(try request.queryInteger("offset") ?? 0, 0)
+    var response = HTTPResponse.html(
+      try await savedRows(order, filter, limit: limit, offset: offset).description)
     response.headers["X-Chaek-Count"] = String(try await library.savedCount())
+    response.headers["X-Chaek-Matching"] = String(
+      try await library.savedCount(shelf: filter.shelf, tag: filter.tag))
     response.headers["Cache-Control"] = "no-store"
     return response
   }
@@ -131,10 +146,13 @@ extension WebApp {
     }
   }
 
-  private func savedRows(_ order: SavedOrder, _ filter: SavedFilter) async throws -> HTML {
+  private func savedRows(_ order: SavedOrder, _ filter: SavedFilter, limit: Int, offset: Int = 0) async throws
+    -> HTML
+  {
     HTML.join(
-      try await library.savedBooks(sortedBy: order, shelf: filter.shelf, tag: filter.tag).map(
-        BookViews.savedRow))
+      try await library.savedBooks(
+        sortedBy: order, shelf: filter.shelf, tag: filter.tag, limit: limit, offset: offset
+      ).map(BookViews.savedRow))
   }
 
   private func savedFilters(_ filter: SavedFilter) async throws -> HTML {

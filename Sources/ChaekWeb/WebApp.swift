@@ -58,6 +58,7 @@ public struct WebApp: Sendable {
     router.get("/v3/search/book") { try await self.kakaoSearch($0) }
 
     router.get("/api/library") { try await self.listSaved($0) }
+    router.get("/api/library/ids") { _ in try await self.savedIDs() }
     router.delete("/api/library") { _ in try await self.removeAll() }
     router.put("/api/library/{id}") { try await self.save($0) }
     router.delete("/api/library/{id}") { try await self.remove($0) }

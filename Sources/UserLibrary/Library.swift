@@ -55,15 +55,33 @@ public final class Library: Sendable {
   }
 
   /// Saved books, by title (case-insensitive, then 가나다) or newest first; only those on `shelf`
-  /// and with `tag` when they are given.
-  public func savedBooks(sortedBy order: SavedOrder = .title, shelf: Shelf? = nil, tag: String? = nil)
-    async throws -> [SavedBook]
-  {
+  /// and with `tag` when they are given; `limit` of them (all when `nil`) from `offset` on.
+  public func savedBooks(
+    sortedBy order: SavedOrder = .title, shelf: Shelf? = nil, tag: String? = nil, limit: Int? = nil,
+    offset: Int = 0
+  ) async throws -> [SavedBook] {
     let orderBy =
       switch order {
       case .title: "title COLLATE NOCASE, id"
       case .added: "saved_at DESC, rowid DESC"
       }
+    let (filter, values) = Library.savedFilter(shelf: shelf, tag: tag)
+    let page = [max(limit ?? -1, -1), max(offset, 0)]
+    return try await database.read { connection in
+      try connection.query(
+        "SELECT \(Library.savedColumns) FROM saved_books \(filter) ORDER BY \(orderBy) LIMIT ? OFFSET ?",
+        values + page, Library.savedBook(from:))
+    }
+  }
+
+  /// The number of saved books on `shelf` and with `tag` (all of them when neither is given).
+  public func savedCount(shelf: Shelf? = nil, tag: String? = nil) async throws -> Int {
+    let (filter, values) = Library.savedFilter(shelf: shelf, tag: tag)
+    return try await database.read { try $0.integer("SELECT count(*) FROM saved_books \(filter)", values) }
+  }
+
+  /// The `WHERE` clause and its values for saved books on `shelf` and with `tag`.
+  private static func savedFilter(shelf: Shelf?, tag: String?) -> (String, [any SQLValueConvertible]) {
     var conditions: [String] = []
     var values: [any SQLValueConvertible] = []
     if let shelf {
@@ -74,13 +92,7 @@ public final class Library: Sendable {
       conditions.append("id IN (SELECT book_id FROM book_tags WHERE tag = ?)")
       values.append(tag)
     }
-    let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
-    let arguments = values
-    return try await database.read { connection in
-      try connection.query(
-        "SELECT \(Library.savedColumns) FROM saved_books \(filter) ORDER BY \(orderBy)", arguments,
-        Library.savedBook(from:))
-    }
+    return (conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND "), values)
   }
 
   /// The saved copy of one book, if it is saved.
@@ -112,11 +124,6 @@ public final class Library: Sendable {
   public func savedIDs() async throws -> Set<BookID> {
     let ids = try await database.read { try $0.query("SELECT id FROM saved_books") { $0.text(0) } }
     return Set(ids.compactMap(BookID.init(parsing:)))
-  }
-
-  /// The number of saved books.
-  public func savedCount() async throws -> Int {
-    try await database.read { try $0.integer("SELECT count(*) FROM saved_books") }
   }
 
   /// Removes one saved book with its journal (tags, notes, quotes, readings); `false` when it was

@@ -67,7 +67,16 @@ def test_a_new_reader_imports_a_goodreads_export_and_finds_a_quote_again(server,
     assert "책 300권" in status_text(app), status_text(app)
     app.shot("import-done")
 
+    # 담은 책 shows a page of 100 rows; scrolling to its end brings the next ones.
     app.show_tab("saved")
+    app.wait_for(lambda: len(app.saved_ids()) == 100, lambda: f"{len(app.saved_ids())} rows at first")
+    assert app.find("#saved-more").is_displayed()
+    for shown in (200, 300):
+        app.js("document.querySelector('#saved-more').scrollIntoView()")
+        app.wait_for(lambda: len(app.saved_ids()) == shown, lambda: f"{len(app.saved_ids())} rows, not {shown}")
+    app.wait_for(lambda: not app.find("#saved-more").is_displayed(), "더 보기 stayed after the last row")
+    assert len(set(app.saved_ids())) == 300
+
     chip = app.find('#saved-filters [data-shelf="read"]')
     app.wait_for(lambda: "100" in chip.text, lambda: f"the 읽은 책 chip says {chip.text!r}")
     chip.click()

@@ -294,19 +294,31 @@ function savedQuery() {
   return params.size ? `?${params}` : "";
 }
 
+// 담은 책 is shown a page at a time (a library of thousands would be megabytes of rows); a refresh
+// asks again for as many rows as are on screen.
+const SAVED_PAGE = 100;
+const savedMore = $("#saved-more");
+
+function showSavedMore(matching) {
+  savedMore.hidden = saved.children.length >= matching;
+}
+
+// `fromTop`: a new filter or order starts again at the first page.
 let savedRefresh;
-async function refreshSaved() {
+async function refreshSaved(fromTop = false) {
   savedRefresh?.abort();
   savedRefresh = new AbortController();
   const filter = savedQuery().replace(/^\?/, "&");
+  const limit = fromTop ? SAVED_PAGE : Math.max(saved.children.length, SAVED_PAGE);
   try {
     const [rows, chips] = await Promise.all([
-      fetch(`/fragments/saved?sort=${savedSort.value}${filter}`, { signal: savedRefresh.signal }),
+      fetch(`/fragments/saved?sort=${savedSort.value}${filter}&limit=${limit}`, { signal: savedRefresh.signal }),
       fetch(`/fragments/saved-filters?${filter.slice(1)}`, { signal: savedRefresh.signal }),
     ]);
     if (!rows.ok || !chips.ok) return;
     const [rowsHTML, chipsHTML] = [await rows.text(), await chips.text()];
     saved.replaceChildren(fragment(rowsHTML));
+    showSavedMore(Number(rows.headers.get("X-Chaek-Matching") ?? 0));
     const fresh = Object.assign(document.createElement("div"), { id: "saved-filters", className: savedFilters.className });
     fresh.append(fragment(chipsHTML));
     swapKeepingDrafts($("#saved-filters"), fresh);
@@ -325,18 +337,38 @@ async function refreshSaved() {
   }
 }
 
-// Every saved book's id (the list on screen may be filtered).
+let savedLoading = false;
+async function loadMoreSaved() {
+  if (savedLoading || savedMore.hidden) return;
+  savedLoading = true;
+  const filter = savedQuery().replace(/^\?/, "&");
+  try {
+    const response = await fetch(
+      `/fragments/saved?sort=${savedSort.value}${filter}&offset=${saved.children.length}&limit=${SAVED_PAGE}`);
+    if (!response.ok) return;
+    saved.append(fragment(await response.text()));
+    showSavedMore(Number(response.headers.get("X-Chaek-Matching") ?? 0));
+  } finally {
+    savedLoading = false;
+  }
+}
+
+$("#saved-more-button").addEventListener("click", loadMoreSaved);
+new IntersectionObserver((entries) => {
+  if (entries.some((entry) => entry.isIntersecting)) loadMoreSaved();
+}, { rootMargin: "400px" }).observe(savedMore);
+
+// Every saved book's id, to mark the hearts of search results.
 async function savedIDs() {
-  if (!savedQuery()) return $$("li[data-book-id]", saved).map((row) => row.dataset.bookId);
-  const { body } = await api("GET", "/api/library");
-  return body.books.map((book) => book.id);
+  const { body } = await api("GET", "/api/library/ids");
+  return body.ids;
 }
 
 function filterSaved(chip) {
   if ("shelf" in chip.dataset) savedFilter.shelf = chip.dataset.shelf;
   else savedFilter.tag = chip.getAttribute("aria-pressed") === "true" ? "" : chip.dataset.tag;
   history.replaceState({ tab: "saved" }, "", tabAddress("saved"));
-  refreshSaved();
+  refreshSaved(true);
 }
 
 async function refreshRecent() {
@@ -344,7 +376,7 @@ async function refreshRecent() {
   if (response?.ok) recent.replaceChildren(fragment(await response.text()));
 }
 
-savedSort.addEventListener("change", refreshSaved);
+savedSort.addEventListener("change", () => refreshSaved(true));
 
 // ---- detail sheet ----
 
