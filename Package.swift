@@ -32,6 +32,7 @@ let package = Package(
     .target(name: "Storage", dependencies: ["CSQLite"]),
     .target(name: "SearchIndex", dependencies: ["KoreanText", "Storage"]),
     .target(name: "HTTPClient", dependencies: ["CCurl"]),
+    .target(name: "Imaging", dependencies: ["CZlib"]),
     .target(name: "BookProviders", dependencies: ["BookModel", "HTTPClient"]),
     .target(name: "BookImport", dependencies: ["BookModel"]),
     .target(
@@ -75,6 +76,7 @@ let package = Package(
       path: "Tests/SearchQuality"),
     .testTarget(name: "BookModelTests", dependencies: ["BookModel"]),
     .testTarget(name: "StorageTests", dependencies: ["Storage"]),
+    .testTarget(name: "ImagingTests", dependencies: ["Imaging"], exclude: ["make_png_cases.py"]),
     .testTarget(name: "BookProvidersTests", dependencies: ["BookProviders", "BookModel", "TestSupport"]),
     .testTarget(name: "BookImportTests", dependencies: ["BookImport", "BookModel"]),
     .testTarget(name: "SearchIndexTests", dependencies: ["SearchIndex", "KoreanText", "Storage"]),

@@ -1,0 +1,257 @@
+// Written by make_png_cases.py: do not edit by hand.
+
+/// A PNG of 5 × 6 pixels and the gray each pixel must read as (luminance, alpha over white).
+struct PNGCase: CustomStringConvertible, Sendable {
+  let colorType: Int
+  let bitDepth: Int
+  let interlaced: Bool
+  let base64: String
+  let gray: [UInt8]
+
+  var description: String { "type \(colorType), \(bitDepth) bits\(interlaced ? ", interlaced" : "")" }
+
+  /// Every color type and bit depth, plain and Adam7-interlaced, row filters cycling through all
+  /// five, the data split over two IDAT chunks with a text chunk before them.
+  static let all: [PNGCase] = [
+    PNGCase(
+      colorType: 0, bitDepth: 1, interlaced: false,
+      base64:
+        "iVBORw0KGgoAAAANSUhEUgAAAAUAAAAGAQAAAAAjgGnmAAAAGnRFWHRDb21tZW50AG1hZGUgZm9yIHRoZSB0ZXN0c/HvOYwAAAAKSURBVHjaY+hg5GBiYO6tx7xBAAAACklEQVRhmcBgAQALDAHvtSss4wAAAABJRU5ErkJggg==",
+      gray: [
+        255, 0, 0, 0, 255, 0, 0, 0, 0, 255, 0, 0, 0, 0, 255, 255, 0, 0, 255, 0, 0, 0, 255, 0, 0, 0, 0, 255,
+        255, 255,
+      ]),
+    PNGCase(
+      colorType: 0, bitDepth: 1, interlaced: true,
+      base64:
+        "iVBORw0KGgoAAAANSUhEUgAAAAUAAAAGAQAAAAFUh1lwAAAAGnRFWHRDb21tZW50AG1hZGUgZm9yIHRoZSB0ZXN0c/HvOYwAAAAQSURBVHjaY2hgYGBwYGBgbGBIYHCD57lXAAAAEElEQVRgPMDUwLCBcQaTAwAvYgSwclUdLwAAAABJRU5ErkJggg==",
+      gray: [
+        255, 0, 0, 255, 0, 255, 0, 255, 255, 0, 0, 255, 255, 255, 255, 255, 0, 0, 255, 255, 0, 0, 255, 255,
+        255, 255, 255, 0, 255, 255,
+      ]),
+    PNGCase(
+      colorType: 0, bitDepth: 2, interlaced: false,
+      base64:
+        "iVBORw0KGgoAAAANSUhEUgAAAAUAAAAGAgAAAABkIBM2AAAAGnRFWHRDb21tZW50AG1hZGUgZm9yIHRoZSB0ZXN0c/HvOYwAAAANSURBVHjaY6hzYHx3iSm5gVnYdOmdAAAADUlEQVT7O4ufPMOSAwA53AZf2KqtSgAAAABJRU5ErkJggg==",
+      gray: [
+        85, 255, 255, 170, 85, 255, 170, 255, 170, 255, 85, 85, 0, 85, 85, 85, 85, 0, 255, 85, 170, 170, 0,
+        85, 255, 170, 170, 85, 0, 255,
+      ]),
+    PNGCase(
+      colorType: 0, bitDepth: 2, interlaced: true,
+      base64:
+        "iVBORw0KGgoAAAANSUhEUgAAAAUAAAAGAgAAAAETJyOgAAAAGnRFWHRDb21tZW50AG1hZGUgZm9yIHRoZSB0ZXN0c/HvOYwAAAARSURBVHjaY3BgYGB4wNDAeIDBgoGBCfcwjwAAABJJREFUMYBpAYMQA+OaEKa0BgBFpQWIzWqWPwAAAABJRU5ErkJggg==",
+      gray: [
+        85, 0, 170, 0, 0, 0, 85, 0, 170, 0, 0, 85, 255, 85, 170, 170, 170, 255, 0, 0, 255, 255, 255, 255, 170,
+        0, 85, 0, 170, 170,
+      ]),
+    PNGCase(
+      colorType: 0, bitDepth: 4, interlaced: false,
+      base64:
+        "iVBORw0KGgoAAAANSUhEUgAAAAUAAAAGBAAAAADrYOaWAAAAGnRFWHRDb21tZW50AG1hZGUgZm9yIHRoZSB0ZXN0c/HvOYwAAAAQSURBVHjaY9i+PIGx5lcVk8kkBmZLh/j+AAAAEUlEQVS98pssOlv/Mnxb9gEAcucKZ0e2Qy8AAAAASUVORK5CYII=",
+      gray: [
+        187, 119, 170, 119, 102, 119, 204, 119, 102, 255, 187, 0, 0, 136, 255, 136, 102, 187, 238, 187, 187,
+        34, 119, 51, 119, 255, 102, 170, 102, 255,
+      ]),
+    PNGCase(
+      colorType: 0, bitDepth: 4, interlaced: true,
+      base64:
+        "iVBORw0KGgoAAAANSUhEUgAAAAUAAAAGBAAAAAGcZ9YAAAAAGnRFWHRDb21tZW50AG1hZGUgZm9yIHRoZSB0ZXN0c/HvOYwAAAAUSURBVHjaYzjAEMCQxnCAkYHB24HhEeMXhPRkDgAAABRJREFUphKGEJYHjAwmc5imlzAAAHxxCCbx979DAAAAAElFTkSuQmCC",
+      gray: [
+        204, 238, 204, 34, 85, 85, 68, 0, 68, 238, 68, 255, 187, 68, 68, 0, 0, 51, 68, 221, 102, 102, 0, 136,
+        102, 153, 119, 170, 136, 221,
+      ]),
+    PNGCase(
+      colorType: 0, bitDepth: 8, interlaced: false,
+      base64:
+        "iVBORw0KGgoAAAANSUhEUgAAAAUAAAAGCAAAAAAukAuXAAAAGnRFWHRDb21tZW50AG1hZGUgZm9yIHRoZSB0ZXN0c/HvOYwAAAAWSURBVHjaY4jw+GQrz7gs0P55EtPuafdFM5iBNHP+AAAAF0lEQVTvXT4hs4ClPor3hhxD+lO3q3YACGAO2zUV3lQAAAAASUVORK5CYII=",
+      gray: [
+        88, 72, 242, 61, 31, 166, 247, 54, 29, 127, 97, 141, 21, 50, 231, 14, 32, 226, 166, 102, 141, 231,
+        244, 126, 132, 103, 229, 70, 213, 62,
+      ]),
+    PNGCase(
+      colorType: 0, bitDepth: 8, interlaced: true,
+      base64:
+        "iVBORw0KGgoAAAANSUhEUgAAAAUAAAAGCAAAAAFZlzsBAAAAGnRFWHRDb21tZW50AG1hZGUgZm9yIHRoZSB0ZXN0c/HvOYwAAAAZSURBVHjaY/BkKGDg5GRwY3zFEHTuOkPje8Y7F5lQNDDCAAAAGklEQVQumjAYnP4ZXMSYEvS2p4cp4fOXj3UAKR8RRl1AnR4AAAAASUVORK5CYII=",
+      gray: [
+        73, 129, 70, 239, 112, 48, 203, 249, 83, 114, 82, 220, 206, 173, 215, 100, 182, 163, 47, 187, 9, 173,
+        234, 225, 9, 196, 169, 151, 32, 57,
+      ]),
+    PNGCase(
+      colorType: 0, bitDepth: 16, interlaced: false,
+      base64:
+        "iVBORw0KGgoAAAANSUhEUgAAAAUAAAAGEAAAAAB+ANfUAAAAGnRFWHRDb21tZW50AG1hZGUgZm9yIHRoZSB0ZXN0c/HvOYwAAAAmSURBVHjaAUIAvf8ATHn9PadyLc2O4QEddEBrfORMUGSdAusq0HmspAXNNE8MTAAAACdJREFU6C8DHs1gLLjmtL9ZTwSLiSg/AkBaBRE2AHoUOApSqYYXGcu8Iho7m+1DvQAAAABJRU5ErkJggg==",
+      gray: [
+        76, 253, 167, 45, 142, 29, 93, 217, 37, 137, 8, 45, 133, 42, 113, 34, 135, 62, 232, 5, 173, 213, 137,
+        66, 22, 122, 56, 82, 134, 25,
+      ]),
+    PNGCase(
+      colorType: 0, bitDepth: 16, interlaced: true,
+      base64:
+        "iVBORw0KGgoAAAANSUhEUgAAAAUAAAAGEAAAAAEJB+dCAAAAGnRFWHRDb21tZW50AG1hZGUgZm9yIHRoZSB0ZXN0c/HvOYwAAAApSURBVHjaAUgAt/8AEusA8xMAQnfcigAJcAEkNQDJQm4sr3YAB9thAAGdldj0Ib0p4wAAACpJREFUAmq3DVQAfcnk5DZq3Ub9cAFlsuLXiKvivmrmAu7j1dRcDRIQdYH6Ih+1f2WanQAAAABJRU5ErkJggg==",
+      gray: [
+        18, 7, 9, 97, 243, 125, 228, 54, 221, 253, 201, 157, 110, 117, 175, 101, 71, 207, 177, 27, 66, 7, 36,
+        130, 220, 83, 28, 43, 195, 144,
+      ]),
+    PNGCase(
+      colorType: 2, bitDepth: 8, interlaced: false,
+      base64:
+        "iVBORw0KGgoAAAANSUhEUgAAAAUAAAAGCAIAAACEmcMcAAAAGnRFWHRDb21tZW50AG1hZGUgZm9yIHRoZSB0ZXN0c/HvOYwAAAA1SURBVHjaAWAAn/8ApX0Rnm+2XQCrwyrzjmZ/AQIuhysbReiAP4TSbJK0UAKkz8VkAUrGfv3ckJjqtsIgnAAAADZJREFU9fED4kLBtoT/gF+/Msonor8OBPHHkVBtcwI8qgwM6EQ1ygCpgptEBvYf+Ikyb/qUku2aai7fHknWCwAAAABJRU5ErkJggg==",
+      gray: [
+        125, 133, 47, 111, 117, 43, 80, 126, 150, 82, 207, 89, 108, 62, 67, 155, 27, 154, 96, 167, 104, 127,
+        194, 162, 62, 145, 52, 170, 109, 157,
+      ]),
+    PNGCase(
+      colorType: 2, bitDepth: 8, interlaced: true,
+      base64:
+        "iVBORw0KGgoAAAANSUhEUgAAAAUAAAAGCAIAAAHznvOKAAAAGnRFWHRDb21tZW50AG1hZGUgZm9yIHRoZSB0ZXN0c/HvOYwAAAA4SURBVHjaAWYAmf8AicZrALp2/gDbDsxBV/EASIa4AdLmRgCpAKZkBpTJxycAayYuQ485Aa3LPdTz5AK7jzTWVAAAADlJREFUXtwROvgA+MkMUQH75s+aSNWwwKE9AbjbjGC0qAIDGGX2kyLZ4AIc1ASA81G16E54QV608WdgHDBzVYvw2AAAAABJRU5ErkJggg==",
+      gray: [
+        169, 60, 121, 110, 154, 194, 53, 208, 167, 159, 69, 178, 50, 154, 181, 200, 97, 102, 143, 127, 97, 58,
+        206, 192, 98, 183, 137, 151, 199, 78,
+      ]),
+    PNGCase(
+      colorType: 2, bitDepth: 16, interlaced: false,
+      base64:
+        "iVBORw0KGgoAAAANSUhEUgAAAAUAAAAGEAIAAADUCR9fAAAAGnRFWHRDb21tZW50AG1hZGUgZm9yIHRoZSB0ZXN0c/HvOYwAAABiSURBVHjaAboARf8ArxQuo6N5em68koRHZ38KSNNYxAPT6GuFwPSKXK0oAR/G/wyOFpmeQWbgfHcFSlERo5V8QullEhk00xQn4wIiYBF2S5067LpYkoX2CT6ycHwh97OKU42VfLBK6rwfSAAAAGNJREFUQrEDF63i5b8sgLcOOysHW7yvqwQGkww3sXZI4N3LcI4dBGIHeACbLexTcsY6EYAcKCGrSYkhBw6RIGXXRjpaeQAO/dLYnWMcUQsnY2P/ItcMKYSDt3Sn2UC9jXQd/GOjLFAZnqtHDAAAAABJRU5ErkJggg==",
+      gray: [
+        98, 162, 61, 195, 158, 175, 105, 110, 204, 161, 54, 219, 156, 149, 89, 159, 13, 64, 120, 50, 126, 107,
+        119, 151, 157, 145, 26, 207, 132, 153,
+      ]),
+    PNGCase(
+      colorType: 2, bitDepth: 16, interlaced: true,
+      base64:
+        "iVBORw0KGgoAAAANSUhEUgAAAAUAAAAGEAIAAAGjDi/JAAAAGnRFWHRDb21tZW50AG1hZGUgZm9yIHRoZSB0ZXN0c/HvOYwAAABlSURBVHjaAcAAP/8An5ljS3YsANWEHOJK8gBi1KWIun4gCh++g5cAlwE3z/3UAX77zz4U0ACokmGhXvvB2r9tqdQBeCgPj0IA7iNxYIewX+dyV/hYAe9rEFSfp/MbRlWYIgIDi/8tM63ez3nB+AAAAGZJREFUxLsvts8AyXMb1G0HDBlIqNStGooeyl5CyWHmN6DeOfYoolTNASlZs/PXIhb9tz3rfndCNN0byXZWeysVADhGpZzyHgI6dm071nh6gSE86eFguOguxaFhMX8ND4W9P06XkzZ2zVgp31KYjAAAAABJRU5ErkJggg==",
+      gray: [
+        119, 153, 106, 124, 89, 88, 70, 36, 213, 50, 118, 99, 189, 124, 40, 142, 103, 172, 55, 167, 147, 105,
+        161, 94, 43, 68, 156, 104, 131, 30,
+      ]),
+    PNGCase(
+      colorType: 3, bitDepth: 1, interlaced: false,
+      base64:
+        "iVBORw0KGgoAAAANSUhEUgAAAAUAAAAGAQMAAAAxNcYIAAAADFBMVEU28+7FgNz8Q/5dBJtGkJp1AAAABHRSTlP/gADIGRwxaQAAABp0RVh0Q29tbWVudABtYWRlIGZvciB0aGUgdGVzdHPx7zmMAAAACklEQVR42mOwYJzAtIO5MGyEYAAAAApJREFUhuUFwwEAEqwDr4IE7O0AAAAASUVORK5CYII=",
+      gray: [
+        186, 186, 207, 207, 207, 207, 186, 186, 207, 186, 186, 207, 186, 186, 207, 207, 186, 207, 186, 186,
+        207, 186, 186, 186, 207, 207, 207, 186, 186, 186,
+      ]),
+    PNGCase(
+      colorType: 3, bitDepth: 1, interlaced: true,
+      base64:
+        "iVBORw0KGgoAAAANSUhEUgAAAAUAAAAGAQMAAAFGMvaeAAAADFBMVEXV63g+lpaPib6ChWWkWAqlAAAABHRSTlP/gADIGRwxaQAAABp0RVh0Q29tbWVudABtYWRlIGZvciB0aGUgdGVzdHPx7zmMAAAADklEQVR42mNoYGBgcGBgYGxgaAzE2a4AAAAPSURBVACRTAwMAYwdTBUAJqoDmLLloB0AAAAASUVORK5CYII=",
+      gray: [
+        189, 215, 215, 215, 215, 215, 189, 215, 189, 215, 189, 189, 215, 215, 215, 189, 215, 215, 215, 189,
+        215, 189, 189, 215, 189, 215, 215, 215, 215, 215,
+      ]),
+    PNGCase(
+      colorType: 3, bitDepth: 2, interlaced: false,
+      base64:
+        "iVBORw0KGgoAAAANSUhEUgAAAAUAAAAGAgMAAAB2lbzYAAAADFBMVEUmvlvlhQM2s28TvK5VATdgAAAABHRSTlP/gADIGRwxaQAAABp0RVh0Q29tbWVudABtYWRlIGZvciB0aGUgdGVzdHPx7zmMAAAADUlEQVR42mNwY2D0NmUSa2A+lz+bewAAAA1JREFU3M5y7wDDrgMAJSIFyf5cij0AAAAASUVORK5CYII=",
+      gray: [
+        201, 133, 201, 255, 133, 201, 133, 255, 162, 255, 201, 255, 133, 201, 133, 162, 162, 133, 162, 133,
+        162, 201, 133, 201, 162, 255, 162, 255, 255, 162,
+      ]),
+    PNGCase(
+      colorType: 3, bitDepth: 2, interlaced: true,
+      base64:
+        "iVBORw0KGgoAAAANSUhEUgAAAAUAAAAGAgMAAAEBkoxOAAAADFBMVEUan7bU1Qm6ZMjPaANCi6dmAAAABHRSTlP/gADIGRwxaQAAABp0RVh0Q29tbWVudABtYWRlIGZvciB0aGUgdGVzdHPx7zmMAAAAEUlEQVR42mM4wMDAUMBwgJGBQYDBgUHLJoEAAAASSURBVNGASYDhrQPjtFdMzg0ARKEF+N0driUAAAAASUVORK5CYII=",
+      gray: [
+        151, 222, 151, 122, 122, 151, 255, 151, 222, 222, 122, 122, 222, 151, 122, 255, 222, 222, 255, 255,
+        222, 222, 122, 122, 151, 151, 222, 255, 222, 122,
+      ]),
+    PNGCase(
+      colorType: 3, bitDepth: 4, interlaced: false,
+      base64:
+        "iVBORw0KGgoAAAANSUhEUgAAAAUAAAAGBAMAAAD51Ul4AAAADFBMVEX3oRvGLFJxz2TyXW9AKOOLAAAABHRSTlP/gADIGRwxaQAAABp0RVh0Q29tbWVudABtYWRlIGZvciB0aGUgdGVzdHPx7zmMAAAAEElEQVR42mNgFlZgZBR4z8T4yYBZc5k13wAAABBJREFUiY+DhZ/xLgODsQAALWQDzBI/A14AAAAASUVORK5CYII=",
+      gray: [
+        171, 165, 174, 165, 255, 171, 174, 174, 174, 171, 171, 255, 171, 165, 165, 255, 165, 255, 174, 165,
+        165, 255, 165, 165, 174, 171, 171, 165, 165, 174,
+      ]),
+    PNGCase(
+      colorType: 3, bitDepth: 4, interlaced: true,
+      base64:
+        "iVBORw0KGgoAAAANSUhEUgAAAAUAAAAGBAMAAAGO0nnuAAAADFBMVEXk6lvyzDYiQbfcuy5UiLWeAAAABHRSTlP/gADIGRwxaQAAABp0RVh0Q29tbWVudABtYWRlIGZvciB0aGUgdGVzdHPx7zmMAAAAE0lEQVR42mMwYGBgUGJgYBRgYBBgYGRkWNTMcAAAABRJREFUZFJkUGAWYDS6/57pv5AAAB5lA/Fo2I0wAAAAAElFTkSuQmCC",
+      gray: [
+        197, 216, 216, 226, 216, 255, 216, 216, 197, 226, 216, 216, 216, 226, 226, 197, 255, 226, 226, 216,
+        255, 255, 226, 255, 255, 197, 226, 255, 197, 226,
+      ]),
+    PNGCase(
+      colorType: 3, bitDepth: 8, interlaced: false,
+      base64:
+        "iVBORw0KGgoAAAANSUhEUgAAAAUAAAAGCAMAAAA8JaR5AAAADFBMVEWGeaO+EmVdzlKOp8AMHTqHAAAABHRSTlP/gADIGRwxaQAAABp0RVh0Q29tbWVudABtYWRlIGZvciB0aGUgdGVzdHPx7zmMAAAAEUlEQVR42g3EtwEAMAzDMFLO/x/HBQ3qm98AAAASSURBVAMwEOvHyRRN2RneJUezk78IFjC1r54AAAAASUVORK5CYII=",
+      gray: [
+        167, 255, 130, 130, 255, 182, 130, 255, 182, 255, 255, 182, 255, 167, 255, 255, 130, 182, 167, 167,
+        130, 255, 255, 255, 255, 130, 130, 167, 167, 255,
+      ]),
+    PNGCase(
+      colorType: 3, bitDepth: 8, interlaced: true,
+      base64:
+        "iVBORw0KGgoAAAANSUhEUgAAAAUAAAAGCAMAAAFLIpTvAAAADFBMVEXd1boYQ/p0FwsbAbVHM6X6AAAABHRSTlP/gADIGRwxaQAAABp0RVh0Q29tbWVudABtYWRlIGZvciB0aGUgdGVzdHPx7zmMAAAAE0lEQVR42hWKQQ7AMACCQP//5LV1B0kgt3o2twAAABNJREFUEkpDBPmhk7uZ2m9hFzkPIXUDJYLtEesAAAAASUVORK5CYII=",
+      gray: [
+        255, 212, 255, 165, 78, 255, 165, 165, 255, 78, 165, 165, 212, 165, 165, 78, 212, 212, 165, 255, 78,
+        255, 212, 212, 255, 78, 78, 165, 165, 212,
+      ]),
+    PNGCase(
+      colorType: 4, bitDepth: 8, interlaced: false,
+      base64:
+        "iVBORw0KGgoAAAANSUhEUgAAAAUAAAAGCAQAAACh8pzAAAAAGnRFWHRDb21tZW50AG1hZGUgZm9yIHRoZSB0ZXN0c/HvOYwAAAAmSURBVHjaAUIAvf8A02bUWZ4gmRj0AwHA3y5K+TCM3BJBAlNgvV0zL2xSX/pGtgAAACdJREFUEvkDIujrP0DhpjDuPAR9cxprLxMceGq+AGzIJ1dKEA05NlKWJBlsVYlt0AAAAABJRU5ErkJggg==",
+      gray: [
+        237, 240, 243, 245, 255, 200, 252, 247, 226, 199, 197, 211, 133, 238, 210, 249, 167, 200, 141, 132,
+        213, 198, 255, 43, 171, 140, 181, 244, 201, 190,
+      ]),
+    PNGCase(
+      colorType: 4, bitDepth: 8, interlaced: true,
+      base64:
+        "iVBORw0KGgoAAAANSUhEUgAAAAUAAAAGCAQAAAHW9axWAAAAGnRFWHRDb21tZW50AG1hZGUgZm9yIHRoZSB0ZXN0c/HvOYwAAAApSURBVHjaAUgAt/8AIcQAESwAk1ey+wBpaAFnkwCFCpAY85MANn45EQGzgwkhc2rvngAAACpJREFUAix9X14Ak/QzQzJolqOs2AEP0wAMI9K+Z34WAiEoTx5/1GF5/0hb/xkn7DlH3gAAAABJRU5ErkJggg==",
+      gray: [
+        84, 156, 194, 242, 214, 152, 201, 171, 188, 185, 250, 216, 245, 212, 248, 56, 45, 113, 254, 229, 218,
+        255, 167, 253, 179, 51, 95, 214, 156, 187,
+      ]),
+    PNGCase(
+      colorType: 4, bitDepth: 16, interlaced: false,
+      base64:
+        "iVBORw0KGgoAAAANSUhEUgAAAAUAAAAGEAQAAADxYkCDAAAAGnRFWHRDb21tZW50AG1hZGUgZm9yIHRoZSB0ZXN0c/HvOYwAAABESURBVHjaAX4Agf8A2CEM475waYibNYbB2ypXm8I0d5cB6/xA9iZdcnaW550aP05WBnBBSJYC9a5Du2Xvjh4EyZ0Hk0W9iTIk1+tqbAAAAEVJREFUrT0D39EOhRyLYIAeGokE40dNveD35MYE5fkFaeVHvdxGsfsX0wDztE1dWjwAjDJkczfzNrePxWmzxtTthhFfBnWheDv0470MogAAAABJRU5ErkJggg==",
+      gray: [
+        253, 228, 202, 243, 227, 250, 89, 228, 239, 98, 239, 221, 177, 204, 183, 200, 171, 230, 167, 173, 188,
+        175, 237, 146, 165, 210, 213, 209, 202, 249,
+      ]),
+    PNGCase(
+      colorType: 4, bitDepth: 16, interlaced: true,
+      base64:
+        "iVBORw0KGgoAAAANSUhEUgAAAAUAAAAGEAQAAAGGZXAVAAAAGnRFWHRDb21tZW50AG1hZGUgZm9yIHRoZSB0ZXN0c/HvOYwAAABHSURBVHjaAYQAe/8A16F1BgCFBTIbAOnwa5CMeMOAAD+Z6GUBPqq2AABduqf2+sw2d2+OUlkAdQtc7t10oEMBBXHHBA4WuZwCWaoBFixVKgAAAEhJREFU8Al2AaIA1tN8G8zeUBuAB9jf9yrpDwoQ0ZUBZk2ySM10N5c1Mgq0oEzK0qdLFbQCZlZtNdMPPZ9uXeS+rArKXYhmoM98PzlgX/EjMQAAAABJRU5ErkJggg==",
+      gray: [
+        237, 205, 80, 234, 231, 235, 239, 147, 248, 54, 149, 60, 254, 137, 209, 148, 69, 111, 72, 189, 246,
+        129, 117, 140, 167, 249, 218, 220, 215, 166,
+      ]),
+    PNGCase(
+      colorType: 6, bitDepth: 8, interlaced: false,
+      base64:
+        "iVBORw0KGgoAAAANSUhEUgAAAAUAAAAGCAYAAAAL+1RLAAAAGnRFWHRDb21tZW50AG1hZGUgZm9yIHRoZSB0ZXN0c/HvOYwAAABESURBVHjaAX4Agf8ASrTT75ZA8LV1iMCB2l/2AY+3fZoBpPX424fEVsCaZN0LgpPcXyR0j3sCj1R/hLz4AM8JOAPyHk1mI3UXQQRb5QAAAEVJREFUpgcDvVMMwx6JrUFkwuw8/QfdEVXfUFkE6WOPNIZBF+TOriLt4UbhydxCW4wAu67ya5Her9iAGpSVtfzOqouwaPz1lEGMJiHQRwAAAABJRU5ErkJggg==",
+      gray: [
+        158, 152, 195, 255, 200, 226, 179, 142, 252, 162, 187, 225, 173, 245, 177, 148, 129, 184, 114, 239,
+        248, 250, 116, 197, 230, 226, 203, 147, 236, 158,
+      ]),
+    PNGCase(
+      colorType: 6, bitDepth: 8, interlaced: true,
+      base64:
+        "iVBORw0KGgoAAAANSUhEUgAAAAUAAAAGCAYAAAF8/GTdAAAAGnRFWHRDb21tZW50AG1hZGUgZm9yIHRoZSB0ZXN0c/HvOYwAAABHSURBVHjaAYQAe/8AmTcDFwAS1zMGAJ9U+R7ni6qVAEsqbBQBVUo7uQDGT/PTTQfaAj5C8QkAYfMewOpZM1wBNCrxbNAUPAMCbZLvw0KHTQAAAEhJREFUhE+Xx1YAvEeehJpe1xGjCtwb/hQ818/kIgcBjXzmX4w/ZMx9RKFXhBEane0YwoACAqPEqDTjkVMqx9X1zYH7hX9hEbFi4TipDHCPYAAAAABJRU5ErkJggg==",
+      gray: [
+        239, 195, 240, 209, 252, 183, 246, 236, 120, 253, 154, 176, 253, 163, 249, 213, 233, 238, 226, 126,
+        240, 188, 125, 196, 205, 250, 199, 227, 190, 220,
+      ]),
+    PNGCase(
+      colorType: 6, bitDepth: 16, interlaced: false,
+      base64:
+        "iVBORw0KGgoAAAANSUhEUgAAAAUAAAAGEAYAAABba4gIAAAAGnRFWHRDb21tZW50AG1hZGUgZm9yIHRoZSB0ZXN0c/HvOYwAAACASURBVHjaAfYACf8AnnIdeMp+7j5pxYJsBMzFG+tgLOe10CARdzrL34TipFn0A2dbYNhs5gFidi8zXIOUYFdOiI1ykLjqxVdfFS56czi4Oqh28bpqVxme42QiRIfAAi0t21XUqH3RrwNBPp9HOaYRKsRBNSslSQ2wxMAmHISjF/W72rIYKjXCUwAAAIFJREFUejwDx8YV2Pm9tSivNHC14UYq34HxReJb5MyNNzLV7H6+tTF35g0H+HQ1tQRjbj4EAvXGwMqXJRfuZ5XVR9HZdZlUG6jGF6uvf68yH7OUP0gzBHkmAKXYvk2Dlse0P4+//fZuwmBWT+H9ehdJSgZ175Bj5BJwUFxw7CfTvwa+ZnbfAJMKOQAAAABJRU5ErkJggg==",
+      gray: [
+        98, 141, 238, 200, 208, 146, 234, 123, 239, 162, 242, 221, 184, 149, 231, 82, 227, 130, 193, 200, 169,
+        238, 242, 200, 188, 193, 182, 231, 248, 134,
+      ]),
+    PNGCase(
+      colorType: 6, bitDepth: 16, interlaced: true,
+      base64:
+        "iVBORw0KGgoAAAANSUhEUgAAAAUAAAAGEAYAAAEsbLieAAAAGnRFWHRDb21tZW50AG1hZGUgZm9yIHRoZSB0ZXN0c/HvOYwAAACDSURBVHjaAfwAA/8Au2hJGKn5cXwAis6X1atEVekA0PUcWbH+q6FTtL4JAmC2WgDgwEx9iGXWJgHRrPQGRD2IUwAx9MfBlC/Uzgg04lyui0fAuF7e2RTC0WAAHQtcSOcaShfS1X5WT7YNAwFTCx1ulkhJ6I/G4478WhY7Aj033/6Y974AnVVfgN7zZgAAAIRJREFURilSs6MAhXb7ZTfuotnpkfcBOnROhh0bbBz0dZKNPQaD/Wc6uoLdNoXmejN57gFvwI2+XIJGse156Dv9aR4GzFy3yaTEKIQxLj27SXvWKkT0/hW/+b89AnV7l8jhU3DyIRMvXmpau59trwtgAKdYWLRd20/EbRpLkKQL9lg/NFKFfHfVhXcTbwAAAABJRU5ErkJggg==",
+      gray: [
+        194, 207, 148, 249, 220, 216, 245, 166, 147, 209, 166, 199, 227, 191, 200, 220, 197, 152, 194, 236,
+        150, 253, 233, 245, 171, 142, 243, 122, 153, 200,
+      ]),
+  ]
+}

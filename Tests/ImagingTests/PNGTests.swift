@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+
+@testable import Imaging
+
+@Suite("PNG")
+struct PNGTests {
+  @Test(arguments: PNGCase.all)
+  func everyColorTypeBitDepthFilterAndInterlaceReadsAsItsGray(_ png: PNGCase) throws {
+    let image = try PNG.decode([UInt8](try #require(Data(base64Encoded: png.base64))))
+    #expect(image.width == 5 && image.height == 6)
+    #expect(image.pixels == png.gray)
+  }
+
+  @Test func writtenImagesReadBack() throws {
+    var random = SystemRandomNumberGenerator()
+    let gray = try GrayImage(
+      width: 37, height: 11, pixels: (0..<(37 * 11)).map { _ in UInt8.random(in: 0...255, using: &random) })
+    #expect(try PNG.decode(PNG.encode(gray)) == gray)
+    let rgba: [UInt8] = [255, 0, 0, 255, 0, 255, 0, 255, 0, 0, 255, 0, 10, 20, 30, 128]
+    let read = try PNG.decode(PNG.encode(width: 2, height: 2, rgba: rgba))
+    #expect(read.pixels == [76, 150, 255, 136], "red, green, transparent (white), half-transparent dark")
+    #expect(try ImageFile.grayImage(from: Data(PNG.encode(gray))) == gray)
+  }
+
+  @Test func brokenFilesAreRefusedWithTheReason() throws {
+    let good = PNG.encode(try GrayImage(width: 4, height: 4, pixels: Array(repeating: 9, count: 16)))
+    var badChecksum = good
+    badChecksum[20] ^= 1  // inside IHDR
+    #expect(throws: ImageError.invalid("the IHDR chunk's checksum is wrong")) { try PNG.decode(badChecksum) }
+    #expect(throws: ImageError.invalid("the PNG is cut short")) { try PNG.decode(Array(good.prefix(40))) }
+    #expect(throws: ImageError.unknownFormat) { try ImageFile.grayImage(from: Data("GIF89a".utf8)) }
+
+    // A header that claims 1 × 1 pixel over data of a larger image: refused, not read past.
+    var small = good
+    small.replaceSubrange(16..<24, with: [0, 0, 0, 1, 0, 0, 0, 1])
+    let crc = PNG.crc(small[12..<29])
+    small.replaceSubrange(
+      29..<33, with: [UInt8(crc >> 24), UInt8(crc >> 16 & 0xFF), UInt8(crc >> 8 & 0xFF), UInt8(crc & 0xFF)])
+    #expect(throws: ImageError.invalid("more image data than its size")) { try PNG.decode(small) }
+  }
+
+  @Test func anImageTooLargeIsRefusedBeforeAnyPixelIsKept() {
+    var header: [UInt8] = []
+    header.appendBigEndian(100_000)
+    header.appendBigEndian(100_000)
+    header += [8, 0, 0, 0, 0]
+    var file = PNG.signature
+    file.appendChunk("IHDR", header)
+    file.appendChunk("IEND", [])
+    #expect(throws: ImageError.tooLarge(width: 100_000, height: 100_000)) { try PNG.decode(file) }
+  }
+}
+
+@Suite("PGM")
+struct PGMTests {
+  @Test func binaryAndPlainFilesWithCommentsAndWideSamples() throws {
+    let binary = Data("P5\n# a comment\n3 2\n255\n".utf8) + Data([0, 128, 255, 1, 2, 3])
+    #expect(try ImageFile.grayImage(from: binary).pixels == [0, 128, 255, 1, 2, 3])
+    let plain = Data("P2 2 2 15 0 15\n# half\n 7 8".utf8)
+    #expect(try ImageFile.grayImage(from: plain).pixels == [0, 255, 119, 136])
+    let wide = Data("P5 2 1 65535\n".utf8) + Data([0xFF, 0xFF, 0x80, 0x00])
+    #expect(try ImageFile.grayImage(from: wide).pixels == [255, 127])
+    #expect(throws: ImageError.self) {
+      try ImageFile.grayImage(from: Data("P5 4 4 255\n".utf8) + Data([1, 2]))
+    }
+    #expect(throws: ImageError.self) { try ImageFile.grayImage(from: Data("P5 0 4 255\n".utf8)) }
+  }
+}
