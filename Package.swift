@@ -48,7 +48,9 @@ let package = Package(
     .target(name: "HTTPRouting", dependencies: ["HTTPTransport", "CZlib"]),
     .target(
       name: "ChaekWeb",
-      dependencies: ["BookModel", "BookImport", "UserLibrary", "ChaekApp", "HTTPTransport", "HTTPRouting"],
+      dependencies: [
+        "BookModel", "BookImport", "UserLibrary", "ChaekApp", "Imaging", "HTTPTransport", "HTTPRouting",
+      ],
       resources: [.copy("Resources/static")]
     ),
     .target(
@@ -100,7 +102,7 @@ let package = Package(
       name: "ChaekWebTests",
       dependencies: [
         "ChaekWeb", "HTTPTransport", "HTTPRouting", "ChaekApp", "BookProviders", "BookCatalog", "UserLibrary",
-        "BookModel", "Storage", "TestSupport",
+        "BookModel", "Storage", "Imaging", "TestSupport",
       ]),
     .testTarget(
       name: "ChaekCLITests",

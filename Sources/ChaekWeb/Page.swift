@@ -51,7 +51,13 @@ struct Page {
       <!doctype html>
       <html lang="ko"><head><meta charset="utf-8">
       <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
-      <meta name="color-scheme" content="light dark"><meta name="theme-color" content="#f7f4ee">
+      <meta name="color-scheme" content="light dark">
+      <meta name="theme-color" media="(prefers-color-scheme: light)" content="#f7f4ee">
+      <meta name="theme-color" media="(prefers-color-scheme: dark)" content="#161513">
+      <link rel="manifest" href="/manifest.webmanifest">
+      <link rel="apple-touch-icon" href="/icons/apple-touch-icon.png">
+      <meta name="apple-mobile-web-app-title" content="책"><meta name="mobile-web-app-capable" content="yes">
+      <meta name="apple-mobile-web-app-status-bar-style" content="default">
       <title>\(tab.title) — 책</title>
       <link rel="icon" href="/static/icon.svg" type="image/svg+xml">
       <link rel="stylesheet" href="/static/app.css"><script type="module" src="/static/app.js"></script></head>

@@ -97,6 +97,8 @@ public struct WebApp: Sendable {
     router.get("/fragments/notes") { try await self.notesFragment($0) }
     router.get("/fragments/books/{id}") { try await self.detailFragment($0) }
     router.get("/covers/{file}") { try await self.cover($0) }
+    router.get("/manifest.webmanifest") { _ in try self.manifest() }
+    router.get("/icons/{file}") { try self.icon($0) }
     router.get("/static/{file}") { request in
       guard let file = self.assets.response(for: request.pathParameters["file"] ?? "", request: request)
       else { throw APIError.notFound("no such file") }
