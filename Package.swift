@@ -20,6 +20,7 @@ let package = Package(
       providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]
     ),
     .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+    .systemLibrary(name: "CZbar", pkgConfig: "zbar", providers: [.apt(["libzbar-dev"]), .brew(["zbar"])]),
     .systemLibrary(
       name: "CCurl",
       pkgConfig: "libcurl",
@@ -33,6 +34,7 @@ let package = Package(
     .target(name: "SearchIndex", dependencies: ["KoreanText", "Storage"]),
     .target(name: "HTTPClient", dependencies: ["CCurl"]),
     .target(name: "Imaging", dependencies: ["CZlib"]),
+    .target(name: "Barcodes", dependencies: ["CZbar", "Imaging"]),
     .target(name: "BookProviders", dependencies: ["BookModel", "HTTPClient"]),
     .target(name: "BookImport", dependencies: ["BookModel"]),
     .target(
@@ -71,7 +73,7 @@ let package = Package(
     ),
 
     // MARK: - Tests
-    .target(name: "TestSupport", dependencies: ["BookModel"], path: "Tests/TestSupport"),
+    .target(name: "TestSupport", dependencies: ["BookModel", "Imaging"], path: "Tests/TestSupport"),
     // The judged relevance set and its scoring: for the tests and chaek-bench, not the product.
     .target(
       name: "SearchQuality", dependencies: ["BookModel", "KoreanText", "BookCatalog"],
@@ -79,6 +81,7 @@ let package = Package(
     .testTarget(name: "BookModelTests", dependencies: ["BookModel"]),
     .testTarget(name: "StorageTests", dependencies: ["Storage"]),
     .testTarget(name: "ImagingTests", dependencies: ["Imaging"], exclude: ["make_png_cases.py"]),
+    .testTarget(name: "BarcodesTests", dependencies: ["Barcodes", "Imaging", "TestSupport"]),
     .testTarget(name: "BookProvidersTests", dependencies: ["BookProviders", "BookModel", "TestSupport"]),
     .testTarget(name: "BookImportTests", dependencies: ["BookImport", "BookModel"]),
     .testTarget(name: "SearchIndexTests", dependencies: ["SearchIndex", "KoreanText", "Storage"]),
