@@ -45,7 +45,9 @@ let package = Package(
     .target(name: "UserLibrary", dependencies: ["BookModel", "Storage", "SearchIndex", "BookImport"]),
     .target(
       name: "ChaekApp",
-      dependencies: ["BookModel", "BookProviders", "BookImport", "BookCatalog", "UserLibrary"]),
+      dependencies: [
+        "BookModel", "BookProviders", "BookImport", "BookCatalog", "UserLibrary", "Imaging", "Barcodes",
+      ]),
     .target(name: "HTTPTransport", dependencies: ["CMicroHTTPD"]),
     .target(name: "HTTPRouting", dependencies: ["HTTPTransport", "CZlib"]),
     .target(
@@ -58,7 +60,7 @@ let package = Package(
     .target(
       name: "ChaekCLI",
       dependencies: [
-        "BookModel", "BookProviders", "BookImport", "BookCatalog", "UserLibrary", "ChaekApp",
+        "BookModel", "BookProviders", "BookImport", "BookCatalog", "UserLibrary", "ChaekApp", "Imaging",
         "HTTPTransport", "ChaekWeb",
       ]
     ),
@@ -109,7 +111,7 @@ let package = Package(
       ]),
     .testTarget(
       name: "ChaekCLITests",
-      dependencies: ["ChaekCLI", "BookModel", "UserLibrary", "BookCatalog", "TestSupport"]),
+      dependencies: ["ChaekCLI", "BookModel", "UserLibrary", "BookCatalog", "Imaging", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -33,7 +33,7 @@ struct Command: Sendable {
 
   /// Every command, in the order the overview lists them.
   static let all: [Command] = [
-    .search, .show, .save, .saved, .remove, .clear, .recent,
+    .search, .show, .scan, .save, .saved, .remove, .clear, .recent,
     .shelf, .start, .progress, .finished, .rate, .review, .tag, .tags,
     .note, .quote, .notes, .journal, .stats, .goal, .backup,
     .importFile, .export, .serve,

@@ -83,6 +83,7 @@ public struct WebApp: Sendable {
     router.delete("/api/goals/{year}") { try await self.removeGoal($0) }
     router.get("/api/export") { try await self.export($0) }
     router.post("/api/import") { try await self.importFile($0) }
+    router.post("/api/scan") { try await self.scanBarcode($0) }
     router.get("/healthz") { _ in try await self.health() }
 
     router.get("/") { await self.page($0, tab: .search) }

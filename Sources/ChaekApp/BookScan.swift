@@ -1,0 +1,36 @@
+import Barcodes
+import BookModel
+import Imaging
+
+/// Opens the book whose barcode is in an image: the EAN-13 codes zbar finds, the first that is an
+/// ISBN (978…, 979…), and the book with that ISBN by ``BookLookup`` (the user's books, the catalog,
+/// then the provider).
+public struct BookScan: Sendable {
+  private let lookup: BookLookup
+
+  /// A scan that looks books up with `lookup`.
+  public init(lookup: BookLookup) { self.lookup = lookup }
+
+  /// What the barcodes in `image` lead to.
+  /// - Throws: the lookup's errors (a database error, a provider failure).
+  public func scan(_ image: GrayImage) async throws -> ScanResult {
+    let codes = BarcodeScanner.ean13(in: image)
+    guard let isbn = codes.lazy.compactMap(ISBN.init).first else {
+      return codes.first.map(ScanResult.notAnISBN) ?? .noBarcode
+    }
+    guard let book = try await lookup.book(BookID(parsing: isbn.isbn13)!) else { return .notFound(isbn) }
+    return .found(isbn, book)
+  }
+}
+
+/// What a barcode scan found.
+public enum ScanResult: Sendable, Equatable {
+  /// The book with the ISBN read.
+  case found(ISBN, Book)
+  /// An ISBN was read, but no book with it was found.
+  case notFound(ISBN)
+  /// A barcode was read, but it is an EAN-13 of something other than a book (`880…`).
+  case notAnISBN(String)
+  /// No EAN-13 barcode could be read.
+  case noBarcode
+}

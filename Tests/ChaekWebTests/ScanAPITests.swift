@@ -1,0 +1,53 @@
+import Foundation
+import HTTPRouting
+import Imaging
+import TestSupport
+import Testing
+
+/// `POST /api/scan`: a photo's gray pixels or an image file, to the book of its barcode.
+@Suite("Scanning a barcode", .timeLimit(.minutes(1)))
+struct ScanAPITests {
+  private func pixels(_ code: String, kind: EAN13Image.Kind = .sharp) throws -> (GrayImage, String) {
+    let image = try EAN13Image.image(code, kind: kind)
+    return (image, "/api/scan?width=\(image.width)&height=\(image.height)")
+  }
+
+  @Test func theBooksBarcodeOpensItFromGrayPixelsOrAFile() async throws {
+    try await AppFixture.with { app async throws in
+      let (image, target) = try pixels("9788936433598", kind: .rotatedRight)
+      let found = try await app.client.send(.POST, target, body: Data(image.pixels)).json()
+      #expect(found["result"] as? String == "found" && found["isbn"] as? String == "9788936433598")
+      let entry = try #require(found["entry"] as? [String: Any])
+      #expect(
+        (entry["book"] as? [String: Any])?["title"] as? String == "채식주의자" && entry["saved"] as? Bool == false)
+
+      let file = try await app.client.send(.POST, "/api/scan", body: Data(PNG.encode(image))).json()
+      #expect(file["result"] as? String == "found")
+    }
+  }
+
+  @Test func whatWasReadIsSaidWhenNoBookOpens() async throws {
+    try await AppFixture.with { app async throws in
+      let (unknown, unknownTarget) = try pixels("9791190090018")
+      let notFound = try await app.client.send(.POST, unknownTarget, body: Data(unknown.pixels)).json()
+      #expect(notFound["result"] as? String == "not_found" && notFound["isbn"] as? String == "9791190090018")
+      let (grocery, groceryTarget) = try pixels("8801234567893")
+      let notISBN = try await app.client.send(.POST, groceryTarget, body: Data(grocery.pixels)).json()
+      #expect(notISBN["result"] as? String == "not_isbn" && notISBN["code"] as? String == "8801234567893")
+      let blank = await app.client.send(
+        .POST, "/api/scan?width=10&height=10", body: Data(repeating: 255, count: 100))
+      #expect(try blank.json()["result"] as? String == "no_barcode")
+    }
+  }
+
+  @Test func pixelsOfTheWrongSizeOrAFileThatIsNoImageAre400() async throws {
+    try await AppFixture.with { app async throws in
+      for (target, body) in [
+        ("/api/scan?width=10&height=10", Data(repeating: 0, count: 99)), ("/api/scan", Data("GIF89a".utf8)),
+        ("/api/scan?width=0&height=10", Data()), ("/api/scan?width=100000&height=100000", Data([1])),
+      ] {
+        #expect(await app.client.send(.POST, target, body: body).status == 400, "\(target)")
+      }
+    }
+  }
+}
