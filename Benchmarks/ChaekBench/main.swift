@@ -6,7 +6,8 @@ import UserLibrary
 // chaek-bench: catalog search latency on the starter catalog; library operations; a generated
 // N-book catalog (default 1,000,000) with a mixed query set, measured next to tantivy on the same
 // corpus and queries; the reading journal (a --journal-books N row Goodreads export imported, stats
-// and 담은 책 per request). Usage: chaek-bench [--books N] [--journal-books N] [--rounds N]
+// and 담은 책 per request); the barcode decode rate per kind of image (--barcodes N codes).
+// Usage: chaek-bench [--books N] [--journal-books N] [--barcodes N] [--rounds N]
 // [--no-tantivy] [--scale-only] [--keep]
 // (--scale-only skips the starter catalog, library and relevance figures; --keep leaves the
 // databases and the tantivy corpus in the temporary directory it prints).
@@ -93,6 +94,10 @@ func starterLibraryAndRelevance() async throws {
       goodbooksCSV: sharedData.appendingPathComponent("goodbooks-10k/books.csv"),
       starter: try Catalog.starterBooks())
   ).run()
+
+  // MARK: - Barcodes
+
+  try BarcodeBenchmark(count: option("--barcodes", default: 200)).run()
 
   // MARK: - Relevance
 
