@@ -142,7 +142,9 @@ extension Library {
     let below = try connection.integer("SELECT coalesce(min(seq), 1) FROM search_history")
     for (index, search) in searches.recent.enumerated() {
       let query = try RecentSearch.clean(search.query)
-      guard query == search.query else { throw LibraryError.invalid("the search ‘\(search.query)’ is not kept so") }
+      guard query == search.query else {
+        throw LibraryError.invalid("the search ‘\(search.query)’ is not kept so")
+      }
       try connection.run(
         "INSERT OR IGNORE INTO search_history (key, query, searched_at, seq) VALUES (?, ?, ?, ?)",
         [RecentSearch.key(query), query, try time(search.searchedAt), below - 1 - index])

@@ -18,7 +18,10 @@ extension Library {
       SearchHistory(
         searches: try connection.query(
           "SELECT id, query, searched_at FROM search_history ORDER BY seq DESC"
-        ) { RecentSearch(id: $0.int(0), query: $0.text(1), searchedAt: Date(timeIntervalSince1970: $0.double(2))) },
+        ) {
+          RecentSearch(
+            id: $0.int(0), query: $0.text(1), searchedAt: Date(timeIntervalSince1970: $0.double(2)))
+        },
         recording: try Library.recordsSearches(on: connection))
     }
   }

@@ -14,7 +14,8 @@ struct SearchHistoryAPITests {
       let empty = try await app.get("/api/searches").json()
       #expect((empty["searches"] as? [Any])?.isEmpty == true && empty["recording"] as? Bool == true)
       for query in ["해리포터", "채식주의자", " 해리포터 "] {
-        #expect(try await app.request("POST", "/api/searches", body: body(#"{"query":"\#(query)"}"#)).status == 200)
+        #expect(
+          try await app.request("POST", "/api/searches", body: body(#"{"query":"\#(query)"}"#)).status == 200)
       }
       let list = try await app.get("/api/searches")
       #expect(try queries(list) == ["해리포터", "채식주의자"])
