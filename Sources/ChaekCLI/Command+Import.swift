@@ -109,8 +109,9 @@ extension Command {
     context.console.write(
       "Restored \(path): \(Output.count(backup.books.count, "saved book")), "
         + "\(Output.count(notes.count - quotes, "note")), \(Output.count(quotes, "quote")), "
-        + "\(Output.count(readings, "reading")), \(Output.count(backup.recent.count, "recently viewed book")) "
-        + "and \(Output.count(backup.goals.count, "goal")).\n")
+        + "\(Output.count(readings, "reading")), \(Output.count(backup.recent.count, "recently viewed book")), "
+        + "\(Output.count(backup.goals.count, "goal")) and \(backup.searches.recent.count) recent search\(backup.searches.recent.count == 1 ? "" : "es")."
+        + "\n")
   }
 
   static let export = Command(

@@ -35,7 +35,7 @@ struct Command: Sendable {
   static let all: [Command] = [
     .search, .show, .scan, .save, .saved, .remove, .clear, .recent,
     .shelf, .start, .progress, .finished, .rate, .review, .tag, .tags,
-    .note, .quote, .notes, .journal, .stats, .goal, .backup,
+    .note, .quote, .notes, .journal, .stats, .goal, .searches, .backup,
     .importFile, .export, .serve,
   ]
 

@@ -4,7 +4,7 @@ import UserLibrary
 extension WebApp {
   /// `GET /api/events`: Server-Sent Events from the library's change feed, so every open window
   /// (and a CLI command in another process) refreshes the others: `event: saved|removed|cleared|
-  /// viewed|journal|goal`, `data: {"id":"..."}` for an event about one book, `{}` otherwise.
+  /// viewed|journal|goal|searches`, `data: {"id":"..."}` for an event about one book, `{}` otherwise.
   func events() async -> HTTPResponse {
     let changes = await library.events()
     let stream = AsyncStream<ServerSentEvent> { continuation in

@@ -52,7 +52,7 @@ extension WebApp {
 /// What `POST /api/import` answers: `{"format", "books": {"read","added","updated","unchanged",
 /// "skipped":[{"line","reason","detail"}]}, "journal": {"matched","matched_by_title","added",
 /// "newly_saved","updated","unchanged","rows":[{"line","title","id","match","journal"}]}}`, or
-/// for a backup `{"format":"backup","restored":{"books","notes","readings","recent","goals"}}`.
+/// for a backup `{"format":"backup","restored":{"books","notes","readings","recent","goals","searches"}}`.
 struct ImportReply: Encodable {
   struct Books: Encodable {
     let read, added, updated, unchanged: Int
@@ -85,7 +85,7 @@ struct ImportReply: Encodable {
   }
 
   struct Restored: Encodable {
-    let books, notes, readings, recent, goals: Int
+    let books, notes, readings, recent, goals, searches: Int
   }
 
   let format: String
@@ -117,6 +117,6 @@ struct ImportReply: Encodable {
     restored = Restored(
       books: backup.books.count, notes: backup.books.reduce(0) { $0 + $1.notes.count },
       readings: backup.books.reduce(0) { $0 + $1.sessions.count }, recent: backup.recent.count,
-      goals: backup.goals.count)
+      goals: backup.goals.count, searches: backup.searches.recent.count)
   }
 }

@@ -12,6 +12,8 @@ import UserLibrary
 /// - `GET /v3/search/book` — Kakao's book search: same parameters, JSON and error bodies;
 /// - `GET /api/library`, `PUT /api/library/{id}`, `DELETE /api/library/{id}`, `DELETE /api/library`;
 /// - `GET /api/recent`, `POST /api/recent/{id}`, `GET /api/books/{id}`, `GET /api/events` (SSE);
+/// - 최근 검색어: `GET`/`POST`/`DELETE /api/searches`, `DELETE /api/searches/{searchID}`, `PUT
+///   /api/searches/recording`;
 /// - the journal: `GET`/`PATCH /api/journal/{id}`, `POST /api/journal/{id}/notes|progress|start|
 ///   finish`, `GET /api/notes`, `PATCH`/`DELETE /api/notes/{noteID}`, `PATCH`/`DELETE
 ///   /api/sessions/{sessionID}`, `GET /api/stats`, `PUT`/`DELETE /api/goals/{year}`, `GET /api/export`;
@@ -66,6 +68,11 @@ public struct WebApp: Sendable {
     router.post("/api/recent/{id}") { try await self.recordView($0) }
     router.get("/api/books/{id}") { try await self.bookDetails($0) }
     router.get("/api/events") { _ in await self.events() }
+    router.get("/api/searches") { _ in try await self.searchHistory() }
+    router.post("/api/searches") { try await self.recordSearch($0) }
+    router.delete("/api/searches") { _ in try await self.deleteSearches() }
+    router.delete("/api/searches/{searchID}") { try await self.deleteSearch($0) }
+    router.put("/api/searches/recording") { try await self.setSearchRecording($0) }
 
     router.get("/api/journal/{id}") { try await self.journalEntry($0) }
     router.add(.PATCH, "/api/journal/{id}") { try await self.updateJournal($0) }

@@ -48,14 +48,22 @@ extension Library {
       backup.goals = try connection.query("SELECT year, books FROM goals ORDER BY year") {
         LibraryBackup.Goal(year: $0.int(0), books: $0.int(1))
       }
+      backup.searches.recording = try Library.recordsSearches(on: connection)
+      backup.searches.recent = try connection.query(
+        "SELECT query, searched_at FROM search_history ORDER BY seq DESC"
+      ) {
+        LibraryBackup.SearchEntry(
+          query: $0.text(0), searchedAt: BackupTime.text(Date(timeIntervalSince1970: $0.double(1))))
+      }
       return backup
     }
   }
 
-  /// Puts a backup into this library, in one transaction.
+  /// Puts a backup into this library, in one transaction. Recent searches do not make a library
+  /// non-empty: the backup's come after the ones already there, and its setting replaces theirs.
   /// - Throws: ``LibraryError/notEmpty`` when the library already holds saved or recently viewed
   ///   books or goals (nothing is changed); ``LibraryError/invalid(_:)`` for a backup with a time
-  ///   that cannot be read.
+  ///   that cannot be read or a search that cannot be kept.
   public func restore(_ backup: LibraryBackup) async throws {
     try await database.write { connection in
       let held = try connection.integer(
@@ -117,6 +125,7 @@ extension Library {
           "INSERT OR REPLACE INTO goals (year, books) VALUES (?, ?)", [goal.year, goal.books])
       }
       try Library.log(.goal, on: connection)
+      try Library.restoreSearches(backup.searches, on: connection)
     }
     await feed.publishPending()
   }
@@ -125,6 +134,24 @@ extension Library {
   /// online backup API).
   public func copyDatabase(to destination: String) async throws {
     try await database.backup(to: destination)
+  }
+
+  /// The backup's searches, older than any already recorded (a query recorded in both keeps the
+  /// library's), and its recording setting.
+  private static func restoreSearches(_ searches: LibraryBackup.Searches, on connection: Connection) throws {
+    let below = try connection.integer("SELECT coalesce(min(seq), 1) FROM search_history")
+    for (index, search) in searches.recent.enumerated() {
+      let query = try RecentSearch.clean(search.query)
+      guard query == search.query else {
+        throw LibraryError.invalid("the search ‘\(search.query)’ is not kept so")
+      }
+      try connection.run(
+        "INSERT OR IGNORE INTO search_history (key, query, searched_at, seq) VALUES (?, ?, ?, ?)",
+        [RecentSearch.key(query), query, try time(search.searchedAt), below - 1 - index])
+    }
+    try trimSearches(on: connection)
+    try setSearchRecording(searches.recording, on: connection)
+    try log(.searches, on: connection)
   }
 
   private static func time(_ text: String) throws -> Double {

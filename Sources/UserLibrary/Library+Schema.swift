@@ -90,6 +90,22 @@ extension Library {
           books INTEGER NOT NULL
         );
         """),
+    Migration(
+      "create search history",
+      sql: """
+        CREATE TABLE search_history (
+          id INTEGER PRIMARY KEY,
+          key TEXT NOT NULL UNIQUE,
+          query TEXT NOT NULL,
+          searched_at REAL NOT NULL,
+          seq INTEGER NOT NULL
+        );
+        CREATE INDEX search_history_by_seq ON search_history (seq);
+        CREATE TABLE settings (
+          name TEXT PRIMARY KEY NOT NULL,
+          value TEXT NOT NULL
+        ) WITHOUT ROWID;
+        """),
   ]
 
   /// How many change-log entries are kept; observers further behind than this miss changes.

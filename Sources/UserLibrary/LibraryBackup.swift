@@ -2,7 +2,7 @@ import BookModel
 import Foundation
 
 /// A complete copy of the user's library as JSON: saved books with their whole journal, recently
-/// viewed books, and yearly goals. ``Library/backup()`` makes one and ``Library/restore(_:)`` puts
+/// viewed books, yearly goals, and recent searches with their setting. ``Library/backup()`` makes one and ``Library/restore(_:)`` puts
 /// one into an empty library; a backup restored and backed up again is the same, byte for byte.
 ///
 /// Internal ids and versions are left out (a restored library numbers its records afresh); times
@@ -19,6 +19,25 @@ public struct LibraryBackup: Codable, Sendable, Equatable {
   public var recent: [RecentEntry] = []
   /// Goals, by year.
   public var goals: [Goal] = []
+  /// 최근 검색어 and whether searches are recorded (a backup written before they were kept has
+  /// none, and reads as recording on).
+  public var searches = Searches()
+
+  /// An empty backup.
+  public init() {}
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    backup = try container.decode(Header.self, forKey: .backup)
+    books = try container.decode([SavedEntry].self, forKey: .books)
+    recent = try container.decode([RecentEntry].self, forKey: .recent)
+    goals = try container.decode([Goal].self, forKey: .goals)
+    searches = try container.decodeIfPresent(Searches.self, forKey: .searches) ?? Searches()
+  }
+
+  private enum CodingKeys: String, CodingKey {
+    case backup, books, recent, goals, searches
+  }
 
   /// `true` when `start`, the first bytes of a file, begin a backup.
   public static func isBackup(_ start: Data) -> Bool {
@@ -153,6 +172,27 @@ public struct LibraryBackup: Codable, Sendable, Equatable {
     enum CodingKeys: String, CodingKey {
       case book
       case viewedAt = "viewed_at"
+    }
+  }
+
+  /// Recent searches, newest first, and whether searches are recorded.
+  public struct Searches: Codable, Sendable, Equatable {
+    /// `false` when the reader turned recording off.
+    public var recording = true
+    /// The searches, newest first.
+    public var recent: [SearchEntry] = []
+  }
+
+  /// A recent search.
+  public struct SearchEntry: Codable, Sendable, Equatable {
+    /// The query.
+    public var query: String
+    /// When it was last searched (``BackupTime``).
+    public var searchedAt: String
+
+    enum CodingKeys: String, CodingKey {
+      case query
+      case searchedAt = "searched_at"
     }
   }
 

@@ -14,8 +14,10 @@ public enum LibraryEvent: Sendable, Equatable, CustomStringConvertible {
   case journal(BookID)
   /// A yearly goal changed.
   case goal
+  /// 최근 검색어 changed: a search recorded or deleted, or recording turned on or off.
+  case searches
 
-  /// The event's name: `saved`, `removed`, `cleared`, `viewed`, `journal`, `goal`.
+  /// The event's name: `saved`, `removed`, `cleared`, `viewed`, `journal`, `goal`, `searches`.
   public var kind: String {
     switch self {
     case .saved: "saved"
@@ -24,6 +26,7 @@ public enum LibraryEvent: Sendable, Equatable, CustomStringConvertible {
     case .viewed: "viewed"
     case .journal: "journal"
     case .goal: "goal"
+    case .searches: "searches"
     }
   }
 
@@ -31,7 +34,7 @@ public enum LibraryEvent: Sendable, Equatable, CustomStringConvertible {
   public var bookID: BookID? {
     switch self {
     case .saved(let id), .removed(let id), .viewed(let id), .journal(let id): id
-    case .cleared, .goal: nil
+    case .cleared, .goal, .searches: nil
     }
   }
 
@@ -45,6 +48,7 @@ public enum LibraryEvent: Sendable, Equatable, CustomStringConvertible {
     case ("journal", let id?): self = .journal(id)
     case ("cleared", _): self = .cleared
     case ("goal", _): self = .goal
+    case ("searches", _): self = .searches
     default: return nil
     }
   }

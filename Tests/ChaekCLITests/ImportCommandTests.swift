@@ -106,7 +106,7 @@ struct ImportCommandTests {
     #expect(restored.status == 0, "\(restored.err)")
     #expect(
       restored.out
-        == "Restored \(backup): 2 saved books, 0 notes, 1 quote, 0 readings, 0 recently viewed books and 0 goals.\n"
+        == "Restored \(backup): 2 saved books, 0 notes, 1 quote, 0 readings, 0 recently viewed books, 0 goals and 0 recent searches.\n"
     )
     let again = await other.run("export", "-")
     #expect(again.out == (try String(contentsOfFile: backup, encoding: .utf8)))

@@ -840,10 +840,12 @@ function listen() {
   for (const name of ["saved", "removed", "cleared", "journal"]) events.addEventListener(name, onLibrary);
   events.addEventListener("goal", refreshStats);
   events.addEventListener("viewed", refreshRecent);
+  events.addEventListener("searches", refreshRecentSearches);
   // After a reconnect, catch up with whatever changed while the stream was down.
   events.addEventListener("ready", () => {
     refreshSaved();
     refreshRecent();
+    refreshRecentSearches();
     refreshStats();
     if (sheetBookID()) queueSheet(renderSheet);
   });
@@ -859,3 +861,147 @@ if (detail.open && $(".detail", detail)) {
   detail.removeAttribute("open");
   openDetail(id, searchInput);
 }
+
+// ---- 최근 검색어 (recent searches) ----
+
+// A panel under the search box while it is focused and empty: the recent searches (each runs its
+// search; × deletes it), 전체 삭제, and a button that stops or resumes recording. It is its own
+// element (#recent-searches), separate from suggestions shown while typing. A search is recorded
+// when the search box is submitted (Enter, 검색, or picking a recent search), never while typing
+// or scrolling. Escape closes the panel; arrow keys move between its buttons.
+
+const recentSearches = Object.assign(document.createElement("section"), { id: "recent-searches", className: "recent-searches", hidden: true });
+recentSearches.setAttribute("aria-label", "최근 검색어");
+searchInput.after(recentSearches);
+let searchHistory = { searches: [], recording: true };
+let recentSearchesDismissed = false;
+
+async function refreshRecentSearches() {
+  const reply = await send("GET", "/api/searches").catch(() => null);
+  if (reply?.ok) renderRecentSearches(reply.body);
+}
+
+// Draws the panel from `history` ({searches, recording}), keeping the focus on the same button.
+function renderRecentSearches(history) {
+  searchHistory = history;
+  const focused = recentSearches.contains(document.activeElement) ? document.activeElement.dataset.focusKey : null;
+  const button = (text, action, extra = {}) => {
+    const element = Object.assign(document.createElement("button"), { type: "button", textContent: text, ...extra });
+    element.dataset.searchAction = action;
+    element.dataset.focusKey = `${action}:${extra.value ?? ""}`;
+    return element;
+  };
+  const heading = Object.assign(document.createElement("h2"), { className: "recent-searches-head", textContent: "최근 검색어" });
+  const list = Object.assign(document.createElement("ul"), { className: "recent-searches-list" });
+  for (const search of history.searches) {
+    const item = document.createElement("li");
+    const remove = button("×", "delete", { className: "recent-search-delete", value: String(search.id) });
+    remove.setAttribute("aria-label", `‘${search.query}’ 지우기`);
+    item.append(button(search.query, "run", { className: "recent-search-query", value: String(search.id) }), remove);
+    list.append(item);
+  }
+  const note = Object.assign(document.createElement("p"), { className: "recent-searches-note" });
+  note.textContent = !history.recording ? "검색어 저장이 꺼져 있습니다." : history.searches.length === 0 ? "최근 검색어가 없습니다." : "";
+  const foot = Object.assign(document.createElement("div"), { className: "recent-searches-foot" });
+  // Once recording is off, 전체 삭제 offers to delete what was kept.
+  if (history.searches.length > 0) {
+    foot.append(history.recording
+      ? button("전체 삭제", "clear", { className: "text-link" })
+      : button("저장된 검색어도 지우기", "clear", { className: "text-link danger" }));
+  }
+  foot.append(button(history.recording ? "검색어 저장 끄기" : "검색어 저장 켜기", "recording", { className: "text-link" }));
+  recentSearches.replaceChildren(heading, ...(history.searches.length ? [list] : []), ...(note.textContent ? [note] : []), foot);
+  if (focused) {
+    // Replacing the focused button closed the panel (focusout): open it again to focus its twin.
+    recentSearches.hidden = false;
+    ($(`[data-focus-key="${CSS.escape(focused)}"]`, recentSearches) ?? $("button", list) ?? searchInput).focus();
+  }
+  showRecentSearches();
+}
+
+// The panel shows while the search box (or the panel) has the focus and the box is empty, when
+// there is something to show: searches, or recording turned off.
+function showRecentSearches() {
+  const focusHere = document.activeElement === searchInput || recentSearches.contains(document.activeElement);
+  const worthShowing = searchHistory.searches.length > 0 || !searchHistory.recording;
+  recentSearches.hidden = !(focusHere && !searchInput.value.trim() && !recentSearchesDismissed && worthShowing);
+}
+
+async function changeRecentSearches(method, path, body) {
+  try {
+    renderRecentSearches((await api(method, path, body)).body);
+  } catch (error) {
+    showToast(`검색어를 바꾸지 못했습니다: ${error.message}`);
+  }
+}
+
+function recordSearch() {
+  const query = searchInput.value.trim();
+  if (query && searchHistory.recording) changeRecentSearches("POST", "/api/searches", { query });
+}
+
+const recentSearchActions = {
+  run(target) {
+    const search = searchHistory.searches.find((item) => String(item.id) === target.value);
+    if (!search) return;
+    searchInput.value = search.query;
+    searchForm.requestSubmit();
+  },
+  delete(target) {
+    // The focus goes to the next search (or the one before) so a keyboard stays in the list.
+    const item = target.closest("li");
+    const next = item.nextElementSibling ?? item.previousElementSibling;
+    if (recentSearches.contains(document.activeElement)) {
+      (next ? $(".recent-search-query", next) : searchInput).focus();
+    }
+    changeRecentSearches("DELETE", `/api/searches/${encodeURIComponent(target.value)}`);
+  },
+  clear() {
+    if (recentSearches.contains(document.activeElement)) searchInput.focus();
+    changeRecentSearches("DELETE", "/api/searches");
+  },
+  recording: () => changeRecentSearches("PUT", "/api/searches/recording", { on: !searchHistory.recording }),
+};
+
+recentSearches.addEventListener("click", (event) => {
+  const target = event.target.closest("[data-search-action]");
+  if (target) recentSearchActions[target.dataset.searchAction](target);
+});
+// A tap on the panel keeps the focus where it is, so the panel stays open under the finger.
+recentSearches.addEventListener("mousedown", (event) => {
+  if (event.target.closest("button")) event.preventDefault();
+});
+searchForm.addEventListener("submit", recordSearch);
+searchInput.addEventListener("input", () => {
+  recentSearchesDismissed = false;
+  showRecentSearches();
+});
+searchInput.addEventListener("focus", () => {
+  recentSearchesDismissed = false;
+  showRecentSearches();
+});
+searchForm.addEventListener("focusout", (event) => {
+  if (event.relatedTarget !== searchInput && !recentSearches.contains(event.relatedTarget)) recentSearches.hidden = true;
+});
+
+// Keys: ↓ from the empty box enters the panel; ↑ and ↓ move between its buttons (↑ from the first
+// returns to the box); Escape closes it and leaves the focus in the box.
+searchForm.addEventListener("keydown", (event) => {
+  if (recentSearches.hidden) return;
+  const buttons = $$("button", recentSearches);
+  const index = buttons.indexOf(document.activeElement);
+  if (event.key === "Escape") {
+    event.preventDefault();
+    searchInput.focus();
+    recentSearchesDismissed = true;
+    recentSearches.hidden = true;
+  } else if (event.key === "ArrowDown" && (document.activeElement === searchInput || index >= 0)) {
+    event.preventDefault();
+    buttons[Math.min(index + 1, buttons.length - 1)]?.focus();
+  } else if (event.key === "ArrowUp" && index >= 0) {
+    event.preventDefault();
+    (index === 0 ? searchInput : buttons[index - 1]).focus();
+  }
+});
+
+refreshRecentSearches();

@@ -1,0 +1,62 @@
+import HTTPRouting
+import HTTPTransport
+import UserLibrary
+
+/// 최근 검색어: the recent searches of the search box and the setting that stops recording them.
+/// Every route answers the history as it is after the request,
+/// `{"searches":[{"id","query","searched_at"}],"recording":true}`.
+///
+/// A search is recorded by its own `POST`, which the script sends when the reader submits the
+/// search box or picks a recent search (not for each letter typed, a page scrolled to or a
+/// re-render). A `GET` changes nothing, so another site can neither read nor plant searches: the
+/// access policy refuses cross-site changes.
+extension WebApp {
+  /// `GET /api/searches`.
+  func searchHistory() async throws -> HTTPResponse {
+    try .json(try await library.searchHistory())
+  }
+
+  /// `POST /api/searches` `{"query":"해리포터"}`: records a search (nothing while recording is off).
+  func recordSearch(_ request: HTTPRequest) async throws -> HTTPResponse {
+    guard let query = try request.input(SearchInput.self).query else {
+      throw APIError.badRequest("the body needs a \"query\"")
+    }
+    try await library.recordSearch(query)
+    return try await searchHistory()
+  }
+
+  /// `DELETE /api/searches/{searchID}`: deletes one search; `404` when no search has that id.
+  func deleteSearch(_ request: HTTPRequest) async throws -> HTTPResponse {
+    let id = try request.pathInteger("searchID")
+    guard try await library.deleteSearch(id) else { throw APIError.notFound("no recent search \(id)") }
+    return try await searchHistory()
+  }
+
+  /// `DELETE /api/searches`: deletes every search.
+  func deleteSearches() async throws -> HTTPResponse {
+    try await library.deleteSearches()
+    return try await searchHistory()
+  }
+
+  /// `PUT /api/searches/recording` `{"on":false}`: stops (or resumes) recording searches; what was
+  /// recorded stays until deleted.
+  func setSearchRecording(_ request: HTTPRequest) async throws -> HTTPResponse {
+    guard let on = try request.input(RecordingInput.self).on else {
+      throw APIError.badRequest("the body needs \"on\": true or false")
+    }
+    try await library.setSearchRecording(on)
+    return try await searchHistory()
+  }
+}
+
+/// `POST /api/searches`'s body.
+private struct SearchInput: RequestBody {
+  enum Field: String, CodingKey, CaseIterable { case query }
+  let query: String?
+}
+
+/// `PUT /api/searches/recording`'s body.
+private struct RecordingInput: RequestBody {
+  enum Field: String, CodingKey, CaseIterable { case on }
+  let on: Bool?
+}

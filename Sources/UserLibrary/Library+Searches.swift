@@ -1,0 +1,112 @@
+import Foundation
+import Storage
+
+/// 최근 검색어 (recent searches): the last ``Library/searchLimit`` searches made in the search box,
+/// newest first, one entry per query (compared as ``RecentSearch/clean(_:)`` keeps them, ignoring
+/// case), and a setting that stops recording them. Every change is one transaction logged as
+/// ``LibraryEvent/searches``, so every window follows it.
+extension Library {
+  /// How many recent searches are kept.
+  public static let searchLimit = 20
+
+  /// The `settings` row that says whether searches are recorded (`0` off; absent or `1` on).
+  static let recordSearchesSetting = "record_searches"
+
+  /// The recent searches and whether searches are recorded, read together.
+  public func searchHistory() async throws -> SearchHistory {
+    try await database.read { connection in
+      SearchHistory(
+        searches: try connection.query(
+          "SELECT id, query, searched_at FROM search_history ORDER BY seq DESC"
+        ) {
+          RecentSearch(
+            id: $0.int(0), query: $0.text(1), searchedAt: Date(timeIntervalSince1970: $0.double(2)))
+        },
+        recording: try Library.recordsSearches(on: connection))
+    }
+  }
+
+  /// Records a search: it moves to the front (a query searched before keeps its id and takes the
+  /// new spelling), and only the ``searchLimit`` newest are kept. Nothing is recorded while
+  /// recording is off.
+  /// - Returns: `false` when recording is off.
+  /// - Throws: ``LibraryError/invalid(_:)`` for an empty or too long query.
+  @discardableResult
+  public func recordSearch(_ query: String, at date: Date = Date()) async throws -> Bool {
+    let text = try RecentSearch.clean(query)
+    let recorded = try await database.write { connection in
+      guard try Library.recordsSearches(on: connection) else { return false }
+      try connection.run(
+        """
+        INSERT INTO search_history (key, query, searched_at, seq)
+        VALUES (?, ?, ?, (SELECT coalesce(max(seq), 0) + 1 FROM search_history))
+        ON CONFLICT (key) DO UPDATE SET query = excluded.query, searched_at = excluded.searched_at,
+          seq = excluded.seq
+        """, [RecentSearch.key(text), text, date.timeIntervalSince1970])
+      try Library.trimSearches(on: connection)
+      try Library.log(.searches, on: connection)
+      return true
+    }
+    if recorded { await feed.publishPending() }
+    return recorded
+  }
+
+  /// Deletes one recent search; `false` when no search has this id.
+  @discardableResult
+  public func deleteSearch(_ id: Int) async throws -> Bool {
+    try await changeSearches { connection in
+      try connection.run("DELETE FROM search_history WHERE id = ?", [id])
+      return connection.changes
+    } > 0
+  }
+
+  /// Deletes every recent search; returns how many there were.
+  @discardableResult
+  public func deleteSearches() async throws -> Int {
+    try await changeSearches { connection in
+      try connection.run("DELETE FROM search_history")
+      return connection.changes
+    }
+  }
+
+  /// Turns recording on or off. Turning it off keeps what was recorded (``deleteSearches()``
+  /// clears it).
+  public func setSearchRecording(_ on: Bool) async throws {
+    try await changeSearches { connection in
+      try Library.setSearchRecording(on, on: connection)
+      return 1
+    }
+  }
+
+  // MARK: - In a transaction
+
+  /// Runs `change` in one transaction, logging ``LibraryEvent/searches`` when the number of rows
+  /// it says it changed is above 0; returns that number.
+  @discardableResult
+  private func changeSearches(_ change: @Sendable (Connection) throws -> Int) async throws -> Int {
+    let changed = try await database.write { connection in
+      let changed = try change(connection)
+      if changed > 0 { try Library.log(.searches, on: connection) }
+      return changed
+    }
+    await feed.publishPending()
+    return changed
+  }
+
+  static func recordsSearches(on connection: Connection) throws -> Bool {
+    try connection.integer(
+      "SELECT count(*) FROM settings WHERE name = ? AND value = '0'", [recordSearchesSetting]) == 0
+  }
+
+  static func setSearchRecording(_ on: Bool, on connection: Connection) throws {
+    try connection.run(
+      "INSERT OR REPLACE INTO settings (name, value) VALUES (?, ?)", [recordSearchesSetting, on ? "1" : "0"])
+  }
+
+  /// Keeps the ``searchLimit`` newest searches.
+  static func trimSearches(on connection: Connection) throws {
+    try connection.run(
+      "DELETE FROM search_history WHERE id NOT IN (SELECT id FROM search_history ORDER BY seq DESC LIMIT ?)",
+      [searchLimit])
+  }
+}
