@@ -42,7 +42,7 @@ let package = Package(
     .target(name: "UserLibrary", dependencies: ["BookModel", "Storage", "SearchIndex", "BookImport"]),
     .target(
       name: "ChaekApp",
-      dependencies: ["BookModel", "BookProviders", "BookImport", "BookCatalog", "UserLibrary"]),
+      dependencies: ["BookModel", "BookProviders", "BookImport", "BookCatalog", "UserLibrary", "SearchIndex"]),
     .target(name: "HTTPTransport", dependencies: ["CMicroHTTPD"]),
     .target(name: "HTTPRouting", dependencies: ["HTTPTransport", "CZlib"]),
     .target(

@@ -21,6 +21,7 @@ extension InvertedIndex {
       DROP TABLE IF EXISTS search_terms;
       DROP TABLE IF EXISTS search_keys;
       DROP TABLE IF EXISTS search_meta;
+      DROP TABLE IF EXISTS search_suggestions;
       CREATE TABLE search_postings (
         term TEXT NOT NULL,
         chunk INTEGER NOT NULL,
@@ -35,6 +36,16 @@ extension InvertedIndex {
         day BLOB NOT NULL
       );
       CREATE TABLE search_keys (rowid INTEGER PRIMARY KEY\(columns));
+      CREATE TABLE search_suggestions (
+        space TEXT NOT NULL,
+        key TEXT NOT NULL,
+        doc INTEGER NOT NULL,
+        rank INTEGER NOT NULL,
+        text TEXT NOT NULL,
+        PRIMARY KEY (space, key, doc)
+      ) WITHOUT ROWID;
+      CREATE INDEX search_suggestions_1 ON search_suggestions (space, substr(key, 1, 1), rank DESC);
+      CREATE INDEX search_suggestions_3 ON search_suggestions (space, substr(key, 1, 3), rank DESC);
       CREATE TABLE search_meta (name TEXT PRIMARY KEY, version INTEGER NOT NULL) WITHOUT ROWID;
       """)
     for (name, version) in versions {
