@@ -1,6 +1,6 @@
 /// Hangul as typed on a 2-beolsik (두벌식) keyboard: a syllable is its keys in order (`식` →
 /// `ㅅㅣㄱ`, `과` → `ㄱㅗㅏ`, `닭` → `ㄷㅏㄹㄱ`), so that whatever a keyboard shows while a word is
-/// typed (`채시` on the way to `채식`, `폳` on the way to `포터`, a bare `ㅍ`) is, as keys, a
+/// typed (`채시` on the way to `채식`, `퐅` on the way to `포터`, a bare `ㅍ`) is, as keys, a
 /// prefix of the word's keys.
 extension Hangul {
   /// The twenty-one vowels (중성), in the order the syllables are arranged by.

@@ -5,7 +5,7 @@ import KoreanText
 /// A text's completion key is its folded ``key(_:)`` with Hangul as 2-beolsik keys
 /// (``KoreanText/Hangul/keystrokes(_:)``): `해리 포터` → `ㅎㅐㄹㅣㅍㅗㅌㅓ`, `Les Misérables` →
 /// `lesmiserables`. Typed text completes a text when its key is a prefix of the text's, so
-/// spacing, case and accents are ignored, a last syllable may still grow (`채시` → 채식, `폳` →
+/// spacing, case and accents are ignored, a last syllable may still grow (`채시` → 채식, `퐅` →
 /// 포터) and a last bare letter stands for the syllables it begins (`해리ㅍ` → 해리 포터). Typed
 /// 초성 alone (`ㅎㄹㅍㅌ`) complete a text whose initials begin with them.
 extension Analyzer {

@@ -18,17 +18,23 @@ extension Searcher {
     let initials = Analyzer.typedInitials(typed)
     let prefix = initials ?? Analyzer.completionKey(typed)
     guard !prefix.isEmpty else { return [] }
-    var found: [Suggestion] = []
-    for field in fields {
-      let space = initials == nil ? IndexWriter.keySpace(field) : IndexWriter.initialsSpace(field)
-      found += try best(in: space, startingWith: prefix, limit: limit).map {
-        Suggestion(field: field, text: $0.text, id: $0.doc, rank: $0.rank)
+    // Each field's best, then the best of all; a text in two fields counts once, so when that
+    // leaves too few, each field is asked for more.
+    var asked = limit
+    while true {
+      var found: [Suggestion] = []
+      var more = false
+      for field in fields {
+        let space = initials == nil ? IndexWriter.keySpace(field) : IndexWriter.initialsSpace(field)
+        let rows = try best(in: space, startingWith: prefix, limit: asked)
+        more = more || rows.count == asked
+        found += rows.map { Suggestion(field: field, text: $0.text, id: $0.doc, rank: $0.rank) }
       }
+      var seen: Set<String> = []
+      let distinct = found.sorted { $0.rank > $1.rank }.filter { seen.insert(Analyzer.completionKey($0.text)).inserted }
+      if distinct.count >= limit || !more { return Array(distinct.prefix(limit)) }
+      asked *= 2
     }
-    var seen: Set<String> = []
-    return Array(
-      found.sorted { $0.rank > $1.rank }.filter { seen.insert(Analyzer.completionKey($0.text)).inserted }
-        .prefix(limit))
   }
 
   /// One row of `search_suggestions`.
