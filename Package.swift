@@ -62,7 +62,7 @@ let package = Package(
       name: "chaek-bench",
       dependencies: [
         "BookModel", "BookCatalog", "BookImport", "BookProviders", "UserLibrary", "ChaekApp", "ChaekWeb",
-        "HTTPRouting", "Storage", "SearchIndex", "SearchQuality",
+        "HTTPRouting", "Storage", "SearchIndex", "SearchQuality", "KoreanText",
       ],
       path: "Benchmarks/ChaekBench"
     ),

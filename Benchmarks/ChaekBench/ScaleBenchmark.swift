@@ -124,7 +124,8 @@ struct ScaleBenchmark {
       rounds: max(1, rounds / 2))
 
     let requests = SuggestBenchmark.requests(from: typed)
-    let suggest = try await SuggestBenchmark.measure(catalog: catalog, requests: requests, rounds: max(1, rounds / 5))
+    let suggest = try await SuggestBenchmark.measure(
+      catalog: catalog, requests: requests, rounds: max(1, rounds / 5))
     let suggestURL = directory.appendingPathComponent("suggest.json")
     try SuggestBenchmark.tantivyRequests(requests).write(to: suggestURL)
 
@@ -138,7 +139,8 @@ struct ScaleBenchmark {
       }
     }
     return Measured(
-      corpus: corpusURL, queries: queriesURL, bySort: comparable, suggestRequests: suggestURL, suggest: suggest)
+      corpus: corpusURL, queries: queriesURL, bySort: comparable, suggestRequests: suggestURL,
+      suggest: suggest)
   }
 
   // MARK: - tantivy's input

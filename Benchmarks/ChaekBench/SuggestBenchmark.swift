@@ -43,7 +43,8 @@ enum SuggestBenchmark {
       }
     }
     print(
-      "  chaek suggest (per keystroke, \(requests.count) requests, \(found) with suggestions): \(samples.summary)")
+      "  chaek suggest (per keystroke, \(requests.count) requests, \(found) with suggestions): \(samples.summary)"
+    )
     print("  chaek suggest slowest: \(Measure.format(slowest.0)) ms — ‘\(slowest.1)’")
     return samples
   }
@@ -52,7 +53,9 @@ enum SuggestBenchmark {
   static func tantivyRequests(_ requests: [String]) throws -> Data {
     try JSONEncoder().encode(
       requests.map { typed in
-        if let initials = Analyzer.typedInitials(typed) { return ["key": initials, "field": "suggest_initials"] }
+        if let initials = Analyzer.typedInitials(typed) {
+          return ["key": initials, "field": "suggest_initials"]
+        }
         return ["key": Analyzer.completionKey(typed), "field": "suggest_key"]
       })
   }

@@ -34,7 +34,9 @@ extension Hangul {
   public static func keystrokes(_ text: String) -> String {
     var keys = String.UnicodeScalarView()
     func append(_ letter: Character) {
-      if let parts = compounds[letter] { keys.append(contentsOf: parts.unicodeScalars) } else {
+      if let parts = compounds[letter] {
+        keys.append(contentsOf: parts.unicodeScalars)
+      } else {
         keys.append(contentsOf: letter.unicodeScalars)
       }
     }

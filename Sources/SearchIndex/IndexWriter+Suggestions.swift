@@ -47,7 +47,8 @@ extension IndexWriter {
           [row.space, row.key, row.doc, Int(rank), text])
       case .remove:
         try connection.run(
-          "DELETE FROM search_suggestions WHERE space = ? AND key = ? AND doc = ?", [row.space, row.key, row.doc])
+          "DELETE FROM search_suggestions WHERE space = ? AND key = ? AND doc = ?",
+          [row.space, row.key, row.doc])
       }
     }
   }

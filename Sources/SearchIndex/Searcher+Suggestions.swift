@@ -31,7 +31,9 @@ extension Searcher {
         found += rows.map { Suggestion(field: field, text: $0.text, id: $0.doc, rank: $0.rank) }
       }
       var seen: Set<String> = []
-      let distinct = found.sorted { $0.rank > $1.rank }.filter { seen.insert(Analyzer.completionKey($0.text)).inserted }
+      let distinct = found.sorted { $0.rank > $1.rank }.filter {
+        seen.insert(Analyzer.completionKey($0.text)).inserted
+      }
       if distinct.count >= limit || !more { return Array(distinct.prefix(limit)) }
       asked *= 2
     }

@@ -86,7 +86,8 @@ struct SuggestionTests {
     ("해리 포터와 마법사의 돌", ["J.K. 롤링"], 100), ("해리 포터와 비밀의 방", ["J.K. 롤링"], 90),
     ("해리포터와 마법사의 돌", ["조앤 롤링"], 10), ("채식주의자", ["한강"], 80), ("소년이 온다", ["한강"], 85),
     ("한국의 역사", ["한기범"], 5), ("Harry Potter and the Sorcerer's Stone", ["J.K. Rowling"], 70),
-    ("Les Misérables", ["Victor Hugo"], 60), ("Les Miserables", ["Victor Hugo"], 20), ("해변의 카프카", ["무라카미 하루키"], 30),
+    ("Les Misérables", ["Victor Hugo"], 60), ("Les Miserables", ["Victor Hugo"], 20),
+    ("해변의 카프카", ["무라카미 하루키"], 30),
   ]
 
   func texts(_ typed: String, limit: Int = 8) async throws -> [String] {
@@ -129,7 +130,9 @@ struct SuggestionTests {
     try await index.database.write { connection in
       var writer = SuggestIndex.index.writer()
       writer.remove([], suggestions: [SuggestIndex.title: ["채식주의자"], SuggestIndex.people: ["한강"]], of: 3)
-      writer.add(Document(id: 3, terms: [], rank: 80, day: 0, stored: [:], suggestions: [SuggestIndex.title: ["채소 이야기"]]))
+      writer.add(
+        Document(
+          id: 3, terms: [], rank: 80, day: 0, stored: [:], suggestions: [SuggestIndex.title: ["채소 이야기"]]))
       writer.delete([], suggestions: [SuggestIndex.title: ["소년이 온다"], SuggestIndex.people: ["한강"]], of: 4)
       try writer.write(on: connection)
     }
@@ -172,7 +175,8 @@ struct SuggestionTests {
         let initials = Analyzer.typedInitials(typed)
         let prefix = initials ?? Analyzer.completionKey(typed)
         var best: [String: UInt32] = [:]
-        for candidate in candidates where (initials == nil ? candidate.key : candidate.initials).hasPrefix(prefix) {
+        for candidate in candidates
+        where (initials == nil ? candidate.key : candidate.initials).hasPrefix(prefix) {
           best[candidate.key] = max(best[candidate.key] ?? 0, candidate.rank)
         }
         #expect(found.map(\.rank) == Array(best.values.sorted(by: >).prefix(8)), "\(typed)")
