@@ -21,8 +21,9 @@ import Storage
 /// - `search_ranks`: per chunk, every document's rank and day, read by ``RankCache``.
 /// - `search_keys`: every document's stored fields, one column each.
 /// - `search_suggestions`: the completion structure: every text documents suggest (a title, a
-///   name; see ``Document/suggestions``) under its completion key and its 초성, with the document
-///   and its rank, read by ``Searcher/suggestions(for:in:limit:)``.
+///   name; see ``Document/suggestions``) under its completion key and under its 초성, with the
+///   document and its rank; `search_suggestion_keys`: each key's best-ranked row, read by
+///   ``Searcher/suggestions(for:in:limit:)``.
 /// - `search_meta`: the versions the index was written with.
 ///
 /// A document's update removes its old terms as the caller makes them again, so the index must

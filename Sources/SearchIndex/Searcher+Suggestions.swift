@@ -3,12 +3,12 @@ import Storage
 /// Completion: the texts documents suggest (``Document/suggestions``) that typed text begins, the
 /// best-ranked first.
 ///
-/// A prefix of few rows is read whole in key order and ranked in memory; a prefix of more than
-/// ``rangeLimit`` rows is read in rank order instead, on an index of each row's first key
-/// character (for a prefix of one or two) or first three, until enough distinct keys are found:
-/// the more rows a prefix has, the sooner its best ones come.
+/// Each key's best row (`search_suggestion_keys`) is read: a prefix of few keys whole, in key
+/// order, ranked in memory; a prefix of more than ``rangeLimit`` keys in rank order instead, on an
+/// index of each key's first character (for a prefix of one or two) or first three, until enough
+/// are found: the more keys a prefix has, the sooner its best ones come.
 extension Searcher {
-  /// The most rows of a prefix read in key order before reading in rank order instead.
+  /// The most keys of a prefix read in key order before reading in rank order instead.
   static let rangeLimit = 1_000
 
   /// The texts of `fields` that `typed` completes (see ``Analyzer/completes(_:typed:)``), one per
@@ -16,7 +16,7 @@ extension Searcher {
   public func suggestions(for typed: String, in fields: [Field], limit: Int) throws -> [Suggestion] {
     guard limit > 0 else { return [] }
     let initials = Analyzer.typedInitials(typed)
-    let prefix = initials ?? Analyzer.completionKey(typed)
+    let prefix = initials ?? Analyzer.completionKey(typed)  // an initials key's own beginning
     guard !prefix.isEmpty else { return [] }
     // Each field's best, then the best of all; a text in two fields counts once, so when that
     // leaves too few, each field is asked for more.
@@ -47,7 +47,7 @@ extension Searcher {
     let text: String
   }
 
-  /// The `limit` best rows of distinct keys in `space` that begin with `prefix`.
+  /// The `limit` best keys in `space` that begin with `prefix`.
   private func best(in space: String, startingWith prefix: String, limit: Int) throws -> [Row] {
     let end = prefix + "\u{10FFFF}"
     let columns = "key, doc, rank, text"
@@ -55,36 +55,18 @@ extension Searcher {
       Row(key: row.text(0), doc: row.int(1), rank: UInt32(clamping: row.int(2)), text: row.text(3))
     }
     let range = try connection.query(
-      "SELECT \(columns) FROM search_suggestions WHERE space = ? AND key >= ? AND key < ? LIMIT ?",
+      "SELECT \(columns) FROM search_suggestion_keys WHERE space = ? AND key >= ? AND key < ? LIMIT ?",
       [space, prefix, end, Self.rangeLimit + 1], row)
     if range.count <= Self.rangeLimit {
-      return Self.distinct(range.sorted { ($0.rank, $1.key) > ($1.rank, $0.key) }, limit: limit)
+      return Array(range.sorted { ($0.rank, $1.key) > ($1.rank, $0.key) }.prefix(limit))
     }
     let width = prefix.unicodeScalars.count >= 3 ? 3 : 1
     let head = String(String.UnicodeScalarView(prefix.unicodeScalars.prefix(width)))
-    var rows = limit * 4
-    while true {
-      let ranked = try connection.query(
-        """
-        SELECT \(columns) FROM search_suggestions INDEXED BY search_suggestions_\(width)
-        WHERE space = ? AND substr(key, 1, \(width)) = ? AND key >= ? AND key < ?
-        ORDER BY rank DESC LIMIT ?
-        """, [space, head, prefix, end, rows], row)
-      let distinct = Self.distinct(ranked, limit: limit)
-      if distinct.count == limit || ranked.count < rows { return distinct }
-      rows *= 4
-    }
-  }
-
-  /// The first row of each text (by completion key: texts of the same initials differ), in order,
-  /// `limit` of them.
-  private static func distinct(_ rows: [Row], limit: Int) -> [Row] {
-    var seen: Set<String> = []
-    var result: [Row] = []
-    for row in rows where seen.insert(Analyzer.completionKey(row.text)).inserted {
-      result.append(row)
-      if result.count == limit { break }
-    }
-    return result
+    return try connection.query(
+      """
+      SELECT \(columns) FROM search_suggestion_keys INDEXED BY search_suggestion_keys_\(width)
+      WHERE space = ? AND substr(key, 1, \(width)) = ? AND key >= ? AND key < ?
+      ORDER BY rank DESC LIMIT ?
+      """, [space, head, prefix, end, limit], row)
   }
 }
