@@ -6,7 +6,7 @@ import Storage
 /// Each key's best row (`search_suggestion_keys`) is read: a prefix of few keys whole, in key
 /// order, ranked in memory; a prefix of more than ``rangeLimit`` keys in rank order instead, on an
 /// index of each key's first character (for a prefix of one or two) or first three, until enough
-/// are found: the more keys a prefix has, the sooner its best ones come.
+/// are read: the more keys a prefix has, the sooner its best ones come.
 extension Searcher {
   /// The most keys of a prefix read in key order before reading in rank order instead.
   static let rangeLimit = 1_000
@@ -39,7 +39,7 @@ extension Searcher {
     }
   }
 
-  /// One row of `search_suggestions`.
+  /// One key's best row, from `search_suggestion_keys`.
   private struct Row {
     let key: String
     let doc: Int
