@@ -46,7 +46,8 @@ let package = Package(
     .target(
       name: "ChaekApp",
       dependencies: [
-        "BookModel", "BookProviders", "BookImport", "BookCatalog", "UserLibrary", "Imaging", "Barcodes",
+        "BookModel", "BookProviders", "BookImport", "BookCatalog", "UserLibrary", "SearchIndex", "Imaging",
+        "Barcodes",
       ]),
     .target(name: "HTTPTransport", dependencies: ["CMicroHTTPD"]),
     .target(name: "HTTPRouting", dependencies: ["HTTPTransport", "CZlib"]),
@@ -69,7 +70,7 @@ let package = Package(
       name: "chaek-bench",
       dependencies: [
         "BookModel", "BookCatalog", "BookImport", "BookProviders", "UserLibrary", "ChaekApp", "ChaekWeb",
-        "HTTPRouting", "Storage", "SearchIndex", "SearchQuality", "Barcodes", "TestSupport",
+        "HTTPRouting", "Storage", "SearchIndex", "SearchQuality", "KoreanText", "Barcodes", "TestSupport",
       ],
       path: "Benchmarks/ChaekBench"
     ),

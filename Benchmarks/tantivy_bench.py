@@ -4,6 +4,7 @@
 Usage:
   python3 Benchmarks/tantivy_bench.py CORPUS.jsonl QUERIES.json [--rounds 20] [--heap-mb 256]
                                       [--threads 0] [--no-popularity] [--no-prefix] [--details]
+                                      [--suggest SUGGEST.json] [--suggest-rounds 2]
   python3 Benchmarks/tantivy_bench.py --self-test
 
 Needs `pip install tantivy` (PyPI wheels, nothing else downloaded).
@@ -16,7 +17,15 @@ space-separated tokens):
 `id` is any string or number (it is stored and returned); `published` is an integer that sorts by
 date (epoch seconds or yyyymmdd), or an ISO 8601 date such as Kakao's
 `2014-11-17T00:00:00.000+09:00`, or null/"" when unknown (sorted last by `latest`);
-`popularity` is an integer (0 when unknown).
+`popularity` is an integer (0 when unknown). Optional `suggest_key` and `suggest_initials` are
+lists of completion keys (the Swift side's `Analyzer.completionKey`: folded, Hangul as 2-beolsik
+keys) and 초성 keys of the title and each person, indexed whole (raw) for completion.
+
+SUGGEST (with --suggest) is a JSON array of keystroke requests, already analyzed:
+  [{"key": "ㅎㅐㄹㅣㅍ", "field": "suggest_key"}, {"key": "ㅎㄹㅍ", "field": "suggest_initials"}]
+each answered as tantivy's completion: a prefix query (`PhrasePrefixQuery` of one term on the raw
+field), the top 8 documents by popularity and their stored ids; timed like the searches and
+reported as "suggest_latency_ms".
 
 QUERIES is a JSON array:
   [{"kind": "1-word", "text": "해리 리포 포터", "field": null, "sort": "accuracy", "page": 1, "size": 10}]
@@ -65,6 +74,7 @@ except ImportError:  # pragma: no cover - a setup problem, reported plainly
 TEXT_FIELDS = ("title", "people", "publisher", "contents")
 WEIGHTS = {"title": 10.0, "people": 5.0, "publisher": 2.0, "contents": 1.0}
 TOKENIZER = "chaek"
+SUGGEST_FIELDS = ("suggest_key", "suggest_initials")
 UNKNOWN_DATE = -(2**62)
 
 
@@ -90,6 +100,8 @@ def schema() -> "tantivy.Schema":
     builder.add_text_field("id", stored=True, tokenizer_name="raw")
     for name in TEXT_FIELDS:
         builder.add_text_field(name, stored=False, tokenizer_name=TOKENIZER, index_option="position")
+    for name in SUGGEST_FIELDS:
+        builder.add_text_field(name, stored=False, tokenizer_name="raw", index_option="basic")
     builder.add_integer_field("published", fast=True, indexed=False)
     builder.add_integer_field("popularity", fast=True, indexed=False)
     return builder.build()
@@ -122,6 +134,7 @@ def build(documents, directory: str, heap_mb: int, threads: int) -> tuple["tanti
             contents=row.get("contents") or "",
             published=published_value(row.get("published")),
             popularity=int(row.get("popularity") or 0),
+            **{name: row[name] for name in SUGGEST_FIELDS if row.get(name)},
         ))
         count += 1
         if count % 100_000 == 0:
@@ -278,6 +291,25 @@ def run(index, queries: list[dict], rounds: int, popularity: bool, prefix_last: 
     return report
 
 
+def run_suggest(index, requests: list[dict], rounds: int) -> dict:
+    """Times each completion request: a one-term phrase prefix on its raw field, top 8 by popularity."""
+    schema, searcher = index.schema, index.searcher()
+    built = [Query.phrase_prefix_query(schema, r["field"], [r["key"]]) for r in requests if r["key"]]
+
+    def complete(query):
+        result = searcher.search(query, limit=8, order_by_field="popularity", order=Order.Desc)
+        return [searcher.doc(address)["id"][0] for _, address in result.hits]
+
+    found = sum(1 for query in built if complete(query))
+    times = []
+    for _ in range(rounds):
+        for query in built:
+            start = time.perf_counter_ns()
+            complete(query)
+            times.append((time.perf_counter_ns() - start) / 1e6)
+    return {"suggest_latency_ms": summary(times), "suggest_found_fraction": round(found / max(1, len(built)), 4)}
+
+
 def benchmark(arguments) -> dict:
     with open(arguments.queries, encoding="utf-8") as file:
         queries = [validate(q, n) for n, q in enumerate(json.load(file), 1)]
@@ -291,6 +323,9 @@ def benchmark(arguments) -> dict:
             f"{len(queries)} queries x {arguments.rounds} rounds")
         measured = run(index, queries, arguments.rounds, not arguments.no_popularity,
                        not arguments.no_prefix, arguments.details)
+        if arguments.suggest:
+            with open(arguments.suggest, encoding="utf-8") as file:
+                measured.update(run_suggest(index, json.load(file), arguments.suggest_rounds))
     finally:
         shutil.rmtree(directory, ignore_errors=True)
     return {
@@ -384,6 +419,8 @@ def main() -> int:
     parser.add_argument("--no-popularity", action="store_true", help="accuracy is bm25 alone")
     parser.add_argument("--no-prefix", action="store_true", help="the last Latin term matches exactly")
     parser.add_argument("--details", action="store_true", help="add each query's total and hit ids")
+    parser.add_argument("--suggest", help="JSON array of completion requests to time as well")
+    parser.add_argument("--suggest-rounds", type=int, default=2, help="timed runs of the requests (2)")
     parser.add_argument("--self-test", action="store_true", help="index 5 books and check the queries")
     arguments = parser.parse_args()
     if arguments.self_test:

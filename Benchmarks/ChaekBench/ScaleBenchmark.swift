@@ -55,6 +55,9 @@ struct ScaleBenchmark {
     let corpus: URL
     let queries: URL
     let bySort: [String: Samples]
+    /// 자동완성 requests for tantivy, and our figures for them.
+    let suggestRequests: URL
+    let suggest: Samples
   }
 
   /// Builds the catalog (and the tantivy corpus), then measures.
@@ -68,12 +71,14 @@ struct ScaleBenchmark {
     var generator = CatalogGenerator(vocabulary: vocabulary)
     let start = ContinuousClock.now
     let batch = 20_000
+    var typed: [Book] = []  // the books whose titles and people are typed for suggestions
     for first in stride(from: 0, to: count, by: batch) {
       var books: [Book] = []
       var popularity: [Int] = []
       for number in first..<min(first + batch, count) {
         books.append(generator.next(number: number))
         popularity.append(generator.popularity())
+        if number % max(1, count / 400) == 7 { typed.append(books.last!) }
       }
       try await catalog.upsert(books, source: .imported, popularity: popularity)
       corpus.write(try Self.corpusLines(books, popularity: popularity, firstNumber: first))
@@ -118,6 +123,12 @@ struct ScaleBenchmark {
       catalog: catalog, cases: cases.map(\.query), quiet: all, englishWords: vocabulary.englishWords,
       rounds: max(1, rounds / 2))
 
+    let requests = SuggestBenchmark.requests(from: typed)
+    let suggest = try await SuggestBenchmark.measure(
+      catalog: catalog, requests: requests, rounds: max(1, rounds / 5))
+    let suggestURL = directory.appendingPathComponent("suggest.json")
+    try SuggestBenchmark.tantivyRequests(requests).write(to: suggestURL)
+
     let queriesURL = directory.appendingPathComponent("queries.json")
     try Self.tantivyQueries(cases).write(to: queriesURL)
     var comparable: [String: Samples] = [:]  // the queries tantivy runs too: no 초성, no ISBN
@@ -127,7 +138,9 @@ struct ScaleBenchmark {
         comparable[key, default: Samples()].add(timings[round * cases.count + index])
       }
     }
-    return Measured(corpus: corpusURL, queries: queriesURL, bySort: comparable)
+    return Measured(
+      corpus: corpusURL, queries: queriesURL, bySort: comparable, suggestRequests: suggestURL,
+      suggest: suggest)
   }
 
   // MARK: - tantivy's input
@@ -137,11 +150,13 @@ struct ScaleBenchmark {
     var data = Data()
     let encoder = JSONEncoder()
     for (index, book) in books.enumerated() {
+      let suggest = SuggestBenchmark.keys(of: book)
       let line = CorpusLine(
         id: String(firstNumber + index), title: Analyzer.indexed(book.title),
         people: Analyzer.indexed(book.people),
         publisher: Analyzer.indexed(book.publisher), contents: Analyzer.indexed(book.contents),
-        published: book.datetime.map { KakaoDate.year(of: $0) } ?? 0, popularity: popularity[index])
+        published: book.datetime.map { KakaoDate.year(of: $0) } ?? 0, popularity: popularity[index],
+        suggest_key: suggest.keys, suggest_initials: suggest.initials)
       data.append(try encoder.encode(line))
       data.append(0x0A)
     }
@@ -168,6 +183,9 @@ struct ScaleBenchmark {
   private struct CorpusLine: Encodable {
     let id, title, people, publisher, contents: String
     let published, popularity: Int
+    // swift-format-ignore: AlwaysUseLowerCamelCase
+    /// Completion keys and 초성 of the title and people (see ``SuggestBenchmark/keys(of:)``).
+    let suggest_key, suggest_initials: [String]
   }
 
   private struct TantivyQuery: Encodable {

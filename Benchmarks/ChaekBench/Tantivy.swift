@@ -8,6 +8,7 @@ enum Tantivy {
     python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     python.arguments = [
       "python3", script.path, measured.corpus.path, measured.queries.path, "--rounds", String(rounds),
+      "--suggest", measured.suggestRequests.path, "--suggest-rounds", String(max(1, rounds / 5)),
     ]
     let output = Pipe()
     python.standardOutput = output
@@ -32,6 +33,13 @@ enum Tantivy {
           + "p99 \(Measure.format(p99)) ms | chaek p50 \(Measure.format(ours.percentile(0.5))) ms, "
           + "p99 \(Measure.format(ours.percentile(0.99))) ms | chaek/tantivy p99 \(String(format: "%.1f", ours.percentile(0.99) / max(p99, 0.001)))×"
       )
+    }
+    if let theirs = result["suggest_latency_ms"] as? [String: Double] {
+      let ours = measured.suggest
+      print(
+        "  suggest (per keystroke) tantivy p50 \(Measure.format(theirs["p50"] ?? 0)) ms, p99 \(Measure.format(theirs["p99"] ?? 0)) ms "
+          + "(prefix on a raw key field, top 8 by popularity) | chaek p50 \(Measure.format(ours.percentile(0.5))) ms, "
+          + "p99 \(Measure.format(ours.percentile(0.99))) ms (8 distinct texts, titles and people)")
     }
   }
 }

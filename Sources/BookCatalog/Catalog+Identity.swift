@@ -161,7 +161,7 @@ extension Catalog {
           try connection.run(
             "UPDATE books SET book = ?, published = ? WHERE rowid = ?",
             [try encode(merged), merged.datetime.map(KakaoDate.format) ?? "", twin.rowid])
-          index.remove(terms(of: twin.book), of: twin.rowid)
+          index.remove(terms(of: twin.book), suggestions: suggestions(of: twin.book), of: twin.rowid)
           index.add(document(of: merged, rowid: twin.rowid, popularity: twin.popularity))
         }
         try delete(starter.book, rowid: starter.rowid, on: connection, index: &index)
@@ -225,6 +225,6 @@ extension Catalog {
   {
     try connection.run("DELETE FROM books WHERE rowid = ?", [rowid])
     try connection.run("DELETE FROM starter_titles WHERE rowid = ?", [rowid])
-    index.delete(terms(of: book), of: rowid)
+    index.delete(terms(of: book), suggestions: suggestions(of: book), of: rowid)
   }
 }

@@ -10,7 +10,7 @@ extension Catalog {
   /// of a book. Raise the version with any change to the mapping; every catalog is then
   /// reindexed when next opened.
   static let searchIndex = InvertedIndex(
-    storedFields: [.title, .titleInitials, .people, .publisher, .peopleInitials], documentVersion: 1)
+    storedFields: [.title, .titleInitials, .people, .publisher, .peopleInitials], documentVersion: 2)
 
   /// The texts a phrase matched in a field is checked in: a field's key, and for `any` the
   /// description too.
@@ -27,7 +27,13 @@ extension Catalog {
       stored: [
         .title: Analyzer.key(book.title), .titleInitials: Analyzer.initialsKey(book.title), .people: people,
         .publisher: Analyzer.key(book.publisher), .peopleInitials: Analyzer.initialsKey(people),
-      ])
+      ], suggestions: suggestions(of: book))
+  }
+
+  /// What a book suggests while a user types (see ``Catalog/suggestions(for:limit:)``): its title,
+  /// and each of its authors and translators.
+  static func suggestions(of book: Book) -> [Field: [String]] {
+    [.title: [book.title], .people: book.authors + book.translators].mapValues { $0.filter { !$0.isEmpty } }
   }
 
   /// Every term of a book, some perhaps more than once.

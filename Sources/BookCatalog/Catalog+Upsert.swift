@@ -82,7 +82,7 @@ extension Catalog {
           updated_at = ?, url = ?
         WHERE rowid = ?
         """, values + [existing.rowid])
-      index.remove(terms(of: existing.book), of: existing.rowid)
+      index.remove(terms(of: existing.book), suggestions: suggestions(of: existing.book), of: existing.rowid)
       rowid = existing.rowid
       report.updated += 1
       if existing.id != newID {

@@ -10,6 +10,7 @@ import UserLibrary
 ///
 /// Routes:
 /// - `GET /v3/search/book` — Kakao's book search: same parameters, JSON and error bodies;
+/// - `GET /api/suggest?q=&limit=` — 자동완성: saved books' titles and people, then the catalog's;
 /// - `GET /api/library`, `PUT /api/library/{id}`, `DELETE /api/library/{id}`, `DELETE /api/library`;
 /// - `GET /api/recent`, `POST /api/recent/{id}`, `GET /api/books/{id}`, `GET /api/events` (SSE);
 /// - 최근 검색어: `GET`/`POST`/`DELETE /api/searches`, `DELETE /api/searches/{searchID}`, `PUT
@@ -58,6 +59,7 @@ public struct WebApp: Sendable {
   private func makeRouter() -> Router {
     var router = Router()
     router.get("/v3/search/book") { try await self.kakaoSearch($0) }
+    router.get("/api/suggest") { try await self.suggest($0) }
 
     router.get("/api/library") { try await self.listSaved($0) }
     router.get("/api/library/ids") { _ in try await self.savedIDs() }

@@ -12,13 +12,21 @@ public struct Document: Sendable {
   public let day: UInt32
   /// The texts of the index's stored fields (see ``InvertedIndex/storedFields``), by field.
   public let stored: [StoredField: String]
+  /// Whole texts to suggest while a user types (a title, each author), by field: the index's
+  /// completion structure finds them by a prefix of their completion key or 초성 (see
+  /// ``Analyzer/completionKey(_:)``).
+  public let suggestions: [Field: [String]]
 
   /// A document; `stored` holds a text for every stored field of the index.
-  public init(id: Int, terms: [Term], rank: UInt32, day: UInt32, stored: [StoredField: String]) {
+  public init(
+    id: Int, terms: [Term], rank: UInt32, day: UInt32, stored: [StoredField: String],
+    suggestions: [Field: [String]] = [:]
+  ) {
     self.id = id
     self.terms = terms
     self.rank = rank
     self.day = day
     self.stored = stored
+    self.suggestions = suggestions
   }
 }

@@ -19,6 +19,8 @@ public struct IndexWriter {
   private var stored: [Int: [String]] = [:]
   /// The ids whose stored fields go.
   private var deleted: Set<Int> = []
+  /// The completion structure's rows to write or remove, the last change of a row winning.
+  var suggestionChanges: [SuggestionRow: SuggestionChange] = [:]
 
   init(index: InvertedIndex) {
     self.index = index
@@ -31,16 +33,22 @@ public struct IndexWriter {
     ranks[chunk, default: []].append((Int(offset), document.rank, document.day))
     stored[document.id] = index.storedFields.map { document.stored[$0] ?? "" }
     deleted.remove(document.id)
+    for (row, text) in Self.suggestionRows(document.suggestions, of: document.id) {
+      suggestionChanges[row] = .put(rank: document.rank, text: text)
+    }
   }
 
-  /// Removes a document's terms (as they were added), before it is added again as it is now.
-  public mutating func remove(_ terms: [Term], of id: Int) {
+  /// Removes a document's terms and suggestions (as they were added), before it is added again as
+  /// it is now.
+  public mutating func remove(_ terms: [Term], suggestions: [Field: [String]] = [:], of id: Int) {
     change(terms, of: id, present: false)
+    for (row, _) in Self.suggestionRows(suggestions, of: id) { suggestionChanges[row] = .remove }
   }
 
-  /// Removes a document for good: its terms (as they were added) and its stored fields.
-  public mutating func delete(_ terms: [Term], of id: Int) {
-    remove(terms, of: id)
+  /// Removes a document for good: its terms and suggestions (as they were added) and its stored
+  /// fields.
+  public mutating func delete(_ terms: [Term], suggestions: [Field: [String]] = [:], of id: Int) {
+    remove(terms, suggestions: suggestions, of: id)
     stored[id] = nil
     deleted.insert(id)
   }
@@ -55,7 +63,7 @@ public struct IndexWriter {
   // MARK: - Writing
 
   /// Stores the changes: each touched chunk of postings and ranks is read, changed and written
-  /// once, the vocabulary's counts follow, and the stored fields are written.
+  /// once, the vocabulary's counts follow, and the stored fields and suggestions are written.
   public func write(on connection: Connection) throws {
     var counts: [Term: Int] = [:]
     for (key, changes) in postings {
@@ -78,6 +86,7 @@ public struct IndexWriter {
     try write(counts, on: connection)
     try writeStored(on: connection)
     try writeRanks(on: connection)
+    try writeSuggestions(on: connection)
   }
 
   /// A chunk with `changes` applied, each offset's last change winning; `nil` when it holds none.

@@ -21,6 +21,8 @@ extension InvertedIndex {
       DROP TABLE IF EXISTS search_terms;
       DROP TABLE IF EXISTS search_keys;
       DROP TABLE IF EXISTS search_meta;
+      DROP TABLE IF EXISTS search_suggestions;
+      DROP TABLE IF EXISTS search_suggestion_keys;
       CREATE TABLE search_postings (
         term TEXT NOT NULL,
         chunk INTEGER NOT NULL,
@@ -35,6 +37,25 @@ extension InvertedIndex {
         day BLOB NOT NULL
       );
       CREATE TABLE search_keys (rowid INTEGER PRIMARY KEY\(columns));
+      CREATE TABLE search_suggestions (
+        space TEXT NOT NULL,
+        key TEXT NOT NULL,
+        doc INTEGER NOT NULL,
+        rank INTEGER NOT NULL,
+        text TEXT NOT NULL,
+        PRIMARY KEY (space, key, doc)
+      ) WITHOUT ROWID;
+      CREATE INDEX search_suggestions_best ON search_suggestions (space, key, rank DESC);
+      CREATE TABLE search_suggestion_keys (
+        space TEXT NOT NULL,
+        key TEXT NOT NULL,
+        doc INTEGER NOT NULL,
+        rank INTEGER NOT NULL,
+        text TEXT NOT NULL,
+        PRIMARY KEY (space, key)
+      ) WITHOUT ROWID;
+      CREATE INDEX search_suggestion_keys_1 ON search_suggestion_keys (space, substr(key, 1, 1), rank DESC);
+      CREATE INDEX search_suggestion_keys_3 ON search_suggestion_keys (space, substr(key, 1, 3), rank DESC);
       CREATE TABLE search_meta (name TEXT PRIMARY KEY, version INTEGER NOT NULL) WITHOUT ROWID;
       """)
     for (name, version) in versions {

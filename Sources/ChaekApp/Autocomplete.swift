@@ -1,0 +1,84 @@
+import BookCatalog
+import BookModel
+import SearchIndex
+import UserLibrary
+
+/// 자동완성 for one user: the titles and people of their saved books that what they are typing
+/// begins, then the catalog's (see ``BookCatalog/Catalog/suggestions(for:limit:)``), one per
+/// folded text. Saved books are matched with the engine's own matcher
+/// (``SearchIndex/Analyzer/completes(_:typed:)``), so both parts agree on what "begins" means.
+public struct Autocomplete: Sendable {
+  /// One suggestion as the web app and the command line show it.
+  public struct Entry: Encodable, Equatable, Sendable {
+    /// The title or the name.
+    public let text: String
+    /// `title` or `person`.
+    public let kind: String
+    /// For a title, its book's identity; `null` for a person.
+    public let id: String?
+    /// `true` when it comes from the user's saved books.
+    public let saved: Bool
+
+    /// An entry.
+    public init(text: String, kind: String, id: String?, saved: Bool) {
+      self.text = text
+      self.kind = kind
+      self.id = id
+      self.saved = saved
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(text, forKey: .text)
+      try container.encode(kind, forKey: .kind)
+      try container.encode(id, forKey: .id)  // null for a person, not absent
+      try container.encode(saved, forKey: .saved)
+    }
+
+    private enum CodingKeys: String, CodingKey {
+      case text, kind, id, saved
+    }
+  }
+
+  /// The most suggestions one request may ask for.
+  public static let maximumLimit = Catalog.maximumSuggestions
+  /// The suggestions a request gets unless it asks.
+  public static let defaultLimit = 8
+
+  let catalog: Catalog
+  let library: Library
+
+  /// Suggestions from `library`'s saved books and `catalog`.
+  public init(catalog: Catalog, library: Library) {
+    self.catalog = catalog
+    self.library = library
+  }
+
+  /// The suggestions for `typed`: saved books' titles and people first (in title order), then the
+  /// catalog's, the most popular first; one per folded text, `limit` in all. Blank typing has none.
+  public func suggestions(for typed: String, limit: Int = defaultLimit) async throws -> [Entry] {
+    let limit = min(max(limit, 0), Self.maximumLimit)
+    guard limit > 0, !typed.allSatisfy(\.isWhitespace) else { return [] }
+    var entries: [Entry] = []
+    var seen: Set<String> = []
+    func add(_ entry: Entry) {
+      if entries.count < limit, seen.insert(Analyzer.key(entry.text)).inserted { entries.append(entry) }
+    }
+    for saved in try await library.savedBooks() where entries.count < limit {
+      let book = saved.book
+      if Analyzer.completes(book.title, typed: typed) {
+        add(Entry(text: book.title, kind: "title", id: book.id.rawValue, saved: true))
+      }
+      for person in book.authors + book.translators where Analyzer.completes(person, typed: typed) {
+        add(Entry(text: person, kind: "person", id: nil, saved: true))
+      }
+    }
+    guard entries.count < limit else { return entries }
+    for suggestion in try await catalog.suggestions(for: typed, limit: limit) {
+      add(
+        Entry(
+          text: suggestion.text, kind: suggestion.kind.rawValue, id: suggestion.id?.rawValue, saved: false))
+    }
+    return entries
+  }
+}

@@ -1,0 +1,72 @@
+import Storage
+
+/// Completion: the texts documents suggest (``Document/suggestions``) that typed text begins, the
+/// best-ranked first.
+///
+/// Each key's best row (`search_suggestion_keys`) is read: a prefix of few keys whole, in key
+/// order, ranked in memory; a prefix of more than ``rangeLimit`` keys in rank order instead, on an
+/// index of each key's first character (for a prefix of one or two) or first three, until enough
+/// are read: the more keys a prefix has, the sooner its best ones come.
+extension Searcher {
+  /// The most keys of a prefix read in key order before reading in rank order instead.
+  static let rangeLimit = 1_000
+
+  /// The texts of `fields` that `typed` completes (see ``Analyzer/completes(_:typed:)``), one per
+  /// completion key (whatever the field), the best-ranked first, `limit` in all.
+  public func suggestions(for typed: String, in fields: [Field], limit: Int) throws -> [Suggestion] {
+    guard limit > 0 else { return [] }
+    let initials = Analyzer.typedInitials(typed)
+    let prefix = initials ?? Analyzer.completionKey(typed)  // an initials key's own beginning
+    guard !prefix.isEmpty else { return [] }
+    // Each field's best, then the best of all; a text in two fields counts once, so when that
+    // leaves too few, each field is asked for more.
+    var asked = limit
+    while true {
+      var found: [Suggestion] = []
+      var more = false
+      for field in fields {
+        let space = initials == nil ? IndexWriter.keySpace(field) : IndexWriter.initialsSpace(field)
+        let rows = try best(in: space, startingWith: prefix, limit: asked)
+        more = more || rows.count == asked
+        found += rows.map { Suggestion(field: field, text: $0.text, id: $0.doc, rank: $0.rank) }
+      }
+      var seen: Set<String> = []
+      let distinct = found.sorted { $0.rank > $1.rank }.filter {
+        seen.insert(Analyzer.completionKey($0.text)).inserted
+      }
+      if distinct.count >= limit || !more { return Array(distinct.prefix(limit)) }
+      asked *= 2
+    }
+  }
+
+  /// One key's best row, from `search_suggestion_keys`.
+  private struct Row {
+    let key: String
+    let doc: Int
+    let rank: UInt32
+    let text: String
+  }
+
+  /// The `limit` best keys in `space` that begin with `prefix`.
+  private func best(in space: String, startingWith prefix: String, limit: Int) throws -> [Row] {
+    let end = prefix + "\u{10FFFF}"
+    let columns = "key, doc, rank, text"
+    func row(_ row: Storage.Row) -> Row {
+      Row(key: row.text(0), doc: row.int(1), rank: UInt32(clamping: row.int(2)), text: row.text(3))
+    }
+    let range = try connection.query(
+      "SELECT \(columns) FROM search_suggestion_keys WHERE space = ? AND key >= ? AND key < ? LIMIT ?",
+      [space, prefix, end, Self.rangeLimit + 1], row)
+    if range.count <= Self.rangeLimit {
+      return Array(range.sorted { ($0.rank, $1.key) > ($1.rank, $0.key) }.prefix(limit))
+    }
+    let width = prefix.unicodeScalars.count >= 3 ? 3 : 1
+    let head = String(String.UnicodeScalarView(prefix.unicodeScalars.prefix(width)))
+    return try connection.query(
+      """
+      SELECT \(columns) FROM search_suggestion_keys INDEXED BY search_suggestion_keys_\(width)
+      WHERE space = ? AND substr(key, 1, \(width)) = ? AND key >= ? AND key < ?
+      ORDER BY rank DESC LIMIT ?
+      """, [space, head, prefix, end, limit], row)
+  }
+}
