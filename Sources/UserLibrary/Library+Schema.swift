@@ -90,6 +90,14 @@ extension Library {
           books INTEGER NOT NULL
         );
         """),
+    Migration(
+      "create removals",
+      sql: """
+        CREATE TABLE removals (
+          id TEXT PRIMARY KEY NOT NULL,
+          removed_at REAL NOT NULL
+        ) WITHOUT ROWID;
+        """),
   ]
 
   /// How many change-log entries are kept; observers further behind than this miss changes.
