@@ -48,7 +48,7 @@ export function watchEventStream(events) {
   events.addEventListener("open", () => {
     clearTimeout(grace);
     Object.assign(state, { streamDown: false, fetchFailed: false });
-    sync();
+    sync(true);
     show();
   });
 }
@@ -57,8 +57,9 @@ function $main() {
   return document.getElementById("main") ?? document.body;
 }
 
-function sync() {
-  navigator.serviceWorker?.controller?.postMessage({ type: "sync" });
+// Asks the worker to send the queued changes (`reachable`: the page knows the server answers).
+function sync(reachable = false) {
+  navigator.serviceWorker?.controller?.postMessage({ type: "sync", reachable });
 }
 
 function show() {

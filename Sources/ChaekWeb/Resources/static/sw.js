@@ -47,6 +47,8 @@ self.addEventListener("fetch", (event) => {
 });
 
 self.addEventListener("message", (event) => {
+  // A page whose event stream opened knows the server answers again.
+  if (event.data?.type === "sync" && event.data.reachable) serverReachable = true;
   if (event.data?.type === "sync") event.waitUntil(replay());
   if (event.data?.type === "hello") event.waitUntil(tell(event.source));
 });
