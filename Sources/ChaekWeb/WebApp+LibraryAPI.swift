@@ -61,7 +61,9 @@ extension WebApp {
     let id = try request.bookID()
     let changedAt = try request.changedAt()
     let removed =
-      if let changedAt { try await library.remove(id, changedAt: changedAt) } else {
+      if let changedAt {
+        try await library.remove(id, changedAt: changedAt)
+      } else {
         try await library.remove(id)
       }
     guard removed else { throw APIError.notFound("\(id) is not saved") }
