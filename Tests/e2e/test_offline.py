@@ -71,9 +71,9 @@ def notice_text(page):
 
 
 def book_ids(server, query):
-    """The identities (ISBN-13s) of the books found for `query` that have one."""
-    isbns = (document["isbn"].split() for document in server.search(query)["documents"])
-    return [isbn for numbers in isbns for isbn in numbers if len(isbn) == 13]
+    """The identities of the books found for `query`, as the page's results show them."""
+    with urllib.request.urlopen(server.url + "fragments/results?query=" + query) as response:
+        return re.findall(r'data-book-id="([^"]+)"', response.read().decode())
 
 
 def saved_ids(server):
