@@ -37,19 +37,22 @@ struct OfflineTests {
 
   @Test func aReplayedSaveOlderThanTheLastRemovalIsAConflictAndChangesNothing() async throws {
     try await AppFixture.with { app async throws in
-      let now = Int64(Date().timeIntervalSince1970 * 1000)
+      let milliseconds = { (date: Date) in String(Int64(date.timeIntervalSince1970 * 1000)) }
       #expect(await app.client.send(.PUT, "/api/library/\(Self.id)").status == 201)
+      let beforeRemoving = Date()
       #expect(await app.client.send(.DELETE, "/api/library/\(Self.id)").status == 200)
       let stale = await app.client.send(
-        .PUT, "/api/library/\(Self.id)", headers: ["X-Chaek-Changed-At": String(now - 60_000)])
+        .PUT, "/api/library/\(Self.id)",
+        headers: ["X-Chaek-Changed-At": milliseconds(beforeRemoving.addingTimeInterval(-1))])
       #expect(stale.status == 409)
       #expect(try stale.json()["errorType"] as? String == "Conflict" && stale.message.contains("removed"))
       #expect(try await app.library.savedIDs().isEmpty)
       let later = await app.client.send(
-        .PUT, "/api/library/\(Self.id)", headers: ["X-Chaek-Changed-At": String(now + 60_000)])
+        .PUT, "/api/library/\(Self.id)",
+        headers: ["X-Chaek-Changed-At": milliseconds(Date().addingTimeInterval(1))])
       #expect(later.status == 201)
       let staleRemoval = await app.client.send(
-        .DELETE, "/api/library/\(Self.id)", headers: ["X-Chaek-Changed-At": String(now)])
+        .DELETE, "/api/library/\(Self.id)", headers: ["X-Chaek-Changed-At": milliseconds(beforeRemoving)])
       #expect(staleRemoval.status == 409 && staleRemoval.message.contains("saved again"))
       #expect(try await app.library.savedIDs().count == 1)
       let bad = await app.client.send(
