@@ -58,7 +58,7 @@ extension CLIError {
     switch error {
     case .invalid(let reason): self = .usage(reason)
     case .notSaved(let id): self = .failure("\(id) is not in your books; save it with `chaek save \(id)`")
-    case .noSuchRecord, .staleEdit, .notEmpty: self = .failure(error.description)
+    case .noSuchRecord, .staleEdit, .staleChange, .notEmpty: self = .failure(error.description)
     }
   }
 }

@@ -5,13 +5,13 @@ import UserLibrary
 extension LibraryError: HTTPResponseError {
   /// A refused library change as Kakao-shaped JSON with the library's own message: 404 `NotFound`
   /// for a book that is not saved or a note or reading that does not exist, 409 `Conflict` for a
-  /// stale edit or a restore into a library that holds books, 400 `InvalidArgument` for a value the
+  /// stale edit or change, or a restore into a library that holds books, 400 `InvalidArgument` for a value the
   /// library does not keep.
   public var response: HTTPResponse {
     let (status, errorType) =
       switch self {
       case .notSaved, .noSuchRecord: (404, "NotFound")
-      case .staleEdit, .notEmpty: (409, "Conflict")
+      case .staleEdit, .staleChange, .notEmpty: (409, "Conflict")
       case .invalid: (400, "InvalidArgument")
       }
     return APIError(status: status, errorType: errorType, message: description).response

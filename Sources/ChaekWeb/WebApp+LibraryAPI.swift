@@ -37,21 +37,36 @@ extension WebApp {
 
   /// `PUT /api/library/{id}[?shelf=want|reading|read|dnf]`: saves the book on the shelf (읽고 싶은
   /// 책 unless told; a book already saved keeps its shelf). The body is the book (a Kakao document)
-  /// whose identity must be `id`; without a body the book is looked up by `id`.
+  /// whose identity must be `id`; without a body the book is looked up by `id`. With
+  /// `X-Chaek-Changed-At` (a change queued offline), 409 when the book was removed after it.
   func save(_ request: HTTPRequest) async throws -> HTTPResponse {
     let shelf = try request.queryShelf() ?? .want
+    let changedAt = try request.changedAt()
     let book = request.body.isEmpty ? try await self.book(for: request) : try Self.bookInBody(of: request)
-    let outcome = try await library.save(book, shelf: shelf)
+    let outcome =
+      if let changedAt {
+        try await library.save(book, shelf: shelf, changedAt: changedAt)
+      } else {
+        try await library.save(book, shelf: shelf)
+      }
     return try .json(
       SaveReply(
         id: book.id.rawValue, title: book.title, status: outcome == .saved ? "saved" : "already_saved"),
       status: outcome == .saved ? 201 : 200)
   }
 
-  /// `DELETE /api/library/{id}`.
+  /// `DELETE /api/library/{id}`. With `X-Chaek-Changed-At` (a change queued offline), 409 when the
+  /// book was saved after it.
   func remove(_ request: HTTPRequest) async throws -> HTTPResponse {
     let id = try request.bookID()
-    guard try await library.remove(id) else { throw APIError.notFound("\(id) is not saved") }
+    let changedAt = try request.changedAt()
+    let removed =
+      if let changedAt {
+        try await library.remove(id, changedAt: changedAt)
+      } else {
+        try await library.remove(id)
+      }
+    guard removed else { throw APIError.notFound("\(id) is not saved") }
     return try .json(["id": id.rawValue, "status": "removed"])
   }
 
@@ -83,6 +98,20 @@ extension WebApp {
   func health() async throws -> HTTPResponse {
     try .json(
       Health(status: "ok", provider: search.providerName, catalogBooks: try await search.catalog.count()))
+  }
+}
+
+extension HTTPRequest {
+  /// When a replayed change was made: `X-Chaek-Changed-At`, milliseconds since 1970; `nil` without
+  /// the header.
+  ///
+  /// - Throws: ``APIError`` 400 for a value that is not a whole number of milliseconds.
+  func changedAt() throws -> Date? {
+    guard let value = headers["X-Chaek-Changed-At"] else { return nil }
+    guard let milliseconds = Int64(value.trimmingCharacters(in: .whitespaces)), milliseconds >= 0 else {
+      throw APIError.badRequest("X-Chaek-Changed-At must be milliseconds since 1970")
+    }
+    return Date(timeIntervalSince1970: Double(milliseconds) / 1000)
   }
 }
 

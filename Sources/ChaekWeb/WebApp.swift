@@ -19,7 +19,8 @@ import UserLibrary
 ///   finish`, `GET /api/notes`, `PATCH`/`DELETE /api/notes/{noteID}`, `PATCH`/`DELETE
 ///   /api/sessions/{sessionID}`, `GET /api/stats`, `PUT`/`DELETE /api/goals/{year}`, `GET /api/export`;
 /// - `GET /`, `/saved`, `/stats`, `/books/{id}` pages; `/fragments/...` HTML pieces for the script;
-/// - `GET /covers/{id}.svg` generated covers, `/static/...` assets, `GET /healthz`.
+/// - `GET /covers/{id}.svg` generated covers, `/static/...` assets, `GET /healthz`;
+/// - `GET /sw.js` the service worker, `/manifest.webmanifest` and `/icons/...` to install the app.
 public struct WebApp: Sendable {
   let search: SearchService
   let library: Library
@@ -107,6 +108,7 @@ public struct WebApp: Sendable {
     router.get("/fragments/notes") { try await self.notesFragment($0) }
     router.get("/fragments/books/{id}") { try await self.detailFragment($0) }
     router.get("/covers/{file}") { try await self.cover($0) }
+    router.get("/sw.js") { _ in try self.serviceWorker() }
     router.get("/manifest.webmanifest") { _ in try self.manifest() }
     router.get("/icons/{file}") { try self.icon($0) }
     router.get("/static/{file}") { request in

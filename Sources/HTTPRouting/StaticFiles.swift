@@ -46,6 +46,18 @@ public struct StaticFiles: Sendable {
     self.files = files
   }
 
+  /// A version of the whole set of files: a hash of every path and content, which changes when
+  /// any file is added, removed or changed (for a service worker's cache name).
+  public var version: String {
+    Self.tag(of: Data(files.keys.sorted().map { "\($0)=\(files[$0]!.tag)\n" }.joined().utf8))
+  }
+
+  /// The paths of every file, sorted (relative, without a leading `/`).
+  public var paths: [String] { files.keys.sorted() }
+
+  /// The content of the file at `path` (relative, without a leading `/`), or `nil`.
+  public func contents(of path: String) -> Data? { files[path]?.data }
+
   // MARK: - Serving
 
   /// The response for `path` (with or without a leading `/`), or `nil` when there is no such file.

@@ -106,6 +106,14 @@ extension Library {
           value TEXT NOT NULL
         ) WITHOUT ROWID;
         """),
+    Migration(
+      "create removals",
+      sql: """
+        CREATE TABLE removals (
+          id TEXT PRIMARY KEY NOT NULL,
+          removed_at REAL NOT NULL
+        ) WITHOUT ROWID;
+        """),
   ]
 
   /// How many change-log entries are kept; observers further behind than this miss changes.

@@ -133,6 +133,7 @@ public final class Library: Sendable {
     let removed = try await database.write { connection in
       try connection.run("DELETE FROM saved_books WHERE id = ?", [id.rawValue])
       guard connection.changes > 0 else { return false }
+      try Library.recordRemoval(of: id, at: Date(), on: connection)
       try Library.deleteJournal(of: id, on: connection)
       try Library.log(.removed(id), on: connection)
       return true
@@ -145,6 +146,7 @@ public final class Library: Sendable {
   @discardableResult
   public func removeAll() async throws -> Int {
     let count = try await database.write { connection in
+      try Library.recordRemoval(of: nil, at: Date(), on: connection)
       try connection.run("DELETE FROM saved_books")
       let count = connection.changes
       try Library.deleteJournal(of: nil, on: connection)

@@ -9,6 +9,9 @@ public enum LibraryError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The edit was made on an older version of what it changes: someone (another window, another
   /// process) changed it since. `current` is the version now.
   case staleEdit(current: Int)
+  /// A change made earlier than the last change of the other kind to the same book (an offline save
+  /// replayed after the book was removed elsewhere, or a removal after it was saved again).
+  case staleChange(String)
   /// A value the library does not keep (an empty note, a page below 1, a goal below 1).
   case invalid(String)
   /// A backup cannot be restored into a library that already holds books.
@@ -20,7 +23,7 @@ public enum LibraryError: Error, Equatable, Sendable, CustomStringConvertible {
     case .noSuchRecord(let what): "no \(what)"
     case .staleEdit:
       "this was changed elsewhere (another window or a command) after you opened it: reload it and try again"
-    case .invalid(let reason): reason
+    case .invalid(let reason), .staleChange(let reason): reason
     case .notEmpty: "the library already holds books: restore a backup into an empty one"
     }
   }

@@ -50,13 +50,14 @@ class ChaekServer:
             if key not in ("KAKAO_REST_API_KEY", "CHAEK_TOKEN")
         }
         self.env["CHAEK_HOME"] = str(home)
+        self.port = 0  # any free port; set it to start again on the same one
         self.process = None
         self.url = None
         self.stderr_lines = []
 
     def start(self):
         self.process = subprocess.Popen(
-            [str(self.binary), "serve", "--port", "0", "--source", "local"],
+            [str(self.binary), "serve", "--port", str(self.port), "--source", "local"],
             env=self.env,
             cwd=str(self.home),
             stdin=subprocess.DEVNULL,

@@ -2,6 +2,8 @@
 // detail sheet); this module fetches those pieces, keeps the tabs, hearts and lists in step, and
 // listens to /api/events so every open window follows changes made anywhere.
 
+import { startOffline, watchEventStream } from "./offline.js";
+
 const $ = (selector, root = document) => root.querySelector(selector);
 const $$ = (selector, root = document) => [...root.querySelectorAll(selector)];
 
@@ -828,6 +830,7 @@ $("#note-search").addEventListener("submit", (event) => {
 
 function listen() {
   const events = new EventSource("/api/events");
+  watchEventStream(events);
   const onLibrary = (event) => {
     const id = JSON.parse(event.data || "{}").id;
     if (event.type === "saved" && id) setSaved(id, true);
@@ -851,6 +854,7 @@ function listen() {
   });
 }
 listen();
+startOffline({ refresh: () => { refreshSaved(); refreshRecent(); } });
 
 // ---- an address like /books/ID opens its book ----
 

@@ -1,0 +1,89 @@
+// Chaek (책) offline: registers the service worker (/sw.js), says when the page shows the last
+// synced lists because the server cannot be reached, and marks the books whose save or removal
+// waits to be sent. The page is offline while the browser says so, a request failed (the worker
+// tells), or the event stream is down; it is back when the stream opens again.
+
+const notice = document.createElement("p");
+notice.id = "offline-notice";
+notice.className = "offline-notice";
+notice.setAttribute("role", "status");
+notice.hidden = true;
+
+const state = { fetchFailed: false, streamDown: false, pending: [] };
+let wasOffline = false;
+let refreshLists = () => {};
+
+// Starts: `refresh` reloads 담은 책 and 최근 본 책 (from the last sync while offline).
+export function startOffline({ refresh } = {}) {
+  if (refresh) refreshLists = refresh;
+  const link = Object.assign(document.createElement("link"), { rel: "stylesheet", href: "/static/offline.css" });
+  document.head.append(link);
+  $main().prepend(notice);
+  addEventListener("online", () => { sync(); show(); });
+  addEventListener("offline", show);
+  new MutationObserver(markPending).observe($main(), { childList: true, subtree: true });
+  if (!("serviceWorker" in navigator)) return;
+  navigator.serviceWorker.addEventListener("message", (event) => {
+    if (event.data?.type !== "state") return;
+    state.fetchFailed = !event.data.reachable;
+    state.pending = event.data.pending;
+    markPending();
+    show();
+  });
+  navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch((error) => console.warn("service worker", error));
+  navigator.serviceWorker.ready.then((registration) => registration.active?.postMessage({ type: "hello" }));
+}
+
+// Follows the page's event stream: down after a failed reconnect, up (and replaying the queue)
+// when it opens.
+export function watchEventStream(events) {
+  let grace;
+  events.addEventListener("error", () => {
+    clearTimeout(grace);
+    grace = setTimeout(() => {
+      state.streamDown = events.readyState !== EventSource.OPEN;
+      show();
+    }, 1000);
+  });
+  events.addEventListener("open", () => {
+    clearTimeout(grace);
+    Object.assign(state, { streamDown: false, fetchFailed: false });
+    sync(true);
+    show();
+  });
+}
+
+function $main() {
+  return document.getElementById("main") ?? document.body;
+}
+
+// Asks the worker to send the queued changes (`reachable`: the page knows the server answers).
+function sync(reachable = false) {
+  navigator.serviceWorker?.controller?.postMessage({ type: "sync", reachable });
+}
+
+function show() {
+  const offline = !navigator.onLine || state.fetchFailed || state.streamDown;
+  const lines = [];
+  if (offline) lines.push("오프라인 — 마지막으로 동기화한 내용을 보여 주고 있어요");
+  if (state.pending.length > 0) lines.push(`보내지 못한 변경 ${state.pending.length}건 — 연결되면 보낼게요`);
+  const text = lines.join("\n");
+  if (notice.dataset.text !== text) {
+    notice.dataset.text = text;
+    notice.replaceChildren(...lines.map((line, index) =>
+      Object.assign(document.createElement("span"), { textContent: line, className: index > 0 || !offline ? "offline-pending" : "" })));
+  }
+  notice.hidden = lines.length === 0;
+  if (offline && !wasOffline) refreshLists();
+  wasOffline = offline;
+}
+
+// The last queued change of each book decides its mark.
+function markPending() {
+  const last = new Map(state.pending.map((change) => [change.id, change.method === "PUT" ? "save" : "remove"]));
+  for (const row of document.querySelectorAll("li[data-book-id]")) {
+    const mark = last.get(row.dataset.bookId);
+    if (mark && row.dataset.offlinePending !== mark) row.dataset.offlinePending = mark;
+    if (!mark && row.dataset.offlinePending) delete row.dataset.offlinePending;
+  }
+}

@@ -1,0 +1,68 @@
+import BookModel
+import Foundation
+import Storage
+
+/// Saves and removals made at a known time, such as changes a phone queued while offline and
+/// replays later: the library keeps when each book was last removed (and when it was saved), and
+/// a change older than the last change of the other kind is refused, so a late replay never brings
+/// back a book removed elsewhere meanwhile, nor removes one saved again.
+extension Library {
+  /// Saves `book` as a change made at `changedAt`, as ``save(_:shelf:at:)`` does (a new book is
+  /// dated `changedAt`).
+  ///
+  /// - Throws: ``LibraryError/staleChange(_:)`` when the book was removed after `changedAt`;
+  ///   nothing is changed then.
+  @discardableResult
+  public func save(_ book: Book, shelf: Shelf = .want, changedAt: Date) async throws -> SaveOutcome {
+    let json = try Library.encode(book)
+    let outcome = try await database.write { connection in
+      let removedAt = try connection.query(
+        "SELECT removed_at FROM removals WHERE id = ?", [book.id.rawValue]
+      ) { $0.double(0) }.first
+      if let removedAt, changedAt.timeIntervalSince1970 < removedAt {
+        throw LibraryError.staleChange("\(book.id) was removed after this save was made")
+      }
+      return try Library.store(book, json: json, shelf: shelf, at: changedAt, on: connection)
+    }
+    await feed.publishPending()
+    return outcome
+  }
+
+  /// Removes the saved book `id` as a change made at `changedAt`, as ``remove(_:)`` does; `false`
+  /// when it was not saved.
+  ///
+  /// - Throws: ``LibraryError/staleChange(_:)`` when the book was saved after `changedAt`; nothing
+  ///   is changed then.
+  @discardableResult
+  public func remove(_ id: BookID, changedAt: Date) async throws -> Bool {
+    let removed = try await database.write { connection in
+      let savedAt = try connection.query(
+        "SELECT saved_at FROM saved_books WHERE id = ?", [id.rawValue]
+      ) { $0.double(0) }.first
+      guard let savedAt else { return false }
+      if changedAt.timeIntervalSince1970 < savedAt {
+        throw LibraryError.staleChange("\(id) was saved again after this removal was made")
+      }
+      try connection.run("DELETE FROM saved_books WHERE id = ?", [id.rawValue])
+      try Library.recordRemoval(of: id, at: changedAt, on: connection)
+      try Library.deleteJournal(of: id, on: connection)
+      try Library.log(.removed(id), on: connection)
+      return true
+    }
+    await feed.publishPending()
+    return removed
+  }
+
+  /// Records, in the caller's transaction, that the book `id` (every saved book when `nil`, before
+  /// they are deleted) was removed at `date`; a later removal already recorded is kept.
+  static func recordRemoval(of id: BookID?, at date: Date, on connection: Connection) throws {
+    let rows = id == nil ? "SELECT id, ? FROM saved_books WHERE true" : "VALUES (?, ?)"
+    let values: [any SQLValueConvertible] =
+      id.map { [$0.rawValue, date.timeIntervalSince1970] } ?? [date.timeIntervalSince1970]
+    try connection.run(
+      """
+      INSERT INTO removals (id, removed_at) \(rows)
+      ON CONFLICT (id) DO UPDATE SET removed_at = max(removed_at, excluded.removed_at)
+      """, values)
+  }
+}

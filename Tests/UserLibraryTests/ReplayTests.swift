@@ -1,0 +1,67 @@
+import BookModel
+import Foundation
+import Testing
+
+@testable import UserLibrary
+
+/// Saves and removals replayed late (queued offline) with the time they were made.
+@Suite("Replayed changes")
+struct ReplayTests {
+  let start = Date(timeIntervalSince1970: 1_700_000_000)
+  let vegetarian = book("채식주의자", isbn: "9788936433598", authors: ["한강"])
+
+  @Test func aSaveMadeBeforeTheBookWasRemovedIsRefusedAndChangesNothing() async throws {
+    let library = try Library(path: ":memory:")
+    try await library.save(vegetarian, at: start)
+    try await library.remove(vegetarian.id, changedAt: start.addingTimeInterval(20))
+    await #expect(throws: LibraryError.self) {
+      try await library.save(vegetarian, changedAt: start.addingTimeInterval(10))
+    }
+    #expect(try await library.savedIDs().isEmpty)
+    #expect(try await library.save(vegetarian, changedAt: start.addingTimeInterval(30)) == .saved)
+    #expect(try await library.savedBook(vegetarian.id)?.savedAt == start.addingTimeInterval(30))
+  }
+
+  @Test func aRemovalWithoutATimeCountsAsNowAndSoDoesClearingTheLibrary() async throws {
+    let library = try Library(path: ":memory:")
+    try await library.save(vegetarian)
+    let beforeRemoving = Date()
+    try await library.remove(vegetarian.id)
+    await #expect(throws: LibraryError.self) {
+      try await library.save(vegetarian, changedAt: beforeRemoving.addingTimeInterval(-1))
+    }
+    try await library.save(vegetarian)
+    let beforeClearing = Date()
+    try await library.removeAll()
+    await #expect(throws: LibraryError.self) {
+      try await library.save(vegetarian, changedAt: beforeClearing.addingTimeInterval(-1))
+    }
+    #expect(try await library.save(vegetarian, changedAt: Date(timeIntervalSinceNow: 1)) == .saved)
+  }
+
+  @Test func aRemovalMadeBeforeTheBookWasSavedAgainIsRefused() async throws {
+    let library = try Library(path: ":memory:")
+    try await library.save(vegetarian, at: start.addingTimeInterval(20))
+    await #expect(throws: LibraryError.self) {
+      try await library.remove(vegetarian.id, changedAt: start.addingTimeInterval(10))
+    }
+    #expect(try await library.savedIDs() == [vegetarian.id])
+    #expect(try await library.remove(vegetarian.id, changedAt: start.addingTimeInterval(30)))
+    #expect(try await library.remove(vegetarian.id, changedAt: start.addingTimeInterval(30)) == false)
+  }
+
+  @Test func replaysInOrderAreIdempotentAndAnOlderRemovalDoesNotMoveTheLastOneBack() async throws {
+    let library = try Library(path: ":memory:")
+    #expect(try await library.save(vegetarian, changedAt: start) == .saved)
+    #expect(try await library.save(vegetarian, changedAt: start) == .alreadySaved)
+    #expect(try await library.remove(vegetarian.id, changedAt: start.addingTimeInterval(10)))
+    #expect(try await library.save(vegetarian, changedAt: start.addingTimeInterval(20)) == .saved)
+    #expect(try await library.remove(vegetarian.id, changedAt: start.addingTimeInterval(30)))
+    // A removal recorded earlier than the last one leaves the later time in place.
+    try await library.save(vegetarian, at: start)
+    #expect(try await library.remove(vegetarian.id, changedAt: start.addingTimeInterval(5)))
+    await #expect(throws: LibraryError.self) {
+      try await library.save(vegetarian, changedAt: start.addingTimeInterval(25))
+    }
+  }
+}
