@@ -47,7 +47,9 @@ let package = Package(
     .target(name: "HTTPRouting", dependencies: ["HTTPTransport", "CZlib"]),
     .target(
       name: "ChaekWeb",
-      dependencies: ["BookModel", "BookImport", "UserLibrary", "ChaekApp", "HTTPTransport", "HTTPRouting"],
+      dependencies: [
+        "BookModel", "BookImport", "UserLibrary", "ChaekApp", "SearchIndex", "HTTPTransport", "HTTPRouting",
+      ],
       resources: [.copy("Resources/static")]
     ),
     .target(
