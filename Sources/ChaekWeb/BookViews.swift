@@ -67,6 +67,7 @@ enum BookViews {
       ? "<p class=\"contents empty\">소개가 없습니다.</p>" : "<p class=\"contents\">\(book.contents)</p>"
     return """
       <article class="detail" data-book-id="\(id)" data-title="\(book.title)" data-saved="\(saved ? "true" : "false")">\
+      <div class="grabber" aria-hidden="true"></div>\
       <button class="close" type="button" data-action="close" aria-label="닫기">✕</button>\
       <div class="detail-head">\(cover(book, large: true))<div class="detail-heading">\
       <h2 id="detail-title">\(HTML.marked(book.title, by: highlights.title))</h2>\

@@ -36,7 +36,8 @@ extension HTML {
     var html = ""
     var start = text.startIndex
     for match in highlighter.matches(in: text) {
-      html += escape(String(text[start..<match.lowerBound])) + "<mark>" + escape(String(text[match])) + "</mark>"
+      html +=
+        escape(String(text[start..<match.lowerBound])) + "<mark>" + escape(String(text[match])) + "</mark>"
       start = match.upperBound
     }
     return HTML(unescaped: html + escape(String(text[start...])))

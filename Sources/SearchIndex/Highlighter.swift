@@ -58,7 +58,9 @@ public struct Highlighter: Sendable {
         for run in runs { found += Self.spans(in: run, matching: syllables) { $0.character } }
       case .initials(let initials):
         for run in runs {
-          found += Self.spans(in: run, matching: initials) { $0.character.unicodeScalars.first.flatMap(Hangul.initial) }
+          found += Self.spans(in: run, matching: initials) {
+            $0.character.unicodeScalars.first.flatMap(Hangul.initial)
+          }
         }
       }
     }

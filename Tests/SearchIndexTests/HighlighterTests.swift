@@ -58,7 +58,8 @@ struct HighlighterTests {
       }.joined()
       let characters = Array(text)
       let from = characters.isEmpty ? 0 : Int.random(in: 0..<characters.count, using: &generator)
-      let query = String(characters[from..<min(characters.count, from + Int.random(in: 1...6, using: &generator))])
+      let query = String(
+        characters[from..<min(characters.count, from + Int.random(in: 1...6, using: &generator))])
       let matches = Highlighter(query: query).matches(in: text)
       var rebuilt = ""
       var start = text.startIndex
