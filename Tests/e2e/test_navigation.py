@@ -108,8 +108,8 @@ def test_a_wide_screen_shows_columns_and_the_detail_beside_them(server, browser,
     first, second = app.result_ids()[:2]
     app.open_detail(first)
     assert not app.js("return document.getElementById('detail').matches(':modal')"), "the detail is modal"
-    panel = app.find("#detail").rect
-    results = app.find("#results").rect
+    panel = app.js("return document.getElementById('detail').getBoundingClientRect().toJSON()")
+    results = app.js("return document.getElementById('results').getBoundingClientRect().toJSON()")
     assert results["x"] + results["width"] <= panel["x"] + 1, f"the list {results} runs under the panel {panel}"
     right = app.js("return document.documentElement.clientWidth")  # the page's scroll bar is beside it
     assert panel["width"] >= 360 and panel["x"] + panel["width"] >= right - 1, f"the panel is not at the right: {panel}"

@@ -39,7 +39,8 @@ def visit_every_screen(app):
     book_id = app.result_ids()[0]
     title = app.find(".book-title", app.row(book_id)).get_attribute("textContent")
     app.open_detail(book_id)
-    sheet = app.find("#detail").rect
+    # Where it is on screen (Selenium's rect counts from the top of the document).
+    sheet = app.js("return document.getElementById('detail').getBoundingClientRect().toJSON()")
     app.fab()
     app.settle()
     app.shot("detail-fab-menu")
