@@ -54,7 +54,8 @@ let package = Package(
     .target(
       name: "ChaekWeb",
       dependencies: [
-        "BookModel", "BookImport", "UserLibrary", "ChaekApp", "Imaging", "HTTPTransport", "HTTPRouting",
+        "BookModel", "BookImport", "UserLibrary", "ChaekApp", "SearchIndex", "Imaging", "HTTPTransport",
+        "HTTPRouting",
       ],
       resources: [.copy("Resources/static")]
     ),

@@ -5,14 +5,15 @@ import UserLibrary
 /// The HTML of books: result rows, recent items, saved rows, and the detail sheet. Every rendered
 /// book carries `data-book-id` with its identity; all book text is escaped by ``HTML``.
 enum BookViews {
-  /// A search result row: cover, title, authors, price, and the heart toggle.
-  static func resultRow(_ book: Book, saved: Bool) -> HTML {
+  /// A search result row: cover, title, authors, price, and the heart toggle; what the search
+  /// matched in the title and authors is marked.
+  static func resultRow(_ book: Book, saved: Bool, highlights: Highlights = .none) -> HTML {
     let id = book.id.rawValue
     return """
       <li class="book" data-book-id="\(id)">\
       <a class="book-link" href="/books/\(id)" data-action="open">\(cover(book))\
-      <span class="book-text"><span class="book-title">\(book.title)</span>\
-      <span class="book-authors">\(authorsLine(book))</span>\(price(book))</span></a>\
+      <span class="book-text"><span class="book-title">\(HTML.marked(book.title, by: highlights.title))</span>\
+      <span class="book-authors">\(authorsLine(book, highlights))</span>\(price(book))</span></a>\
       \(heart(book, saved: saved))</li>
       """
   }
@@ -42,20 +43,21 @@ enum BookViews {
       """
   }
 
-  /// The detail sheet's content: the book, its heart, and its journal (`entry` when it is saved).
-  static func detail(_ book: Book, entry: JournalEntry?) -> HTML {
+  /// The detail sheet's content: the book, its heart, and its journal (`entry` when it is saved);
+  /// when opened from a search, what it matched in the title and people is marked.
+  static func detail(_ book: Book, entry: JournalEntry?, highlights: Highlights = .none) -> HTML {
     let saved = entry != nil
     let id = book.id.rawValue
     var facts: [HTML] = []
-    func fact(_ label: String, _ value: String) {
-      if !value.isEmpty { facts.append("<div><dt>\(label)</dt><dd>\(value)</dd></div>") }
+    func fact(_ label: String, _ value: HTML) {
+      if !value.text.isEmpty { facts.append("<div><dt>\(label)</dt><dd>\(value)</dd></div>") }
     }
-    fact("저자", book.authorsText)
-    fact("번역", book.translatorsText)
-    fact("출판사", book.publisher)
-    fact("출간일", book.datetime.map(KakaoDate.displayText) ?? "")
-    fact("상태", book.status)
-    fact("ISBN", book.isbn)
+    fact("저자", people(book.authors, highlights))
+    fact("번역", people(book.translators, highlights))
+    fact("출판사", "\(book.publisher)")
+    fact("출간일", "\(book.datetime.map(KakaoDate.displayText) ?? "")")
+    fact("상태", "\(book.status)")
+    fact("ISBN", "\(book.isbn)")
     let link: HTML =
       isWebURL(book.url)
       ? "<a class=\"original-link\" href=\"\(book.url)\" target=\"_blank\" rel=\"noopener noreferrer\">원문 보기</a>"
@@ -65,9 +67,11 @@ enum BookViews {
       ? "<p class=\"contents empty\">소개가 없습니다.</p>" : "<p class=\"contents\">\(book.contents)</p>"
     return """
       <article class="detail" data-book-id="\(id)" data-title="\(book.title)" data-saved="\(saved ? "true" : "false")">\
+      <div class="grabber" aria-hidden="true"></div>\
       <button class="close" type="button" data-action="close" aria-label="닫기">✕</button>\
       <div class="detail-head">\(cover(book, large: true))<div class="detail-heading">\
-      <h2 id="detail-title">\(book.title)</h2><p class="book-authors">\(authorsLine(book))</p>\
+      <h2 id="detail-title">\(HTML.marked(book.title, by: highlights.title))</h2>\
+      <p class="book-authors">\(authorsLine(book, highlights))</p>\
       \(price(book))\(heart(book, saved: saved))</div></div>\
       <p class="journal-alert" id="journal-alert" role="alert"></p>\(JournalViews.journal(entry))\
       <h3 class="about-heading">책 정보</h3><dl class="facts">\(HTML.join(facts))</dl>\(contents)\(link)\
@@ -110,8 +114,16 @@ enum BookViews {
     return amount.isEmpty ? "" : "<span class=\"book-price\"><strong>\(amount)</strong></span>"
   }
 
-  private static func authorsLine(_ book: Book) -> String {
-    [book.authorsText, book.publisher].filter { !$0.isEmpty }.joined(separator: " · ")
+  /// The authors and the publisher, `·` between them; the authors' matches marked.
+  private static func authorsLine(_ book: Book, _ highlights: Highlights = .none) -> HTML {
+    let authors = people(book.authors, highlights)
+    if authors.text.isEmpty || book.publisher.isEmpty { return HTML.join([authors, "\(book.publisher)"]) }
+    return "\(authors) · \(book.publisher)"
+  }
+
+  /// Names, `, ` between them, each with its own matches marked (a match never spans two people).
+  private static func people(_ names: [String], _ highlights: Highlights) -> HTML {
+    HTML.join(names.map { HTML.marked($0, by: highlights.people) }, separator: ", ")
   }
 
   /// Only http(s) URLs become links or images: a `javascript:` url from a provider must not.

@@ -111,11 +111,14 @@ extension WebApp {
     return response
   }
 
-  /// `GET /fragments/books/{id}`: the detail sheet's content, with the journal when it is saved.
+  /// `GET /fragments/books/{id}?query=&target=`: the detail sheet's content, with the journal when
+  /// it is saved, and what the search it was opened from (`query`, `target`) matched marked.
   func detailFragment(_ request: HTTPRequest) async throws -> HTTPResponse {
     let book = try await book(for: request)
+    let highlights = Highlights(
+      query: request.query["query"] ?? "", target: request.query["target"].flatMap(SearchQuery.Target.init))
     var response = HTTPResponse.html(
-      BookViews.detail(book, entry: try await library.entry(book.id)).description)
+      BookViews.detail(book, entry: try await library.entry(book.id), highlights: highlights).description)
     response.headers["Cache-Control"] = "no-store"
     return response
   }
@@ -176,8 +179,11 @@ extension WebApp {
     do {
       let outcome = try await search.search(query)
       var results = Results()
+      let highlights = Highlights(query: query.query, target: query.target)
       results.rows = HTML.join(
-        outcome.page.documents.map { BookViews.resultRow($0, saved: saved.contains($0.id)) })
+        outcome.page.documents.map {
+          BookViews.resultRow($0, saved: saved.contains($0.id), highlights: highlights)
+        })
       results.total = outcome.page.meta.totalCount
       results.isEnd = outcome.page.meta.isEnd
       let count = outcome.page.meta.totalCount

@@ -29,8 +29,12 @@ extension Analyzer {
   /// The terms of a 초성 query: each space-separated group of two initials or more, as its
   /// bigram or its trigrams, all of which must match.
   public static func initialsTerms(_ query: String) -> [[String]] {
-    query.nfc.split(whereSeparator: \.isWhitespace).map { Array($0) }.filter { $0.count >= 2 }.map {
-      $0.count == 2 ? bigrams($0) : trigrams($0)
-    }
+    initialsGroups(query).map { $0.count == 2 ? bigrams($0) : trigrams($0) }
+  }
+
+  /// The space-separated groups of a 초성 query that are searched for: those of two initials or
+  /// more (`ㅎㄹ ㅍㅌ ㄱ` → `ㅎㄹ`, `ㅍㅌ`).
+  static func initialsGroups(_ query: String) -> [[Character]] {
+    query.nfc.split(whereSeparator: \.isWhitespace).map { Array($0) }.filter { $0.count >= 2 }
   }
 }

@@ -30,13 +30,14 @@ extension Analyzer {
       words = []
     }
     for character in text {
-      if Hangul.isSyllable(character) {
+      switch kind(of: character) {
+      case .syllable:
         flushWords()
         run.append(character)
-      } else if character.isLetter || character.isNumber || isCombiningMark(character) {
+      case .wordPart:
         flushRun()
         word.append(character)
-      } else {
+      case .separator:
         flushWord()
       }
     }
@@ -45,8 +46,25 @@ extension Analyzer {
     return segments
   }
 
+  /// What a character is to the analyzer.
+  enum CharacterKind {
+    /// A precomposed Hangul syllable: part of a Hangul run.
+    case syllable
+    /// A letter, digit or combining mark other than Hangul: part of a word, and the end of a run.
+    case wordPart
+    /// Anything else: ends a word; a Hangul run goes on across it.
+    case separator
+  }
+
+  /// How ``segments(of:)`` (and the ``Highlighter``) see a character.
+  static func kind(of character: Character) -> CharacterKind {
+    if Hangul.isSyllable(character) { return .syllable }
+    if character.isLetter || character.isNumber || isCombiningMark(character) { return .wordPart }
+    return .separator
+  }
+
   /// A word lowercased without its accents: `Misérables` → `miserables`.
-  private static func folded(_ word: String) -> String {
+  static func folded(_ word: String) -> String {
     if word.isASCIIOrHangul { return word.lowercased() }
     var folded = ""
     for scalar in word.lowercased().decomposedStringWithCanonicalMapping.unicodeScalars

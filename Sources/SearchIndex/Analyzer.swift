@@ -53,11 +53,17 @@ public enum Analyzer {
 
   /// The terms every match must contain, in query order.
   public static func queryTerms(_ query: String) -> [QueryTerm] {
-    query.nfc.split(whereSeparator: \.isWhitespace).flatMap { segments(of: String($0)) }.flatMap { segment in
+    querySegments(query).flatMap { segment in
       switch segment {
       case .hangul(let run): [QueryTerm.phrase(bigrams(run))]
       case .words(let words): words.map(QueryTerm.word)
       }
     }
+  }
+
+  /// A query's segments: each space-separated word of it on its own, so a Hangul run of a query
+  /// ends at a space (`해리 포터` is two words, each of which may be anywhere in a title).
+  static func querySegments(_ query: String) -> [Segment] {
+    query.nfc.split(whereSeparator: \.isWhitespace).flatMap { segments(of: String($0)) }
   }
 }

@@ -121,20 +121,24 @@ function tabAddress(name) {
 }
 
 function showTab(name, push = true) {
+  // A sheet left open beside the list (a wide screen) closes: the new entry is the tab's.
+  if (push && detail.open) {
+    sheetHistory.pushed = false;
+    closeDetail();
+  }
   document.body.dataset.tab = name;
   for (const tab of Object.keys(tabs)) {
     $(`#${tab}-panel`).hidden = tab !== name;
     $(`#tab-${tab}`).setAttribute("aria-selected", String(tab === name));
   }
   document.title = `${tabs[name]} — 책`;
-  if (push) history.pushState({ tab: name }, "", tabAddress(name));
+  if (push) afterSheetBack(() => history.pushState({ tab: name }, "", tabAddress(name)));
   if (name === "stats" && statsStale) refreshStats();
 }
 
 for (const name of Object.keys(tabs)) {
   $(`#tab-${name}`).addEventListener("click", (event) => { event.preventDefault(); showTab(name); });
 }
-addEventListener("popstate", () => showTab(tabFor(location.pathname), false));
 
 function tabFor(path) {
   return path === "/saved" ? "saved" : path === "/stats" ? "stats" : "search";
@@ -165,7 +169,7 @@ function startSearch() {
   more.replaceChildren();
   status.textContent = "";
   searchAddress = query ? "/?" + searchParams(1).replace(/&page=1$/, "") : "/";
-  if (document.body.dataset.tab === "search") history.replaceState({ tab: "search" }, "", searchAddress);
+  if (document.body.dataset.tab === "search" && !bookInAddress()) history.replaceState({ tab: "search" }, "", searchAddress);
   if (query) loadNextPage();
 }
 
@@ -384,9 +388,16 @@ savedSort.addEventListener("change", () => refreshSaved(true));
 
 let opener = null;
 
-async function openDetail(id, trigger) {
+// On a wide screen the sheet is a panel beside the list (a dialog that leaves the page usable);
+// on a phone, a modal sheet over it.
+const wide = matchMedia("(min-width: 1000px)");
+
+// Opens a book's sheet. `marks`: the search it was opened from (query=&target=), whose matches
+// the sheet marks. `push`: record the opening in the browser's history (see below); false when
+// the history is where it came from.
+async function openDetail(id, trigger, { marks = "", push = true } = {}) {
   opener = trigger ?? document.activeElement;
-  const response = await fetch(`/fragments/books/${encodeURIComponent(id)}`);
+  const response = await fetch(`/fragments/books/${encodeURIComponent(id)}${marks ? `?${marks}` : ""}`);
   if (!response.ok) {
     showToast("책 정보를 불러오지 못했습니다.");
     return;
@@ -394,11 +405,18 @@ async function openDetail(id, trigger) {
   detail.innerHTML = await response.text();
   // While the sheet is open the rest of the page is inert and drawn under it: the toast moves in.
   detail.append(toast);
-  if (!detail.open) detail.showModal();
+  if (push) pushSheet(id, marks);
+  if (!detail.open) wide.matches ? detail.show() : detail.showModal();
   $(".close", detail)?.focus();
   api("POST", `/api/recent/${encodeURIComponent(id)}`).then(refreshRecent).catch(() => {});
 }
 
+// The search a result row was opened from, for the sheet's marks.
+function marksFor(trigger) {
+  return trigger?.closest("#results") ? searchParams(1).replace(/&page=1$/, "") : "";
+}
+
+// Every way of closing (✕, Escape, the backdrop, a swipe, Back) ends here, in the dialog's close.
 function closeDetail() {
   if (detail.open) detail.close();
 }
@@ -406,9 +424,16 @@ function closeDetail() {
 detail.addEventListener("close", () => {
   document.body.append(toast);
   detail.replaceChildren();
-  if (location.pathname.startsWith("/books/")) history.replaceState({ tab: "search" }, "", "/");
+  detail.style.transform = "";
+  popSheet();
   opener?.focus?.();
   opener = null;
+});
+
+// Escape closes the panel beside the list too (a modal sheet closes by itself), unless something
+// in it (the FAB menu) or the search box's suggestions took the key first.
+document.addEventListener("keydown", (event) => {
+  if (event.key === "Escape" && !event.defaultPrevented && detail.open && !detail.matches(":modal")) closeDetail();
 });
 
 // A click on the backdrop (outside the sheet's box) closes it.
@@ -443,7 +468,7 @@ async function fabAction(action) {
   } else if (action === "focus-search") {
     opener = null;
     closeDetail();
-    showTab("search");
+    if (document.body.dataset.tab !== "search") showTab("search");
     searchInput.focus();
   }
 }
@@ -457,6 +482,90 @@ detail.addEventListener("keydown", (event) => {
     $(".fab-button", detail).setAttribute("aria-expanded", "false");
     $(".fab-button", detail).focus();
   }
+});
+
+// ---- the sheet in the browser's history ----
+
+// Opening a book pushes /books/ID (its state: the tab under it and the search's marks), so the
+// browser's Back closes the sheet and Forward opens it again, as on a phone. Closing it any other
+// way goes back when the sheet pushed that entry; a sheet from an address typed or linked
+// (/books/ID on load) has nothing of ours under it, so its entry becomes the tab's address.
+const sheetHistory = { pushed: false, back: Promise.resolve() };
+
+function bookInAddress() {
+  const match = location.pathname.match(/^\/books\/([^/]+)$/);
+  return match ? decodeURIComponent(match[1]) : null;
+}
+
+function pushSheet(id, marks) {
+  const state = { tab: document.body.dataset.tab, book: id, marks };
+  const address = `/books/${encodeURIComponent(id)}`;
+  // Another book opened beside the list takes the place of the one shown.
+  if (sheetHistory.pushed && detail.open) history.replaceState(state, "", address);
+  else afterSheetBack(() => history.pushState(state, "", address));
+  sheetHistory.pushed = true;
+}
+
+function popSheet() {
+  const tab = document.body.dataset.tab;
+  if (sheetHistory.pushed) {
+    sheetHistory.pushed = false;
+    sheetHistory.back = new Promise((resolve) => addEventListener("popstate", resolve, { once: true }));
+    history.back();
+  } else if (bookInAddress()) {
+    history.replaceState({ tab }, "", tabAddress(tab));
+  }
+}
+
+// A new entry waits until a Back the sheet started has landed, or it would be the one left.
+function afterSheetBack(change) {
+  sheetHistory.back.then(change);
+}
+
+addEventListener("popstate", (event) => {
+  const state = event.state ?? {};
+  const id = bookInAddress();
+  if (!id && detail.open) {
+    sheetHistory.pushed = false;
+    closeDetail();
+  }
+  const tab = state.tab ?? tabFor(location.pathname);
+  showTab(tab, false);
+  if (!id) {
+    history.replaceState({ tab }, "", tabAddress(tab));
+  } else if (sheetBookID() !== id) {
+    sheetHistory.pushed = true;
+    openDetail(id, null, { marks: state.marks ?? "", push: false });
+  }
+});
+
+// ---- swipe the sheet down to close (touch) ----
+
+// A drag that starts in the sheet's top area (its grabber and heading, which do not scroll the
+// sheet) moves the sheet with it; let go further down than SWIPE_CLOSE and the sheet closes, less
+// and it snaps back.
+const SWIPE_CLOSE = 110;
+
+detail.addEventListener("pointerdown", (event) => {
+  if (!detail.matches(":modal") || !event.isPrimary || event.button !== 0) return;
+  if (!event.target.closest(".grabber, .detail-head") || event.target.closest("button, a")) return;
+  const startY = event.clientY;
+  let dy = 0;
+  detail.classList.add("dragging");
+  const move = (moveEvent) => {
+    if (moveEvent.pointerId !== event.pointerId) return;
+    dy = Math.max(0, moveEvent.clientY - startY);
+    detail.style.transform = dy ? `translateY(${dy}px)` : "";
+  };
+  const end = (endEvent) => {
+    if (endEvent.pointerId !== event.pointerId) return;
+    for (const [type, handler] of listeners) removeEventListener(type, handler);
+    detail.classList.remove("dragging");
+    if (endEvent.type === "pointerup" && dy > SWIPE_CLOSE) closeDetail();
+    else detail.style.transform = "";
+  };
+  const listeners = [["pointermove", move], ["pointerup", end], ["pointercancel", end]];
+  for (const [type, handler] of listeners) addEventListener(type, handler);
 });
 
 // ---- the journal in the sheet ----
@@ -602,7 +711,7 @@ const actions = {
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
     if (target.closest(".saved-row.swiped")) return;
     event.preventDefault();
-    openDetail(target.closest("[data-book-id]").dataset.bookId, target);
+    openDetail(target.closest("[data-book-id]").dataset.bookId, target, { marks: marksFor(target) });
   },
   "toggle-save": toggleHeart,
   remove(target) {
@@ -858,12 +967,14 @@ startOffline({ refresh: () => { refreshSaved(); refreshRecent(); } });
 
 // ---- an address like /books/ID opens its book ----
 
-// The server rendered the sheet open; reopen it as a modal (without a close event, which would
-// leave the address) and record the view. The address goes back to the search when it closes.
+// The server rendered the sheet open; reopen it as the script shows sheets (without a close
+// event, which would leave the address) and record the view. Nothing of ours is under this entry:
+// closing the sheet turns the address into the search's (see popSheet).
 if (detail.open && $(".detail", detail)) {
   const id = $(".detail", detail).dataset.bookId;
   detail.removeAttribute("open");
-  openDetail(id, searchInput);
+  history.replaceState({ tab: "search", book: id }, "", location.pathname);
+  openDetail(id, searchInput, { push: false });
 }
 
 // ---- 최근 검색어 (recent searches) ----

@@ -1,0 +1,107 @@
+// Chaek (책) scanning: the 스캔 button finds a book by the barcode on its back. Where the browser
+// has BarcodeDetector and a camera, it reads the camera live; everywhere else (iOS Safari, desktop
+// Chromium on Linux) it takes or picks a photo, reduces it to gray pixels on a canvas and sends
+// them to the server, which reads the barcode with zbar. The ISBN found opens the book.
+
+const MAX_SIDE = 1600; // the server takes at most 4 MB of pixels
+
+// Wires the 스캔 button; `say` shows a message (the search status line).
+export function startScan({ say }) {
+  const button = document.querySelector("#scan-button");
+  const file = document.querySelector("#scan-file");
+  if (!button || !file) return;
+  button.addEventListener("click", async () => {
+    if (await liveScan(say)) return;
+    file.click();
+  });
+  file.addEventListener("change", async () => {
+    const photo = file.files[0];
+    file.value = "";
+    if (!photo) return;
+    say("사진에서 바코드를 읽는 중…");
+    try {
+      const { pixels, width, height } = await grayPixels(photo);
+      const response = await fetch(`/api/scan?width=${width}&height=${height}`, {
+        method: "POST", headers: { Accept: "application/json" }, body: pixels,
+      });
+      const body = await response.json().catch(() => ({}));
+      if (!response.ok) throw new Error(body.message || `HTTP ${response.status}`);
+      open(body, say);
+    } catch (error) {
+      say(`바코드를 읽지 못했습니다: ${error.message}`);
+    }
+  });
+}
+
+// What a scan found: the book opens, or the reader is told what was read.
+function open(result, say) {
+  switch (result.result) {
+    case "found":
+      location.assign(`/books/${encodeURIComponent(result.entry.id)}`);
+      break;
+    case "not_found":
+      say(`바코드에서 ISBN ${result.isbn}을 읽었지만, 이 ISBN의 책을 찾지 못했습니다.`);
+      break;
+    case "not_isbn":
+      say(`바코드 ${result.code}는 책의 ISBN이 아닙니다 (ISBN은 978이나 979로 시작합니다).`);
+      break;
+    default:
+      say("바코드를 찾지 못했습니다. 책 뒤표지의 바코드가 크고 또렷하게 나오도록 다시 찍어 보세요.");
+  }
+}
+
+// The photo drawn on a canvas no larger than MAX_SIDE, as one gray byte per pixel.
+async function grayPixels(photo) {
+  const bitmap = await createImageBitmap(photo);
+  const scale = Math.min(1, MAX_SIDE / Math.max(bitmap.width, bitmap.height));
+  const width = Math.max(1, Math.round(bitmap.width * scale));
+  const height = Math.max(1, Math.round(bitmap.height * scale));
+  const canvas = Object.assign(document.createElement("canvas"), { width, height });
+  const context = canvas.getContext("2d", { willReadFrequently: true });
+  context.drawImage(bitmap, 0, 0, width, height);
+  const rgba = context.getImageData(0, 0, width, height).data;
+  const pixels = new Uint8Array(width * height);
+  for (let i = 0; i < pixels.length; i++) {
+    pixels[i] = (rgba[i * 4] * 299 + rgba[i * 4 + 1] * 587 + rgba[i * 4 + 2] * 114) / 1000;
+  }
+  return { pixels, width, height };
+}
+
+// Reads the camera live with the browser's own BarcodeDetector, in a dialog with a 취소 button;
+// `false` when the browser cannot (no detector for EAN-13, no camera, or permission refused).
+async function liveScan(say) {
+  if (!("BarcodeDetector" in window) || !navigator.mediaDevices?.getUserMedia) return false;
+  const formats = await BarcodeDetector.getSupportedFormats().catch(() => []);
+  if (!formats.includes("ean_13")) return false;
+  let stream;
+  try {
+    stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: "environment" } });
+  } catch {
+    return false;
+  }
+  const dialog = document.querySelector("#scan-dialog");
+  const video = dialog.querySelector("video");
+  video.srcObject = stream;
+  dialog.showModal();
+  await video.play().catch(() => {});
+  const detector = new BarcodeDetector({ formats: ["ean_13"] });
+  let scanning = true;
+  dialog.addEventListener("close", () => { scanning = false; }, { once: true });
+  try {
+    while (scanning) {
+      const codes = await detector.detect(video).catch(() => []);
+      const isbn = codes.map((code) => code.rawValue).find((value) => /^97[89]\d{10}$/.test(value));
+      if (isbn) {
+        dialog.close();
+        location.assign(`/books/${isbn}`);
+        return true;
+      }
+      if (codes.length) say(`바코드 ${codes[0].rawValue}는 책의 ISBN이 아닙니다.`);
+      await new Promise((resolve) => setTimeout(resolve, 150));
+    }
+  } finally {
+    for (const track of stream.getTracks()) track.stop();
+    if (dialog.open) dialog.close();
+  }
+  return true;
+}
