@@ -68,8 +68,10 @@ struct Page {
       <h1 class="visually-hidden">책 검색</h1>
       <form id="search-form" class="search-form" role="search" action="/" method="get">
       <label class="visually-hidden" for="search-input">책 검색</label>
-      <input id="search-input" name="query" type="search" value="\(query)" placeholder="제목, 저자, 출판사, ISBN" \
-      autocomplete="off" enterkeyhint="search" spellcheck="false">
+      <div class="combobox"><input id="search-input" name="query" type="search" value="\(query)" \
+      placeholder="제목, 저자, 출판사, ISBN" autocomplete="off" enterkeyhint="search" spellcheck="false" \
+      role="combobox" aria-autocomplete="list" aria-expanded="false" aria-controls="suggestions">
+      <ul id="suggestions" class="suggestions" role="listbox" aria-label="추천 검색어" hidden></ul></div>
       <div class="filters">
       <label class="visually-hidden" for="search-target">검색 대상</label>
       <select id="search-target" name="target">\(options(Self.targets, selected: target?.rawValue ?? ""))</select>
