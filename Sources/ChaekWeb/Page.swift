@@ -77,7 +77,11 @@ struct Page {
       <select id="search-target" name="target">\(options(Self.targets, selected: target?.rawValue ?? ""))</select>
       <label class="visually-hidden" for="search-sort">정렬</label>
       <select id="search-sort" name="sort">\(options(Self.sorts, selected: sort.rawValue))</select>
-      <button class="search-submit" type="submit">검색</button></div></form>
+      <button class="search-submit" type="submit">검색</button>
+      <button id="scan-button" class="search-submit scan-button" type="button" \
+      aria-label="바코드 스캔: 책 뒤표지의 바코드로 찾기">스캔</button>
+      <input id="scan-file" class="visually-hidden" type="file" accept="image/*" capture="environment" \
+      tabindex="-1" aria-hidden="true"></div></form>
       <section class="recent-section" aria-labelledby="recent-heading">
       <h2 id="recent-heading">최근 본 책</h2>
       <ul id="recent" class="strip">\(recent)</ul>
@@ -126,6 +130,9 @@ struct Page {
       <span id="saved-count" class="count" aria-label="\(savedCount)권">\(savedCount)</span></a>
       <a id="tab-stats" role="tab" href="/stats" aria-selected="\(tab == .stats ? "true" : "false")" \
       aria-controls="stats-panel"><span aria-hidden="true">✎</span> 기록</a></div></nav>
+      <dialog id="scan-dialog" class="scan-dialog" aria-label="바코드 스캔">\
+      <video muted playsinline aria-label="카메라 화면: 바코드를 가운데에 맞추세요"></video>\
+      <form method="dialog"><button class="search-submit" type="submit">취소</button></form></dialog>
       <dialog id="detail" class="sheet" aria-labelledby="detail-title"\(detail == nil ? "" : " open" as HTML)>\(detail)</dialog>
       <dialog id="confirm-clear" class="confirm" aria-labelledby="confirm-title">
       <form method="dialog"><p id="confirm-title">담은 책을 모두 삭제하시겠습니까?</p>

@@ -3,6 +3,7 @@
 // listens to /api/events so every open window follows changes made anywhere.
 
 import { startOffline, watchEventStream } from "./offline.js";
+import { startScan } from "./scan.js";
 
 const $ = (selector, root = document) => root.querySelector(selector);
 const $$ = (selector, root = document) => [...root.querySelectorAll(selector)];
@@ -1078,6 +1079,7 @@ function listen() {
 }
 listen();
 startOffline({ refresh: () => { refreshSaved(); refreshRecent(); } });
+startScan({ say: (message) => { status.textContent = message; } });
 
 // ---- an address like /books/ID opens its book ----
 

@@ -1,0 +1,66 @@
+"""스캔: a photo of a book's barcode, picked where the browser has no live BarcodeDetector (as on
+desktop Chromium on Linux), opens the book; a barcode of no book says which ISBN it read."""
+
+import struct
+import zlib
+
+from app_page import AppPage
+from conftest import MOBILE
+
+L_CODES = ["0001101", "0011001", "0010011", "0111101", "0100011", "0110001", "0101111", "0111011",
+           "0110111", "0001011"]
+PARITY = ["LLLLLL", "LLGLGG", "LLGGLG", "LLGGGL", "LGLLGG", "LGGLLG", "LGGGLG", "LGLGLG", "LGLGGL", "LGGLGL"]
+
+
+def modules(code):
+    """The 95 modules of an EAN-13 code: '1' is a bar."""
+    digits = [int(c) for c in code]
+    right = lambda d: "".join("1" if b == "0" else "0" for b in L_CODES[d])
+    pattern = "101"
+    for index, digit in enumerate(digits[1:7]):
+        pattern += L_CODES[digit] if PARITY[digits[0]][index] == "L" else right(digit)[::-1]
+    pattern += "01010" + "".join(right(d) for d in digits[7:]) + "101"
+    return pattern
+
+
+def barcode_png(code, path):
+    """A photo-like PNG: the barcode 3 pixels a module on a gray page, with margins."""
+    bars = modules(code)
+    width, height, quiet = (len(bars) + 24) * 3 + 80, 260, 12
+    rows = []
+    for y in range(height):
+        row = bytearray([235] * width)
+        if 40 <= y < height - 40:
+            for index, bar in enumerate(bars):
+                if bar == "1":
+                    start = 40 + (quiet + index) * 3
+                    row[start:start + 3] = b"\x20\x20\x20"
+        rows.append(b"\x00" + bytes(row))
+    chunk = lambda kind, data: struct.pack(">I", len(data)) + kind + data + struct.pack(
+        ">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+    png = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0))
+    png += chunk(b"IDAT", zlib.compress(b"".join(rows))) + chunk(b"IEND", b"")
+    path.write_bytes(png)
+    return path
+
+
+def test_a_photo_of_the_barcode_opens_the_book(server, browser, tmp_path):
+    status, reply = server.request("POST", "api/import", {"documents": [{
+        "title": "채식주의자", "isbn": "8936433598 9788936433598", "authors": ["한강"], "publisher": "창비",
+    }]})
+    assert status == 200, reply
+    app = AppPage(browser(MOBILE), server).open("/")
+    app.wait_until_live()
+    assert app.find("#scan-button").accessible_name == "바코드 스캔: 책 뒤표지의 바코드로 찾기"
+
+    app.find("#scan-file").send_keys(str(barcode_png("9791190090018", tmp_path / "unknown.png")))
+    status_line = lambda: app.find("#search-status").text
+    app.wait_for(lambda: "9791190090018" in status_line(), lambda: f"the status says {status_line()!r}")
+    assert "찾지 못했습니다" in status_line()
+    app.shot("scan-not-found")
+
+    app.find("#scan-file").send_keys(str(barcode_png("9788936433598", tmp_path / "back-cover.png")))
+    app.wait_for(lambda: app.driver.current_url.endswith("/books/9788936433598"), "the book did not open")
+    app.wait_for(lambda: app.find_all("#detail-title"), "no sheet")
+    assert app.find("#detail-title").text == "채식주의자"
+    assert app.console_errors() == []
