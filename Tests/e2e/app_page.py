@@ -139,6 +139,14 @@ class AppPage:
             lambda: f"no results for {query!r} (status: {self.find('#search-status').text!r})",
         )
         self.wait_until_idle()
+        self.dismiss_suggestions()
+
+    def dismiss_suggestions(self):
+        """Closes the suggestion list a live search leaves open over the results, as a reader does
+        before tapping a result: Escape in the search box."""
+        if self.js("return !document.querySelector('#suggestions')?.hidden"):
+            self.find("#search-input").send_keys(Keys.ESCAPE)
+            self.wait_for(lambda: self.js("return document.querySelector('#suggestions').hidden"), "the list stayed")
 
     def wait_until_idle(self):
         self.wait_for(lambda: not self.find_all("#more .spinner"), "a results page never finished loading")

@@ -69,7 +69,9 @@ def test_a_new_reader_imports_a_goodreads_export_and_finds_a_quote_again(server,
 
     # 담은 책 shows a page of 100 rows; scrolling to its end brings the next ones.
     app.show_tab("saved")
-    app.wait_for(lambda: len(app.saved_ids()) == 100, lambda: f"{len(app.saved_ids())} rows at first")
+    app.wait_for(
+        lambda: len(app.saved_ids()) == 100,
+        lambda: f"{len(app.saved_ids())} rows at first: " + app.js("return document.querySelector('#saved-panel').outerHTML.slice(0, 1500)"))
     assert app.find("#saved-more").is_displayed()
     for shown in (200, 300):
         app.js("document.querySelector('#saved-more').scrollIntoView()")

@@ -1052,6 +1052,14 @@ $("#note-search").addEventListener("submit", (event) => {
 
 // ---- live updates from every window and the command line ----
 
+// A burst of changes (an import saves hundreds of books in one go) refreshes the lists once, when
+// it has passed, rather than once per change.
+let burst;
+function afterBurst(refresh) {
+  clearTimeout(burst);
+  burst = setTimeout(refresh, 120);
+}
+
 function listen() {
   const events = new EventSource("/api/events");
   watchEventStream(events);
@@ -1060,8 +1068,7 @@ function listen() {
     if (event.type === "saved" && id) setSaved(id, true);
     if (event.type === "removed" && id) setSaved(id, false);
     if (event.type === "cleared") for (const heart of $$(".heart[aria-pressed='true']")) heart.setAttribute("aria-pressed", "false");
-    refreshSaved();
-    refreshStats();
+    afterBurst(() => { refreshSaved(); refreshStats(); });
     if (sheetBookID() && (!id || id === sheetBookID())) queueSheet(renderSheet);
   };
   for (const name of ["saved", "removed", "cleared", "journal"]) events.addEventListener(name, onLibrary);
