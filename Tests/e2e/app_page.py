@@ -65,29 +65,39 @@ class AppPage:
         self.js("arguments[0].scrollIntoView({block: 'center', inline: 'nearest'})", element)
         element.click()
 
-    def press(self, selector):
-        """Taps the element found by `selector`, finding it again if a live re-render replaced it
-        between the finding and the tap (the journal re-renders after every change, its own too)."""
+    def retrying(self, action):
+        """Runs `action` again, up to five times, when a live re-render replaced the element it
+        found before it was done with it (the journal re-renders after every change, its own too)."""
         for attempt in range(5):
             try:
-                return self.tap(self.find(selector))
+                return action(attempt)
             except StaleElementReferenceException:
                 if attempt == 4:
                     raise
                 time.sleep(0.1)
 
+    def press(self, selector):
+        """Taps the element found by `selector`, finding it again if it was replaced meanwhile."""
+        return self.retrying(lambda _: self.tap(self.find(selector)))
+
     def type_into(self, selector, *keys):
         """Types into a field; if a re-render replaced it meanwhile, types the whole text again."""
-        for attempt in range(5):
-            try:
-                field = self.find(selector)
-                if attempt:
-                    field.clear()
-                return field.send_keys(*keys)
-            except StaleElementReferenceException:
-                if attempt == 4:
-                    raise
-                time.sleep(0.1)
+
+        def type_keys(attempt):
+            field = self.find(selector)
+            if attempt:
+                field.clear()
+            field.send_keys(*keys)
+
+        return self.retrying(type_keys)
+
+    def text(self, selector):
+        """The visible text of the element found by `selector`, read from the element as it is now."""
+        return self.retrying(lambda _: self.find(selector).text)
+
+    def attribute(self, selector, name):
+        """An attribute or property of the element found by `selector`, as it is now."""
+        return self.retrying(lambda _: self.find(selector).get_attribute(name))
 
     def button(self, text, root=None):
         for candidate in self.find_all("button", root):
@@ -135,7 +145,7 @@ class AppPage:
         if press_enter:
             field.send_keys(Keys.ENTER)
         self.wait_for(
-            lambda: len(self.result_ids()) > 0 and query in self.find("#search-status").text,
+            lambda: len(self.result_ids()) > 0 and query in self.text("#search-status"),
             lambda: f"no results for {query!r} (status: {self.find('#search-status').text!r})",
         )
         self.wait_until_idle()
@@ -167,7 +177,7 @@ class AppPage:
         )
 
     def saved_count(self):
-        return self.find("#saved-count").get_attribute("textContent").strip()
+        return self.attribute("#saved-count", "textContent").strip()
 
     def row(self, book_id, list_id="results"):
         return self.find(f'#{list_id} > li[data-book-id="{book_id}"]')
@@ -205,11 +215,11 @@ class AppPage:
             self.button(item, self.find("#detail .fab-menu")).click()
 
     def toast_text(self):
-        return self.find("#toast").get_attribute("textContent")
+        return self.attribute("#toast", "textContent")
 
     def wait_toast(self, text):
         self.wait_for(
-            lambda: self.toast_text() == text and "visible" in self.find("#toast").get_attribute("class"),
+            lambda: self.toast_text() == text and "visible" in self.attribute("#toast", "class"),
             lambda: f"the toast never said {text!r} (it says {self.toast_text()!r})",
         )
 
@@ -277,7 +287,7 @@ class AppPage:
         return found[-1]
 
     def sheet_alert(self):
-        return self.find("#journal-alert").get_attribute("textContent")
+        return self.attribute("#journal-alert", "textContent")
 
     def value(self, selector):
         return self.find(selector).get_attribute("value")

@@ -52,7 +52,7 @@ def test_initials_suggest_a_title_and_enter_opens_it(server, browser, size, dark
     app.open()
     field = app.find("#search-input")
     assert field.get_attribute("role") == "combobox" and field.get_attribute("aria-expanded") == "false"
-    assert app.find(f"#{field.get_attribute('aria-controls')}").get_attribute("role") == "listbox"
+    assert app.attribute(f"#{field.get_attribute('aria-controls')}", "role") == "listbox"
 
     field = type_and_wait(app, "ㅎㄹㅍㅌ", HARRY)
     assert [o for o in options(app) if o[0] == HARRY][0][2], "a saved book is not marked ♥"
@@ -61,8 +61,8 @@ def test_initials_suggest_a_title_and_enter_opens_it(server, browser, size, dark
     app.shot("autocomplete-initials")
     field.send_keys(Keys.ENTER)
     app.wait_for(lambda: app.detail_open(), "Enter on a title did not open its book")
-    assert app.find("#detail .detail").get_attribute("data-book-id") == harry
-    assert app.find("#detail-title").get_attribute("textContent") == HARRY
+    assert app.attribute("#detail .detail", "data-book-id") == harry
+    assert app.attribute("#detail-title", "textContent") == HARRY
     assert app.driver.current_url.endswith(f"/books/{harry}")
     assert app.console_errors() == []
 
@@ -86,8 +86,8 @@ def test_a_person_suggestion_searches_people(server, browser):
     field = type_and_wait(app, "ㅎㄱ", "한강")
     press_down_to(app, field, "한강")
     field.send_keys(Keys.ENTER)
-    app.wait_for(lambda: "한강" in app.find("#search-status").text and app.result_ids(), "no search for 한강")
-    assert app.find("#search-target").get_attribute("value") == "person"
+    app.wait_for(lambda: "한강" in app.text("#search-status") and app.result_ids(), "no search for 한강")
+    assert app.attribute("#search-target", "value") == "person"
     assert field.get_attribute("value") == "한강"
     assert "target=person" in app.driver.current_url
     app.shot("autocomplete-person-search")
@@ -99,4 +99,4 @@ def test_a_click_picks_a_suggestion(server, browser):
     option = next(o for o in app.find_all("#suggestions [role=option]") if "채식주의자" in o.text)
     option.click()
     app.wait_for(lambda: app.detail_open(), "a click on a title did not open its book")
-    assert app.find("#detail-title").get_attribute("textContent") == "채식주의자"
+    assert app.attribute("#detail-title", "textContent") == "채식주의자"

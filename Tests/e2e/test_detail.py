@@ -48,7 +48,7 @@ def test_the_detail_closes_with_escape_and_the_close_button_and_gives_focus_back
     app.wait_for(lambda: not app.find("#detail .fab-menu").is_displayed(), "Esc did not close the FAB menu")
     assert app.detail_open(), "Esc with the FAB menu open closed the whole sheet"
     assert "fab-button" in app.js("return document.activeElement.className")
-    assert app.find("#detail .fab-button").get_attribute("aria-expanded") == "false"
+    assert app.attribute("#detail .fab-button", "aria-expanded") == "false"
     press_escape(app)
     app.wait_detail_closed()
 
@@ -105,9 +105,9 @@ def test_a_hostile_title_stays_text_everywhere(server, browser):
     title = HOSTILE[1]["title"]
     book_id = titles[title]
     app.open_detail(book_id)
-    assert app.find("#detail-title").get_attribute("textContent") == title
+    assert app.attribute("#detail-title", "textContent") == title
     assert [e.tag_name for e in app.find_all("#detail-title *")] == ["mark"]
-    assert app.find("#detail .detail").get_attribute("data-title") == title
+    assert app.attribute("#detail .detail", "data-title") == title
     app.fab("책 담기")
     app.wait_toast(f"‘{title}’ 저장되었습니다")
     assert app.find_all("#toast *") == []

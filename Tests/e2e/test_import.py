@@ -51,7 +51,7 @@ def upload(app, path):
 
 
 def status_text(app):
-    return app.find("#import-status").text
+    return app.text("#import-status")
 
 
 def test_a_new_reader_imports_a_goodreads_export_and_finds_a_quote_again(server, browser, tmp_path):
@@ -88,7 +88,7 @@ def test_a_new_reader_imports_a_goodreads_export_and_finds_a_quote_again(server,
         1 for n in range(0, 300, 3) if datetime.date(year, 1 + n % 12, 1 + n % 28) <= datetime.date.today()
     )
     app.show_tab("stats")
-    chart_title = lambda: app.find("#chart-books-title").get_attribute("textContent")
+    chart_title = lambda: app.attribute("#chart-books-title", "textContent")
     app.wait_for(lambda: f"모두 {finished_this_year}권" in chart_title(), lambda: chart_title())
 
     # A quote with its page, found again by a two-syllable word inside a longer one.
@@ -105,7 +105,7 @@ def test_a_new_reader_imports_a_goodreads_export_and_finds_a_quote_again(server,
     app.type_into("#note-query", "불어")
     app.press("#note-search button[type=submit]")
     app.wait_for(lambda: app.find_all("#note-results li"), "the quote was not found by 불어")
-    hit = app.find("#note-results li").text
+    hit = app.text("#note-results li")
     assert "바람이 불어오는 곳으로" in hit and "42" in hit, hit
     app.shot("import-quote-found")
 

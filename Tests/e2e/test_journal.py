@@ -22,7 +22,7 @@ def test_the_shelf_picker_saves_and_stars_review_and_tags_are_kept(server, brows
     app.press('label[for="shelf-reading"]')
     app.wait_entry(book_id, lambda e: e["shelf"] == "reading", "the book on 읽는 중")
     app.wait_for(lambda: app.find_all("#rating-1") and app.find("#shelf-reading").is_selected(), "no journal")
-    app.wait_for(lambda: app.find("#detail .heart").get_attribute("aria-pressed") == "true", "the heart is off")
+    app.wait_for(lambda: app.attribute("#detail .heart", "aria-pressed") == "true", "the heart is off")
     app.wait_for(lambda: app.saved_count() == "1", "the tab's count did not follow")
 
     # Stars: a click on 4, then the arrow key for 4.5; the focus stays on the stars.
@@ -31,13 +31,13 @@ def test_the_shelf_picker_saves_and_stars_review_and_tags_are_kept(server, brows
     app.wait_for(lambda: app.active_element_id() == "rating-8", lambda: f"focus is on {app.active_element_id()}")
     ActionChains(app.driver).send_keys(Keys.ARROW_RIGHT).perform()
     app.wait_entry(book_id, lambda e: e["rating"] == 4.5, "a rating of 4.5 from the arrow key")
-    app.wait_for(lambda: app.find(".rating-value").text == "4.5점", "the sheet does not say 4.5점")
+    app.wait_for(lambda: app.text(".rating-value") == "4.5점", "the sheet does not say 4.5점")
     app.wait_for(lambda: app.find("#rating-9").is_selected(), "the 4.5 star is not checked")
     assert app.active_element_id() == "rating-9", app.active_element_id()
     assert app.find("#rating-9").accessible_name == "4.5점"
     app.press("#rating-clear")
     app.wait_entry(book_id, lambda e: e["rating"] is None, "the rating cleared")
-    app.wait_for(lambda: app.find(".rating-value").text == "별점 없음", "the stars were not cleared")
+    app.wait_for(lambda: app.text(".rating-value") == "별점 없음", "the stars were not cleared")
 
     # Review.
     app.type_into("#review-text", "밤새 읽었다.")
@@ -71,7 +71,7 @@ def test_notes_and_quotes_are_added_edited_and_deleted(server, browser):
     note_id = entry["notes"][0]["id"]
     assert entry["notes"][0]["day"] == today()
     app.wait_for(lambda: app.find_all(f"#note-{note_id}"), "the note is not listed")
-    assert app.find(f"#note-{note_id} time").text == day_text(datetime.date.today())
+    assert app.text(f"#note-{note_id} time") == day_text(datetime.date.today())
     assert app.value("#note-new-text") == "", "the new-note field kept the saved text"
 
     app.press(f"#note-{note_id}-edit")
@@ -79,7 +79,7 @@ def test_notes_and_quotes_are_added_edited_and_deleted(server, browser):
     app.type_into(f"#note-{note_id}-text", Keys.CONTROL, "a", Keys.NULL, "고친 메모")
     app.press(f"#note-{note_id}-save")
     app.wait_entry(book_id, lambda e: [n["text"] for n in e["notes"]] == ["고친 메모"], "the edited note")
-    app.wait_for(lambda: app.find(f"#note-{note_id} .note-text").text == "고친 메모", "the note did not change")
+    app.wait_for(lambda: app.text(f"#note-{note_id} .note-text") == "고친 메모", "the note did not change")
     app.wait_for(lambda: not app.find(f"#note-{note_id}-form").is_displayed(), "the editor stayed open")
     assert app.active_element_id() == f"note-{note_id}-edit"
 
@@ -90,7 +90,7 @@ def test_notes_and_quotes_are_added_edited_and_deleted(server, browser):
     quote = entry["quotes"][0]
     assert quote["page"] == 123 and quote["kind"] == "quote"
     app.wait_for(lambda: app.find_all(f"#note-{quote['id']} blockquote"), "the quote is not shown")
-    assert app.find(f"#note-{quote['id']} .quote-page").text == "p. 123"
+    assert app.text(f"#note-{quote['id']} .quote-page") == "p. 123"
 
     app.press(f"#note-{note_id}-delete")
     app.wait_entry(book_id, lambda e: e["notes"] == [], "the note deleted")
@@ -141,7 +141,7 @@ def test_a_second_window_follows_the_journal_without_losing_its_draft(server, br
     a.press("#note-new-add")
     a.wait_for(lambda: a.find_all("#journal .note-text"), "A's note is not listed")
     a.press('label[for="rating-6"]')
-    a.wait_for(lambda: a.find(".rating-value").text == "3점", "A's stars did not change")
+    a.wait_for(lambda: a.text(".rating-value") == "3점", "A's stars did not change")
     a.press('label[for="shelf-reading"]')
     b.wait_for(
         lambda: [n.text for n in b.find_all("#journal .note-text")] == ["A의 메모"]
@@ -153,7 +153,7 @@ def test_a_second_window_follows_the_journal_without_losing_its_draft(server, br
     assert b.value("#review-text") == "B가 쓰는 중", "B's draft was lost when the sheet followed A"
     assert b.active_element_id() == "review-text", "B's focus left the field it was typing in"
     b.wait_for(
-        lambda: b.find("#filter-shelf-reading .chip-count").get_attribute("textContent") == "1",
+        lambda: b.attribute("#filter-shelf-reading .chip-count", "textContent") == "1",
         "B's 담은 책 counts did not follow",
         timeout=LIVE,
     )
@@ -173,7 +173,7 @@ def test_a_stale_edit_is_refused_and_the_draft_is_kept(server, browser):
 
     a.press("#review-save")
     a.wait_for(lambda: "다른 창에서 먼저 바뀌었어요" in a.sheet_alert(), lambda: f"A's alert says {a.sheet_alert()!r}")
-    assert a.find("#journal-alert").get_attribute("role") == "alert"
+    assert a.attribute("#journal-alert", "role") == "alert"
     assert a.js("const r = document.getElementById('journal-alert').getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight"), (
         "the alert is out of sight where the reader saved"
     )
@@ -203,7 +203,7 @@ def test_deleting_a_book_with_notes_asks_first_with_the_counts(server, browser):
     app.tap(app.find(".delete", app.row(book_id, "saved")))
     dialog = app.find("#confirm-remove")
     app.wait_for(lambda: app.js("return arguments[0].open", dialog), "deleting did not ask first")
-    assert app.find("#confirm-remove-detail").text == "메모 2개와 문장 1개, 독서 기록 1개도 함께 지워져요."
+    assert app.text("#confirm-remove-detail") == "메모 2개와 문장 1개, 독서 기록 1개도 함께 지워져요."
     app.button("취소", dialog).click()
     app.wait_for(lambda: not app.js("return arguments[0].open", dialog), "취소 did not close")
     assert app.entry(book_id) is not None and app.saved_ids() == [book_id]

@@ -13,8 +13,8 @@ def test_search_scroll_detail_save_and_clear_on_a_phone(server, browser):
     assert meta["total_count"] > 30 and not meta["is_end"], f"{QUERY!r} no longer has many results: {meta}"
 
     app = AppPage(browser(MOBILE), server).open()
-    assert app.find("#tab-search").text.split()[-1] == "검색"
-    assert "담은 책" in app.find("#tab-saved").text
+    assert app.text("#tab-search").split()[-1] == "검색"
+    assert "담은 책" in app.text("#tab-saved")
     assert app.saved_count() == "0"
 
     # Live search: typing is enough (debounced), no Enter.
@@ -25,7 +25,7 @@ def test_search_scroll_detail_save_and_clear_on_a_phone(server, browser):
     )
     assert all("query=the&" in name for name in requested), f"typing searched for every letter: {requested}"
     assert len(first_page) >= 10, f"the first page has {len(first_page)} rows"
-    assert app.find("#search-status").text == f"‘{QUERY}’ 검색 결과 {meta['total_count']}권"
+    assert app.text("#search-status") == f"‘{QUERY}’ 검색 결과 {meta['total_count']}권"
     app.js("scrollTo(0, 0)")
     app.shot("search-results")
 
@@ -45,7 +45,7 @@ def test_search_scroll_detail_save_and_clear_on_a_phone(server, browser):
     book_id = rows[11]
     title = app.find(".book-title", app.row(book_id)).get_attribute("textContent")
     app.open_detail(book_id)
-    assert app.find("#detail-title").text == title
+    assert app.text("#detail-title") == title
     assert app.active_element_id() != "search-input"
 
     app.fab()
@@ -56,7 +56,7 @@ def test_search_scroll_detail_save_and_clear_on_a_phone(server, browser):
 
     app.button("책 담기", app.find("#detail .fab-menu")).click()
     app.wait_toast(f"‘{title}’ 저장되었습니다")
-    assert app.find("#detail .fab-menu").get_attribute("hidden") is not None, "the FAB menu stayed open"
+    assert app.attribute("#detail .fab-menu", "hidden") is not None, "the FAB menu stayed open"
     app.wait_for(lambda: app.saved_count() == "1", lambda: f"the 담은 책 count is {app.saved_count()}, not 1")
     app.wait_toast_on_top("the toast ‘…저장되었습니다’ is hidden behind the detail sheet")
     app.shot("toast")
@@ -96,7 +96,7 @@ def test_search_scroll_detail_save_and_clear_on_a_phone(server, browser):
     app.find("#clear-all").click()
     confirm = app.find("#confirm-clear")
     app.wait_for(lambda: app.js("return document.getElementById('confirm-clear').open"), "no confirmation")
-    assert app.find("#confirm-title").text == "담은 책을 모두 삭제하시겠습니까?"
+    assert app.text("#confirm-title") == "담은 책을 모두 삭제하시겠습니까?"
     app.settle()
     app.shot("confirm-clear")
     app.button("취소", confirm).click()
@@ -143,7 +143,7 @@ def test_enter_searches_at_once_and_the_target_and_sort_search_again(server, bro
     by_title = server.search("소설", target="title")
     app.wait_for(
         lambda: "target=title" in app.driver.current_url
-        and app.find("#search-status").text == f"‘소설’ 검색 결과 {by_title['meta']['total_count']}권",
+        and app.text("#search-status") == f"‘소설’ 검색 결과 {by_title['meta']['total_count']}권",
         lambda: f"choosing 제목 did not search titles (status {app.find('#search-status').text!r})",
     )
     app.wait_until_idle()

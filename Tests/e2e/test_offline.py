@@ -100,7 +100,7 @@ def test_the_worker_keeps_the_shell_and_saved_books_for_offline(offline_server, 
     for page in pages:
         page.reload()
         page.wait_for(lambda: notice_text(page) == NOTICE, lambda: f"no offline notice: {notice_text(page)!r}")
-        assert page.find("#offline-notice").get_attribute("role") == "status"
+        assert page.attribute("#offline-notice", "role") == "status"
         # The page came from the shell, 담은 책 from the last sync.
         page.wait_for(lambda: set(page.saved_ids()) == {first, second}, lambda: f"saved: {page.saved_ids()}")
         assert page.js("return getComputedStyle(document.body).backgroundColor") != "rgba(0, 0, 0, 0)"

@@ -64,8 +64,8 @@ def test_searching_records_and_the_panel_runs_and_deletes(server, browser):
     assert app.active_element_id() == "search-input", "a tap on × took the focus from the box"
 
     panel_button(app, "채식").click()
-    app.wait_for(lambda: "채식" in app.find("#search-status").text, "picking a recent search did not search it")
-    assert app.find("#search-input").get_attribute("value") == "채식"
+    app.wait_for(lambda: "채식" in app.text("#search-status"), "picking a recent search did not search it")
+    assert app.attribute("#search-input", "value") == "채식"
     assert not panel_shown(app)
 
     focus_empty_box(app)
@@ -107,7 +107,7 @@ def test_recording_off_keeps_nothing_and_offers_to_clear(server, browser):
     focus_empty_box(app)
     panel_button(app, "검색어 저장 끄기").click()
     app.wait_for(
-        lambda: "검색어 저장이 꺼져 있습니다." in app.find("#recent-searches").text, "turning off said nothing"
+        lambda: "검색어 저장이 꺼져 있습니다." in app.text("#recent-searches"), "turning off said nothing"
     )
     assert server.request("GET", "api/searches")[1]["recording"] is False
     app.settle()
@@ -140,7 +140,7 @@ def test_two_windows_and_the_command_line_stay_in_step(server, browser):
     )
     server.cli("searches", "--off")
     right.wait_for(
-        lambda: "검색어 저장 켜기" in right.find("#recent-searches").text,
+        lambda: "검색어 저장 켜기" in right.text("#recent-searches"),
         "window B did not see recording turned off by the command line",
         timeout=LIVE,
     )

@@ -54,7 +54,7 @@ def test_a_photo_of_the_barcode_opens_the_book(server, browser, tmp_path):
     assert app.find("#scan-button").accessible_name == "바코드 스캔: 책 뒤표지의 바코드로 찾기"
 
     app.find("#scan-file").send_keys(str(barcode_png("9791190090018", tmp_path / "unknown.png")))
-    status_line = lambda: app.find("#search-status").text
+    status_line = lambda: app.text("#search-status")
     app.wait_for(lambda: "9791190090018" in status_line(), lambda: f"the status says {status_line()!r}")
     assert "찾지 못했습니다" in status_line()
     app.shot("scan-not-found")
@@ -62,5 +62,5 @@ def test_a_photo_of_the_barcode_opens_the_book(server, browser, tmp_path):
     app.find("#scan-file").send_keys(str(barcode_png("9788936433598", tmp_path / "back-cover.png")))
     app.wait_for(lambda: app.driver.current_url.endswith("/books/9788936433598"), "the book did not open")
     app.wait_for(lambda: app.find_all("#detail-title"), "no sheet")
-    assert app.find("#detail-title").text == "채식주의자"
+    assert app.text("#detail-title") == "채식주의자"
     assert app.console_errors() == []

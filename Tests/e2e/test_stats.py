@@ -15,7 +15,7 @@ def finish(server, book_id):
 
 
 def goal_text(app):
-    return app.find("#stats .goal").text
+    return app.text("#stats .goal")
 
 
 def test_the_stats_show_the_finished_book_the_goal_and_its_pace(server, browser):
@@ -28,12 +28,12 @@ def test_the_stats_show_the_finished_book_the_goal_and_its_pace(server, browser)
     app.show_tab("stats")
     assert app.driver.current_url.endswith("/stats")
     app.wait_for(lambda: app.find_all(f'#stats .cover-grid li[data-book-id="{book_id}"]'), "the finished book is missing")
-    title = app.find("#chart-books-title").get_attribute("textContent")
+    title = app.attribute("#chart-books-title", "textContent")
     assert title == "월별 읽은 책, 모두 1권", title
     month = int(today()[5:7])
     row = app.find_all("#stats .chart table tbody tr")[month - 1]
     assert row.get_attribute("textContent") == f"{month}월1권"
-    assert app.find("#stats .chart svg").get_attribute("role") == "img"
+    assert app.attribute("#stats .chart svg", "role") == "img"
 
     # A goal far away is behind; one book is the goal reached; and it can be cleared.
     app.type_into("#goal-input", "10000")
@@ -80,7 +80,7 @@ def test_notes_and_quotes_are_found_from_the_stats_tab(server, browser):
     hit = app.find("#note-results li")
     assert hit.get_attribute("data-book-id") == book_id
     assert "p. 77" in hit.text and app.find("mark", hit).text == "고래"
-    assert app.find("#note-status").text == "‘고래’ 1개 찾았어요"
+    assert app.text("#note-status") == "‘고래’ 1개 찾았어요"
     app.press("#note-results li a")
     app.wait_for(lambda: app.detail_open() and app.find_all(f'#detail .detail[data-book-id="{book_id}"]'), "no sheet")
     assert app.console_errors() == []
