@@ -101,7 +101,8 @@ let package = Package(
         "ChaekApp", "BookCatalog", "BookProviders", "BookImport", "UserLibrary", "BookModel", "TestSupport",
       ]),
     .testTarget(
-      name: "UserLibraryTests", dependencies: ["UserLibrary", "BookModel", "BookImport", "Storage"]),
+      name: "UserLibraryTests",
+      dependencies: ["UserLibrary", "BookModel", "BookImport", "SearchIndex", "Storage"]),
     .testTarget(name: "HTTPTransportTests", dependencies: ["HTTPTransport"]),
     .testTarget(name: "HTTPRoutingTests", dependencies: ["HTTPRouting", "HTTPTransport"]),
     .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient", "TestSupport"]),

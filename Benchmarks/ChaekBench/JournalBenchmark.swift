@@ -10,7 +10,8 @@ import UserLibrary
 
 /// The reading journal at scale: importing a Goodreads library export of `count` rows into an empty
 /// library (and the starter catalog), then, through the web app in process, per request: the year's
-/// stats, 담은 책 whole as JSON and its pages as HTML (the first, the last, a shelf's).
+/// stats, 담은 책 whole as JSON and its pages as HTML (the first, the last, a shelf's), and 자동완성
+/// (`ㅎ`, `사랑`, `ㅅㄹ`) over the saved books and the catalog.
 struct JournalBenchmark {
   let count: Int
   let rounds: Int
@@ -41,22 +42,24 @@ struct JournalBenchmark {
     for target in [
       "/api/stats?year=2025&today=2025-10-01", "/fragments/stats?year=2025&today=2025-10-01",
       "/api/library", "/api/library/ids", "/fragments/saved", "/fragments/saved?offset=9900",
-      "/fragments/saved?shelf=read",
+      "/fragments/saved?shelf=read", "/api/suggest?q=%E3%85%8E", "/api/suggest?q=%EC%82%AC%EB%9E%91",
+      "/api/suggest?q=%E3%85%85%E3%84%B9",
     ] {
+      let shown = target.removingPercentEncoding ?? target
       var samples = Samples()
       var bytes = 0
       for round in 0...(rounds * 5) {
         let start = ContinuousClock.now
         let response = await client.get(target)
         guard response.status == 200 else {
-          print("  \(target): HTTP \(response.status), not measured")
+          print("  \(shown): HTTP \(response.status), not measured")
           break
         }
         if round > 0 { samples.add(Measure.since(start)) }  // the first one warms the caches
         bytes = response.body.count
       }
       if !samples.values.isEmpty {
-        print("  GET \(target) with \(count) books (\(bytes / 1024) KB): \(samples.summary)")
+        print("  GET \(shown) with \(count) books (\(bytes / 1024) KB): \(samples.summary)")
       }
     }
   }

@@ -5,8 +5,9 @@ import UserLibrary
 
 /// 자동완성 for one user: the titles and people of their saved books that what they are typing
 /// begins, then the catalog's (see ``BookCatalog/Catalog/suggestions(for:limit:)``), one per
-/// folded text. Saved books are matched with the engine's own matcher
-/// (``SearchIndex/Analyzer/completes(_:typed:)``), so both parts agree on what "begins" means.
+/// folded text. Saved books are matched by the library's index of their names
+/// (``UserLibrary/Library/savedNames(completing:limit:)``), which keeps the engine's keys, so both
+/// parts agree on what "begins" means.
 public struct Autocomplete: Sendable {
   /// One suggestion as the web app and the command line show it.
   public struct Entry: Encodable, Equatable, Sendable {
@@ -64,14 +65,11 @@ public struct Autocomplete: Sendable {
     func add(_ entry: Entry) {
       if entries.count < limit, seen.insert(Analyzer.key(entry.text)).inserted { entries.append(entry) }
     }
-    for saved in try await library.savedBooks() where entries.count < limit {
-      let book = saved.book
-      if Analyzer.completes(book.title, typed: typed) {
-        add(Entry(text: book.title, kind: "title", id: book.id.rawValue, saved: true))
-      }
-      for person in book.authors + book.translators where Analyzer.completes(person, typed: typed) {
-        add(Entry(text: person, kind: "person", id: nil, saved: true))
-      }
+    for name in try await library.savedNames(completing: typed, limit: limit) {
+      add(
+        Entry(
+          text: name.text, kind: name.kind.rawValue, id: name.kind == .title ? name.bookID.rawValue : nil,
+          saved: true))
     }
     guard entries.count < limit else { return entries }
     for suggestion in try await catalog.suggestions(for: typed, limit: limit) {

@@ -80,6 +80,7 @@ extension Library {
             id.rawValue, entry.book.title, try Library.encode(entry.book), try Library.time(entry.savedAt),
             entry.shelf.rawValue, entry.rating?.quarters, entry.review, entry.pages,
           ])
+        try Library.indexNames(of: entry.book, on: connection)
         for tag in try Library.cleanTags(entry.tags) {
           try connection.run(
             "INSERT OR IGNORE INTO book_tags (book_id, tag) VALUES (?, ?)", [id.rawValue, tag])

@@ -42,6 +42,7 @@ extension Library {
       try connection.run(
         "INSERT INTO saved_books (id, title, book, saved_at, shelf) VALUES (?, ?, ?, ?, ?)",
         [id.rawValue, book.title, try encode(book), savedTime(record.added), shelf.rawValue])
+      try indexNames(of: book, on: connection)
     }
     var changed = false
     func set(_ column: String, _ value: (any SQLValueConvertible)?) throws {

@@ -114,6 +114,7 @@ extension Library {
           removed_at REAL NOT NULL
         ) WITHOUT ROWID;
         """),
+    savedNamesMigration,
   ]
 
   /// How many change-log entries are kept; observers further behind than this miss changes.

@@ -49,6 +49,7 @@ public final class Library: Sendable {
       INSERT INTO saved_books (id, title, book, saved_at, shelf) VALUES (?, ?, ?, ?, ?)
       ON CONFLICT (id) DO UPDATE SET title = excluded.title, book = excluded.book
       """, [id, book.title, json, date.timeIntervalSince1970, shelf.rawValue])
+    try Library.indexNames(of: book, on: connection)
     guard !existed else { return .alreadySaved }
     try Library.log(.saved(book.id), on: connection)
     return .saved
@@ -229,6 +230,7 @@ public final class Library: Sendable {
           { (try Library.decode($0.text(0)), $0.double(1)) })
         {
           let merged = book.filledIn(from: saved.0)
+          let newIsSaved = try connection.integer("SELECT count(*) FROM saved_books WHERE id = ?", [new]) > 0
           // The old entry's journal comes along; where both are saved, the new entry's journal
           // keeps its fields and gains the old one's tags, notes and readings.
           try connection.run(
@@ -237,6 +239,7 @@ public final class Library: Sendable {
             SELECT ?, ?, ?, saved_at, shelf, rating, review, pages, version FROM saved_books WHERE id = ?
             ON CONFLICT (id) DO UPDATE SET saved_at = min(saved_at, excluded.saved_at), version = version + 1
             """, [new, merged.title, try Library.encode(merged), old.rawValue])
+          if !newIsSaved { try Library.indexNames(of: merged, on: connection) }
           try connection.run("DELETE FROM saved_books WHERE id = ?", [old.rawValue])
           try Library.moveJournal(from: old, to: book.id, on: connection)
           try Library.log(.removed(old), on: connection)

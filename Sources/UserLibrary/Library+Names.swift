@@ -1,0 +1,100 @@
+import BookModel
+import SearchIndex
+import Storage
+
+/// The titles and people of saved books by what they are found by while being typed, so that
+/// 자동완성 reads a range of an index instead of every saved book at each keystroke.
+///
+/// Each saved book has a row per name in `saved_names`, with the name's completion key and 초성
+/// (``SearchIndex/Analyzer/completionKey(_:)``, ``SearchIndex/Analyzer/initialsKey(_:)``), written
+/// in the transaction that stores the book; a trigger deletes them with the book.
+extension Library {
+  /// The saved books' titles and people that `typed` begins as ``SearchIndex/Analyzer/completes(_:typed:)``
+  /// says: by book title (case-insensitive, then 가나다), each book's title before its people in
+  /// their order; one per folded text (``SearchIndex/Analyzer/key(_:)``), the first; `limit` of
+  /// them. Typing with nothing to match (blank, punctuation only) completes nothing.
+  public func savedNames(completing typed: String, limit: Int) async throws -> [SavedName] {
+    let (column, prefix) =
+      if let initials = Analyzer.typedInitials(typed) { ("initials", initials) } else {
+        ("key", Analyzer.completionKey(typed))
+      }
+    guard !prefix.isEmpty, limit > 0 else { return [] }
+    return try await database.read { connection in
+      // A key begins with `prefix` when it sorts from `prefix` up to `prefix` followed by the
+      // last code point (keys compare as UTF-8 bytes, so this is a range of the index).
+      try connection.query(
+        """
+        SELECT text, kind, book_id FROM (
+          SELECT n.text, n.kind, n.book_id, n.position, b.title AS book_title,
+            row_number() OVER (PARTITION BY n.folded ORDER BY b.title COLLATE NOCASE, b.id, n.position) AS nth
+          FROM saved_names n JOIN saved_books b ON b.id = n.book_id
+          WHERE n.\(column) >= ?1 AND n.\(column) < ?1 || char(1114111)
+        )
+        WHERE nth = 1 ORDER BY book_title COLLATE NOCASE, book_id, position LIMIT ?2
+        """, [prefix, limit]
+      ) { row in
+        BookID(parsing: row.text(2)).map {
+          SavedName(text: row.text(0), kind: SavedName.Kind(rawValue: row.text(1)) ?? .person, bookID: $0)
+        }
+      }.compactMap { $0 }
+    }
+  }
+
+  /// Writes the names of `book`, saved under its own identity, in the caller's transaction, in
+  /// place of those it had.
+  static func indexNames(of book: Book, on connection: Connection) throws {
+    let id = book.id.rawValue
+    try connection.run("DELETE FROM saved_names WHERE book_id = ?", [id])
+    let names = [(book.title, SavedName.Kind.title)] + (book.authors + book.translators).map { ($0, .person) }
+    for (position, (text, kind)) in names.enumerated() where !text.isEmpty {
+      try connection.run(
+        "INSERT INTO saved_names (book_id, position, kind, text, folded, key, initials) VALUES (?, ?, ?, ?, ?, ?, ?)",
+        [
+          id, position, kind.rawValue, text, Analyzer.key(text), Analyzer.completionKey(text),
+          Analyzer.initialsKey(text),
+        ])
+    }
+  }
+
+  /// The migration that creates `saved_names` and fills it from the books already saved.
+  static let savedNamesMigration = Migration("index saved names") { connection in
+    try connection.execute(
+      """
+      CREATE TABLE saved_names (
+        book_id TEXT NOT NULL,
+        position INTEGER NOT NULL,
+        kind TEXT NOT NULL,
+        text TEXT NOT NULL,
+        folded TEXT NOT NULL,
+        key TEXT NOT NULL,
+        initials TEXT NOT NULL,
+        PRIMARY KEY (book_id, position)
+      ) WITHOUT ROWID;
+      CREATE INDEX saved_names_by_key ON saved_names (key);
+      CREATE INDEX saved_names_by_initials ON saved_names (initials);
+      CREATE TRIGGER saved_names_follow_removal AFTER DELETE ON saved_books BEGIN
+        DELETE FROM saved_names WHERE book_id = OLD.id;
+      END;
+      """)
+    let books = try connection.query("SELECT book FROM saved_books") { try Library.decode($0.text(0)) }
+    for book in books { try indexNames(of: book, on: connection) }
+  }
+}
+
+/// A title or a person of a saved book, as 자동완성 suggests it.
+public struct SavedName: Equatable, Sendable {
+  /// What a name is.
+  public enum Kind: String, Sendable {
+    /// The book's title.
+    case title
+    /// One of its authors or translators.
+    case person
+  }
+
+  /// The title or the name, as the book has it.
+  public let text: String
+  /// A title or a person.
+  public let kind: Kind
+  /// The saved book it belongs to.
+  public let bookID: BookID
+}
