@@ -26,8 +26,10 @@ extension Command {
         throw CLIError.usage("expected a book (ID or ISBN) and STARS (0.5 to 5), or --clear")
       }
       let rating = try JournalInput.rating(arguments.positionals[1])
-      entry = try await context.withSavedBook(arguments.positionals[0], arguments: arguments, quiet: json) {
-        library, entry in try await library.setRating(entry.book.id, to: rating)
+      entry = try await context.withJournal(of: arguments.positionals[0], arguments: arguments, quiet: json) {
+        library, book in
+        try await library.updateEntry(
+          book.id, EntryChange(rating: .some(rating)), today: context.today, saving: book.saving)
       }
     }
     context.console.write(
@@ -65,8 +67,9 @@ extension Command {
       let library = try context.library()
       entry = try await library.setReview(context.savedEntry(text, in: library).book.id, to: "")
     } else {
-      entry = try await context.withSavedBook(text, arguments: arguments, quiet: json) { library, entry in
-        try await library.setReview(entry.book.id, to: review)
+      entry = try await context.withJournal(of: text, arguments: arguments, quiet: json) { library, book in
+        try await library.updateEntry(
+          book.id, EntryChange(review: review), today: context.today, saving: book.saving)
       }
     }
     context.console.write(
@@ -101,9 +104,11 @@ extension Command {
       entry = try await library.setTags(
         saved.book.id, to: saved.tags.filter { !removing.contains($0) }, expecting: saved.version)
     } else {
-      entry = try await context.withSavedBook(arguments.positionals[0], arguments: arguments, quiet: json) {
-        library, entry in
-        try await library.setTags(entry.book.id, to: entry.tags + tags, expecting: entry.version)
+      entry = try await context.withJournal(of: arguments.positionals[0], arguments: arguments, quiet: json) {
+        library, book in
+        try await library.updateEntry(
+          book.id, EntryChange(tags: (book.entry?.tags ?? []) + tags), today: context.today,
+          expecting: book.entry?.version, saving: book.saving)
       }
     }
     context.console.write(

@@ -108,9 +108,9 @@ extension Command {
       case (nil, nil):
         guard let book = arguments.positionals.first else { throw CLIError.usage("missing ID or ISBN") }
         let text = try noteText(arguments, after: 1)
-        note = try await context.withSavedBook(book, arguments: arguments, quiet: json) { library, entry in
+        note = try await context.withJournal(of: book, arguments: arguments, quiet: json) { library, target in
           try await library.addNote(
-            kind, to: entry.book.id, text: text, page: page, day: day ?? context.today)
+            kind, to: target.id, text: text, page: page, day: day ?? context.today, saving: target.saving)
         }
         said = "Added \(note.kind.rawValue) #\(note.id)"
       }

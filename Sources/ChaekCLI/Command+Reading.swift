@@ -79,9 +79,10 @@ extension Command {
     let amount = try JournalInput.amount(arguments.positionals[1])
     let day = try arguments.day(.date, default: context.today)
     let json = arguments.flag(.entryJSON)
-    let entry = try await context.withSavedBook(arguments.positionals[0], arguments: arguments, quiet: json) {
-      library, entry in
-      try await library.recordProgress(entry.book.id, amount, on: day)
+    let entry = try await context.withJournal(of: arguments.positionals[0], arguments: arguments, quiet: json)
+    {
+      library, book in
+      try await library.recordProgress(book.id, amount, on: day, saving: book.saving)
     }
     context.console.write(
       json
@@ -94,10 +95,13 @@ extension Command {
   private static func moveToShelf(_ shelf: Shelf, _ arguments: Arguments, _ context: Context) async throws {
     let day = try arguments.day(.date, default: context.today)
     let json = arguments.flag(.entryJSON)
-    let (before, after) = try await context.withSavedBook(
-      arguments.positionals[0], arguments: arguments, quiet: json
-    ) { library, entry in
-      (entry.shelf, try await library.setShelf(entry.book.id, to: shelf, today: day))
+    let (before, after) = try await context.withJournal(
+      of: arguments.positionals[0], arguments: arguments, quiet: json
+    ) { library, book in
+      (
+        book.entry?.shelf,
+        try await library.updateEntry(book.id, EntryChange(shelf: shelf), today: day, saving: book.saving)
+      )
     }
     if json {
       context.console.write(try Output.json(after))

@@ -2,31 +2,38 @@ import BookModel
 import Foundation
 import UserLibrary
 
-/// How the journal commands reach a book of the library: writes save the book first (one helper,
-/// so every command saves the same way), reads and removals need it saved.
+/// How the journal commands reach a book of the library: writes take a book that is not saved
+/// yet and save it in the change's own transaction (one helper, so every command saves the same
+/// way), reads and removals need it saved.
 extension Context {
-  /// Runs `body` on the saved entry of the book named `text` (an id or ISBN), saving the book first
-  /// (on 읽고 싶은 책, found as ``findBook(_:arguments:library:)`` finds it) when it is not saved,
-  /// and saying so unless `quiet` (JSON output). When `body` fails on a book saved just now, the
-  /// save is undone: a refused change leaves the library as it was.
-  func withSavedBook<T>(
-    _ text: String, arguments: Arguments, quiet: Bool,
-    _ body: (Library, JournalEntry) async throws -> T
+  /// The book a journal command writes to: its entry when it is saved, else the book to save with
+  /// the change (``UserLibrary/Library/updateEntry(_:_:today:expecting:saving:)`` and the other
+  /// writes that take `saving:`), so that a refused change saves nothing.
+  struct JournalTarget {
+    /// The book's identity.
+    let id: BookID
+    /// Its journal as it is now, when it is saved.
+    let entry: JournalEntry?
+    /// The book to save with the change, when it is not saved.
+    let saving: Book?
+  }
+
+  /// Runs `body` with the book named `text` (an id or ISBN): its entry when it is saved, else the
+  /// book found as ``findBook(_:arguments:library:)`` finds it, for `body` to save with its change.
+  /// Says that the book was saved unless `quiet` (JSON output).
+  func withJournal<T>(
+    of text: String, arguments: Arguments, quiet: Bool,
+    _ body: (Library, JournalTarget) async throws -> T
   ) async throws -> T {
     let library = try library()
     let id = try Context.bookID(text)
-    if let entry = try await library.entry(id) { return try await body(library, entry) }
-    let book = try await findBook(text, arguments: arguments, library: library)
-    let savedNow = try await library.save(book) == .saved
-    do {
-      guard let entry = try await library.entry(book.id) else { throw LibraryError.notSaved(book.id) }
-      let result = try await body(library, entry)
-      if savedNow && !quiet { console.write("Saved ‘\(book.title)’ (\(book.id)) to your books.\n") }
-      return result
-    } catch {
-      if savedNow { _ = try? await library.remove(book.id) }
-      throw error
+    if let entry = try await library.entry(id) {
+      return try await body(library, JournalTarget(id: id, entry: entry, saving: nil))
     }
+    let book = try await findBook(text, arguments: arguments, library: library)
+    let result = try await body(library, JournalTarget(id: book.id, entry: nil, saving: book))
+    if !quiet { console.write("Saved ‘\(book.title)’ (\(book.id)) to your books.\n") }
+    return result
   }
 
   /// The entry of the saved book named `text` (an id or ISBN).

@@ -226,8 +226,19 @@ struct JournalCommandTests {
       #expect(result.err.hasSuffix("\n\(command.usage)\n"), "\(arguments)")
       #expect(result.out.isEmpty, "\(arguments)")
     }
-    // A value only the library refuses (a tag too long) undoes the save that came before it.
+    // A value only the library refuses (a tag too long) saves nothing: the book is saved in the
+    // change's transaction, so it is neither saved nor saved and removed again (a removal would
+    // refuse a save queued offline a minute ago and replayed now).
     #expect(await chaek.run("saved", "--json").out == "[]\n")
+    let found = try #require(
+      (try JSONSerialization.jsonObject(
+        with: Data(await chaek.run("search", "채식주의자", "--source", "local", "--json").out.utf8))
+        as? [String: Any])?["documents"] as? [Any])
+    let vegetarian = try JSONDecoder().decode(
+      Book.self, from: JSONSerialization.data(withJSONObject: try #require(found.first)))
+    try #require(vegetarian.id.rawValue == id)
+    #expect(try await chaek.library().save(vegetarian, changedAt: Date(timeIntervalSinceNow: -60)) == .saved)
+    #expect(await chaek.run("remove", id).status == 0)
     #expect(try await chaek.library().goal(for: CalendarDay.today().year) == nil)
 
     let failures: [([String], String)] = [
