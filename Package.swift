@@ -98,7 +98,8 @@ let package = Package(
     .testTarget(
       name: "ChaekAppTests",
       dependencies: [
-        "ChaekApp", "BookCatalog", "BookProviders", "BookImport", "UserLibrary", "BookModel", "TestSupport",
+        "ChaekApp", "BookCatalog", "BookProviders", "BookImport", "UserLibrary", "BookModel", "Imaging",
+        "TestSupport",
       ]),
     .testTarget(
       name: "UserLibraryTests",

@@ -21,10 +21,11 @@ public enum BarcodeScanner {
   /// Each pixel the mean of the 3 × 3 pixels around it (fewer at the edges).
   static func smoothed(_ image: GrayImage) -> GrayImage {
     let (width, height) = (image.width, image.height)
-    var rows = [Int](repeating: 0, count: width * height)
+    // Sums of three pixels along each row, at most 765: two bytes each, not eight.
+    var rows = [UInt16](repeating: 0, count: width * height)
     for y in 0..<height {
       for x in 0..<width {
-        rows[y * width + x] = (max(x - 1, 0)...min(x + 1, width - 1)).reduce(0) { $0 + Int(image[$1, y]) }
+        rows[y * width + x] = (max(x - 1, 0)...min(x + 1, width - 1)).reduce(0) { $0 + UInt16(image[$1, y]) }
       }
     }
     var pixels = [UInt8](repeating: 0, count: width * height)
@@ -32,7 +33,8 @@ public enum BarcodeScanner {
       let span = max(y - 1, 0)...min(y + 1, height - 1)
       for x in 0..<width {
         let columns = min(x + 1, width - 1) - max(x - 1, 0) + 1
-        pixels[y * width + x] = UInt8(span.reduce(0) { $0 + rows[$1 * width + x] } / (columns * span.count))
+        pixels[y * width + x] = UInt8(
+          span.reduce(0) { $0 + Int(rows[$1 * width + x]) } / (columns * span.count))
       }
     }
     // The same size as a valid image: this cannot fail.

@@ -14,8 +14,10 @@ public struct StarRating: Hashable, Comparable, Codable, Sendable, CustomStringC
 
   /// A rating of `stars`, a multiple of 0.25 from 0.25 to 5; `nil` otherwise.
   public init?(stars: Double) {
+    // Checked before the conversion to Int, which traps beyond Int's range (1e19).
+    guard (0...5).contains(stars) else { return nil }
     let quarters = (stars * 4).rounded()
-    guard stars.isFinite, abs(stars * 4 - quarters) < 1e-9 else { return nil }
+    guard abs(stars * 4 - quarters) < 1e-9 else { return nil }
     self.init(quarters: Int(quarters))
   }
 

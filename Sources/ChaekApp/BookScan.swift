@@ -1,4 +1,3 @@
-import Barcodes
 import BookModel
 import Imaging
 
@@ -7,14 +6,21 @@ import Imaging
 /// then the provider).
 public struct BookScan: Sendable {
   private let lookup: BookLookup
+  private let reader: BarcodeReader
 
-  /// A scan that looks books up with `lookup`.
-  public init(lookup: BookLookup) { self.lookup = lookup }
+  /// A scan that reads barcodes with `reader` (one of its own unless given) and looks books up
+  /// with `lookup`.
+  public init(lookup: BookLookup, reader: BarcodeReader = BarcodeReader()) {
+    self.lookup = lookup
+    self.reader = reader
+  }
 
-  /// What the barcodes in `image` lead to.
-  /// - Throws: the lookup's errors (a database error, a provider failure).
-  public func scan(_ image: GrayImage) async throws -> ScanResult {
-    let codes = BarcodeScanner.ean13(in: image)
+  /// What the barcodes in the image `image` makes lead to; the image is made (decoded) and read on
+  /// the reader's thread.
+  /// - Throws: what `image` throws (an ``Imaging/ImageError``), ``BarcodeReader/Busy``, the
+  ///   lookup's errors (a database error, a provider failure).
+  public func scan(_ image: @escaping @Sendable () throws -> GrayImage) async throws -> ScanResult {
+    let codes = try await reader.ean13(in: image)
     guard let isbn = codes.lazy.compactMap(ISBN.init).first else {
       return codes.first.map(ScanResult.notAnISBN) ?? .noBarcode
     }

@@ -19,17 +19,21 @@ extension Command {
     examples: ["chaek scan back-cover.png", "chaek scan barcode.pgm --json"]
   ) { arguments, context in
     let path = try arguments.single("IMAGE")
-    let image: GrayImage
+    let file: Data
     do {
-      image = try ImageFile.grayImage(from: try Data(contentsOf: URL(fileURLWithPath: path)))
-    } catch let error as ImageError {
-      throw CLIError.failure("\(path): \(error)")
+      file = try Data(contentsOf: URL(fileURLWithPath: path))
     } catch {
       throw CLIError.failure("cannot read \(path): \((error as NSError).localizedDescription)")
     }
     let library = try context.library()
     let lookup = BookLookup(library: library) { try context.searchService(arguments) }
-    switch try await BookScan(lookup: lookup).scan(image) {
+    let result: ScanResult
+    do {
+      result = try await BookScan(lookup: lookup).scan { try ImageFile.grayImage(from: file) }
+    } catch let error as ImageError {
+      throw CLIError.failure("\(path): \(error)")
+    }
+    switch result {
     case .found(let isbn, let book):
       try await library.recordView(book)
       let saved = try await library.contains(book.id)

@@ -41,11 +41,21 @@ extension WebApp {
 
   /// `GET /api/notes?query=Q`: `{"notes":[{"note","title"}…]}`, newest first.
   func searchNotes(_ request: HTTPRequest) async throws -> HTTPResponse {
-    let query = request.query["query"] ?? ""
+    try .json(["notes": try await library.searchNotes(request.noteQuery())])
+  }
+}
+
+extension HTTPRequest {
+  /// The `query` of a search of notes and quotes (`""` without one).
+  ///
+  /// - Throws: ``APIError`` 400 beyond ``BookModel/SearchQuery/maximumQueryLength`` characters, as
+  ///   a search of books: each word of the query is matched against every note.
+  func noteQuery() throws -> String {
+    let query = self.query["query"] ?? ""
     guard query.unicodeScalars.count <= SearchQuery.maximumQueryLength else {
       throw APIError.badRequest("query is at most \(SearchQuery.maximumQueryLength) characters")
     }
-    return try .json(["notes": try await library.searchNotes(query)])
+    return query
   }
 }
 

@@ -12,20 +12,31 @@ extension WebApp {
   /// Answers `{"result":"found","isbn","entry":{"id","saved","book"}}`, or `"not_found"` with the
   /// `isbn` read, `"not_isbn"` with the `code` read, `"no_barcode"`; `400` for pixels that are not
   /// the size given or a file that is no image.
+  ///
+  /// Images are read one at a time, off the threads requests share, with a few waiting
+  /// (``ChaekApp/BarcodeReader``); beyond that the answer is `503` with `Retry-After`. A file may
+  /// have at most ``scanPixelLimit`` pixels, as many as the body may carry of raw pixels.
   func scanBarcode(_ request: HTTPRequest) async throws -> HTTPResponse {
-    let image: GrayImage
-    do {
-      if let width = try request.queryInteger("width"), let height = try request.queryInteger("height") {
-        image = try GrayImage(width: width, height: height, pixels: [UInt8](request.body))
-      } else {
-        image = try ImageFile.grayImage(from: request.body)
-      }
-    } catch let error as ImageError {
-      throw APIError.badRequest("\(error)")
+    let body = request.body
+    let image: @Sendable () throws -> GrayImage
+    if let width = try request.queryInteger("width"), let height = try request.queryInteger("height") {
+      image = { try GrayImage(width: width, height: height, pixels: [UInt8](body)) }
+    } else {
+      image = { try ImageFile.grayImage(from: body, limit: Self.scanPixelLimit) }
     }
     let search = search
     let lookup = BookLookup(library: library, search: { search })
-    switch try await BookScan(lookup: lookup).scan(image) {
+    let result: ScanResult
+    do {
+      result = try await BookScan(lookup: lookup, reader: barcodes).scan(image)
+    } catch let error as ImageError {
+      throw APIError.badRequest("\(error)")
+    } catch let busy as BarcodeReader.Busy {
+      throw APIError(
+        status: 503, errorType: "ServiceUnavailable", message: busy.description, headers: ["Retry-After": "1"]
+      )
+    }
+    switch result {
     case .found(let isbn, let book):
       let saved = try await library.contains(book.id)
       return try .json(ScanReply(result: "found", isbn: isbn.isbn13, entry: LibraryEntry(book, saved: saved)))
@@ -34,6 +45,12 @@ extension WebApp {
     case .noBarcode: return try .json(ScanReply(result: "no_barcode"))
     }
   }
+}
+
+extension WebApp {
+  /// The most pixels a scanned file may have: 2,048 × 2,048, the most a scan's body carries as raw
+  /// pixels (the page sends photos at most 1,600 on a side).
+  static let scanPixelLimit = 2_048 * 2_048
 }
 
 private struct ScanReply: Encodable {

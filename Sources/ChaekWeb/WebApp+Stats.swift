@@ -15,7 +15,7 @@ extension WebApp {
   /// `GET /fragments/notes?query=Q`: the notes and quotes that match, as list items;
   /// `X-Chaek-Count` has their number.
   func notesFragment(_ request: HTTPRequest) async throws -> HTTPResponse {
-    let query = request.query["query"] ?? ""
+    let query = try request.noteQuery()
     let matches = try await library.searchNotes(query)
     var response = HTTPResponse.html(StatsViews.noteHits(matches, query: query).description)
     response.headers["X-Chaek-Count"] = String(matches.count)

@@ -27,6 +27,8 @@ public struct WebApp: Sendable {
   let policy: AccessPolicy
   let assets: StaticFiles
   let log: @Sendable (String) -> Void
+  /// Reads scanned barcodes, one image at a time for the whole app.
+  let barcodes = BarcodeReader()
 
   /// The largest request body the app accepts (a book is a few kilobytes).
   public static let maximumBodySize = 64 * 1024

@@ -12,7 +12,7 @@ public struct GrayImage: Equatable, Sendable {
   public static let maximumPixels = 40_000_000
 
   /// An image of `pixels`, which must hold `width × height` bytes.
-  /// - Throws: ``ImageError/tooLarge(width:height:)`` beyond ``maximumPixels``,
+  /// - Throws: ``ImageError/tooLarge(width:height:limit:)`` beyond ``maximumPixels``,
   ///   ``ImageError/invalid(_:)`` for a size that is not positive or does not match `pixels`.
   public init(width: Int, height: Int, pixels: [UInt8]) throws(ImageError) {
     try GrayImage.check(width: width, height: height)
@@ -22,10 +22,11 @@ public struct GrayImage: Equatable, Sendable {
     (self.width, self.height, self.pixels) = (width, height, pixels)
   }
 
-  /// Checks that an image of this size may be made, before any memory is given to it.
-  static func check(width: Int, height: Int) throws(ImageError) {
+  /// Checks that an image of this size may be made, with at most `limit` pixels, before any memory
+  /// is given to it.
+  static func check(width: Int, height: Int, limit: Int = maximumPixels) throws(ImageError) {
     guard width > 0, height > 0 else { throw .invalid("an image of \(width) × \(height) pixels") }
-    guard width <= maximumPixels / height else { throw .tooLarge(width: width, height: height) }
+    guard width <= limit / height else { throw .tooLarge(width: width, height: height, limit: limit) }
   }
 
   /// The pixel at column `x`, row `y`.

@@ -1,16 +1,18 @@
 /// Netpbm's grayscale format: `P5` (binary) or `P2` (plain text), with a maximum value up to 65535
 /// (scaled to 0...255).
 public enum PGM {
-  /// Reads a PGM file.
+  /// Reads a PGM file of at most `limit` pixels (``GrayImage/maximumPixels`` unless told).
   /// - Throws: ``ImageError``.
-  public static func decode(_ bytes: [UInt8]) throws(ImageError) -> GrayImage {
+  public static func decode(_ bytes: [UInt8], limit: Int = GrayImage.maximumPixels) throws(ImageError)
+    -> GrayImage
+  {
     var reader = Reader(bytes: bytes)
     let magic = reader.token()
     guard magic == "P5" || magic == "P2" else { throw .unknownFormat }
     guard let width = reader.number(), let height = reader.number(), let maxValue = reader.number(),
       (1...65535).contains(maxValue)
     else { throw .invalid("a PGM header needs a width, a height and a maximum value of 1 to 65535") }
-    try GrayImage.check(width: width, height: height)
+    try GrayImage.check(width: width, height: height, limit: limit)
     let count = width * height
     var pixels = [UInt8](repeating: 0, count: count)
     func scaled(_ value: Int) -> UInt8 { UInt8(min(value, maxValue) * 255 / maxValue) }

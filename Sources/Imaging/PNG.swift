@@ -12,11 +12,14 @@ public enum PNG {
 
   // MARK: - Reading
 
-  /// Reads a PNG file as grayscale.
+  /// Reads a PNG file as grayscale, of at most `limit` pixels (``GrayImage/maximumPixels`` unless
+  /// told): the size is checked before any pixel is decoded.
   /// - Throws: ``ImageError``.
-  public static func decode(_ bytes: [UInt8]) throws(ImageError) -> GrayImage {
+  public static func decode(_ bytes: [UInt8], limit: Int = GrayImage.maximumPixels) throws(ImageError)
+    -> GrayImage
+  {
     guard bytes.starts(with: signature) else { throw .unknownFormat }
-    let file = try PNGChunks(bytes)
+    let file = try PNGChunks(bytes, limit: limit)
     let header = file.header
     let raw = try inflate(file.data, size: header.rawSize)
     var pixels = [UInt8](repeating: 255, count: header.width * header.height)
@@ -37,8 +40,16 @@ public enum PNG {
     return try GrayImage(width: header.width, height: header.height, pixels: pixels)
   }
 
-  /// zlib data inflated to exactly `size` bytes.
+  /// The most deflate expands data: 258 bytes from every 2 bits, about 1,032 times, plus zlib's
+  /// few bytes of header and checksum.
+  static let maximumExpansion = 1_032
+
+  /// zlib data inflated to exactly `size` bytes. Data too short to inflate to `size` is refused
+  /// before the output is allocated, so a small file cannot claim a large image.
   private static func inflate(_ data: [UInt8], size: Int) throws(ImageError) -> [UInt8] {
+    guard size / maximumExpansion <= data.count else {
+      throw .invalid("\(data.count) bytes of image data cannot hold \(size) bytes of pixels")
+    }
     var output = [UInt8](repeating: 0, count: size)
     var length = uLongf(size)
     let status = output.withUnsafeMutableBufferPointer { out in

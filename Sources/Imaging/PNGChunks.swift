@@ -7,7 +7,8 @@ struct PNGChunks {
   /// The image data: every IDAT chunk, in order.
   let data: [UInt8]
 
-  init(_ bytes: [UInt8]) throws(ImageError) {
+  /// The chunks of the file `bytes`, whose image may have at most `limit` pixels.
+  init(_ bytes: [UInt8], limit: Int) throws(ImageError) {
     var position = PNG.signature.count
     var header: PNGHeader?
     var colors: [(UInt8, UInt8, UInt8)] = []
@@ -29,7 +30,7 @@ struct PNGChunks {
       position += 12 + length
       if header == nil, type != "IHDR" { throw .invalid("the first chunk is \(type), not IHDR") }
       switch type {
-      case "IHDR": header = try PNGHeader(body)
+      case "IHDR": header = try PNGHeader(body, limit: limit)
       case "PLTE":
         guard length % 3 == 0, length / 3 <= 256 else { throw .invalid("a palette of \(length) bytes") }
         colors = stride(from: 0, to: length, by: 3).map { (body[$0], body[$0 + 1], body[$0 + 2]) }

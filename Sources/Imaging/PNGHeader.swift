@@ -6,7 +6,8 @@ struct PNGHeader {
   let colorType: Int
   let interlaced: Bool
 
-  init(_ body: [UInt8]) throws(ImageError) {
+  /// The header in `body`, of an image of at most `limit` pixels.
+  init(_ body: [UInt8], limit: Int) throws(ImageError) {
     guard body.count == 13 else { throw .invalid("an IHDR of \(body.count) bytes") }
     width = Int(body.bigEndian(at: 0))
     height = Int(body.bigEndian(at: 4))
@@ -22,7 +23,7 @@ struct PNGHeader {
       throw .invalid("an unknown compression, filter or interlace")
     }
     interlaced = body[12] == 1
-    try GrayImage.check(width: width, height: height)
+    try GrayImage.check(width: width, height: height, limit: limit)
   }
 
   /// Samples per pixel.

@@ -21,13 +21,14 @@ public struct EntryChange: Sendable, Equatable {
   public let pages: Int??
 
   /// A change of the fields given.
-  /// - Throws: ``LibraryError/invalid(_:)`` for a tag over 100 characters or pages below 1.
+  /// - Throws: ``LibraryError/invalid(_:)`` for a tag over 100 characters or pages outside
+  ///   ``BookModel/BookLength/pages``.
   public init(
     shelf: Shelf? = nil, rating: StarRating?? = nil, review: String? = nil, tags: [String]? = nil,
     pages: Int?? = nil
   ) throws {
-    if case .some(.some(let pages)) = pages, pages < 1 {
-      throw LibraryError.invalid("a book has at least one page")
+    if case .some(.some(let pages)) = pages, !BookLength.pages.contains(pages) {
+      throw LibraryError.invalid("a book has 1 to \(BookLength.maximumPages) pages")
     }
     self.shelf = shelf
     self.rating = rating

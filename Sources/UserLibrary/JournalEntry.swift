@@ -140,8 +140,8 @@ public enum ReadingAmount: Sendable, Equatable {
   /// A percentage, 0...100.
   case percent(Double)
 
-  /// Parses `120/352`, `120`, `45%`; `nil` for anything else, a page past the total, or a
-  /// percentage outside 0...100.
+  /// Parses `120/352`, `120`, `45%`; `nil` for anything else, a page past the total or past
+  /// ``BookModel/BookLength/maximumPages``, or a percentage outside 0...100.
   public init?(_ text: String) {
     let text = text.trimmingCharacters(in: .whitespaces)
     if text.hasSuffix("%") {
@@ -150,9 +150,13 @@ public enum ReadingAmount: Sendable, Equatable {
       return
     }
     let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-    guard (1...2).contains(parts.count), let page = Int(parts[0]), page >= 0 else { return nil }
+    guard (1...2).contains(parts.count), let page = Int(parts[0]),
+      (0...BookLength.maximumPages).contains(page)
+    else { return nil }
     let total = parts.count == 2 ? Int(parts[1]) : nil
-    if parts.count == 2 { guard let total, total > 0, page <= total else { return nil } }
+    if parts.count == 2 {
+      guard let total, BookLength.pages.contains(total), page <= total else { return nil }
+    }
     self = .page(page, of: total)
   }
 

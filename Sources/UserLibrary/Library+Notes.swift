@@ -106,7 +106,9 @@ extension Library {
     guard text.count <= maximumNoteLength else {
       throw LibraryError.invalid("a note or quote is at most \(maximumNoteLength) characters")
     }
-    if let page, page < 1 { throw LibraryError.invalid("a page number is 1 or more") }
+    if let page, !BookLength.pages.contains(page) {
+      throw LibraryError.invalid("a page number is 1 to \(BookLength.maximumPages)")
+    }
     return text
   }
 

@@ -11,9 +11,11 @@ extension Library {
   /// dated `changedAt`).
   ///
   /// - Throws: ``LibraryError/staleChange(_:)`` when the book was removed after `changedAt`;
-  ///   nothing is changed then.
+  ///   ``LibraryError/invalid(_:)`` for a time before 1970 or more than a day ahead (see
+  ///   ``changeTimeSlack``). Nothing is changed then.
   @discardableResult
   public func save(_ book: Book, shelf: Shelf = .want, changedAt: Date) async throws -> SaveOutcome {
+    try Library.checkChangeTime(changedAt)
     let json = try Library.encode(book)
     let outcome = try await database.write { connection in
       let removedAt = try connection.query(
@@ -31,10 +33,12 @@ extension Library {
   /// Removes the saved book `id` as a change made at `changedAt`, as ``remove(_:)`` does; `false`
   /// when it was not saved.
   ///
-  /// - Throws: ``LibraryError/staleChange(_:)`` when the book was saved after `changedAt`; nothing
-  ///   is changed then.
+  /// - Throws: ``LibraryError/staleChange(_:)`` when the book was saved after `changedAt`;
+  ///   ``LibraryError/invalid(_:)`` for a time before 1970 or more than a day ahead. Nothing is
+  ///   changed then.
   @discardableResult
   public func remove(_ id: BookID, changedAt: Date) async throws -> Bool {
+    try Library.checkChangeTime(changedAt)
     let removed = try await database.write { connection in
       let savedAt = try connection.query(
         "SELECT saved_at FROM saved_books WHERE id = ?", [id.rawValue]
@@ -51,6 +55,17 @@ extension Library {
     }
     await feed.publishPending()
     return removed
+  }
+
+  /// How far ahead of this machine's clock a replayed change's time may be: the phone's clock may
+  /// run ahead, but a time further on would be kept as the book's date and win every later replay.
+  public static let changeTimeSlack: TimeInterval = 24 * 60 * 60
+
+  /// Refuses a replayed change's time before 1970 or more than ``changeTimeSlack`` ahead of now.
+  private static func checkChangeTime(_ date: Date) throws {
+    guard (0...Date().timeIntervalSince1970 + changeTimeSlack).contains(date.timeIntervalSince1970) else {
+      throw LibraryError.invalid("a change's time must lie between 1970 and a day from now")
+    }
   }
 
   /// Records, in the caller's transaction, that the book `id` (every saved book when `nil`, before

@@ -70,7 +70,8 @@ struct JournalAPITests {
     #"{"rating":4.25}"#, #"{"rating":0}"#, #"{"rating":6}"#, #"{"rating":"4"}"#, #"{"raiting":4}"#,
     #"{"shelf":"finished"}"#, #"{"pages":0}"#, #"{"pages":1.5}"#, #"{"day":"2026-02-30"}"#,
     #"{"version":"1"}"#, #"{"tags":["\#(String(repeating: "가", count: 101))"]}"#, #"{"rating":4,}"#,
-    #"{"rating":4,"rating":5}"#, "[1]", "not json",
+    #"{"rating":4,"rating":5}"#, "[1]", "not json", #"{"rating":1e19}"#, #"{"rating":-1e19}"#,
+    #"{"pages":100001}"#, #"{"pages":9223372036854775807}"#,
   ])
   func aBadPatchIsRefusedAndChangesNothing(body: String) async throws {
     try await AppFixture.with { app async throws in
@@ -135,7 +136,10 @@ struct JournalAPITests {
     }
   }
 
-  @Test(arguments: [#"{"progress":"abc"}"#, #"{"progress":"400/352"}"#, #"{"progress":"120%"}"#, "{}"])
+  @Test(arguments: [
+    #"{"progress":"abc"}"#, #"{"progress":"400/352"}"#, #"{"progress":"120%"}"#, "{}",
+    #"{"progress":"1/9223372036854775807"}"#,
+  ])
   func unreadableProgressIsRefusedSayingTheFormsItReads(body: String) async throws {
     try await AppFixture.with { app async throws in
       let reply = await app.client.send(.POST, "\(Self.journal)/progress", json: body)

@@ -84,9 +84,11 @@ struct NotesAPITests {
       #expect((matches.first?["note"] as? [String: Any])?["kind"] as? String == "quote")
       #expect((try await app.client.get("/api/notes").json()["notes"] as? [Any])?.isEmpty == true)
       let long = String(repeating: "a", count: 257)
-      let tooLong = await app.client.get("/api/notes?query=\(long)")
-      #expect(tooLong.status == 400)
-      #expect(tooLong.message.contains("256"))
+      for path in ["/api/notes", "/fragments/notes"] {
+        let tooLong = await app.client.get("\(path)?query=\(long)")
+        #expect(tooLong.status == 400, "\(path)")
+        #expect(tooLong.message.contains("256"), "\(path)")
+      }
     }
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPRouting
+import HTTPTransport
 import Testing
 
 /// What the offline app needs from the server: its service worker, and replayed changes decided by
@@ -58,6 +59,17 @@ struct OfflineTests {
       let bad = await app.client.send(
         .DELETE, "/api/library/\(Self.id)", headers: ["X-Chaek-Changed-At": "soon"])
       #expect(bad.status == 400)
+      // A time far ahead would be kept as the book's date and win every later replay (and a
+      // year past 9999 cannot be exported): refused, and nothing changes.
+      for far in ["9223372036854775807", milliseconds(Date().addingTimeInterval(2 * 24 * 60 * 60))] {
+        for method in [HTTPMethod.DELETE, .PUT] {
+          let ahead = await app.client.send(
+            method, "/api/library/\(Self.id)", headers: ["X-Chaek-Changed-At": far])
+          #expect(ahead.status == 400 && ahead.message.contains("a day from now"), "\(method) \(far)")
+        }
+      }
+      #expect(try await app.library.savedIDs().count == 1)
+      #expect(await app.client.get("/api/export?format=json").status == 200)
     }
   }
 

@@ -50,4 +50,19 @@ struct ScanAPITests {
       }
     }
   }
+
+  @Test func aFileOfMoreThan2048By2048PixelsIsRefusedBeforeItIsDecoded() async throws {
+    try await AppFixture.with { app async throws in
+      // A white 4,096 × 4,096 PNG compresses to a few kilobytes; decoded, it would be 16 MB of pixels.
+      let large = PNG.encode(
+        try GrayImage(width: 4_096, height: 4_096, pixels: [UInt8](repeating: 255, count: 1 << 24)))
+      let refused = await app.client.send(.POST, "/api/scan", body: Data(large))
+      #expect(refused.status == 400)
+      #expect(refused.message == "the image is 4096 × 4096 pixels; at most 4.2 million are read")
+      let (image, _) = try pixels("9788936433598")
+      #expect(
+        try await app.client.send(.POST, "/api/scan", body: Data(PNG.encode(image))).json()["result"]
+          as? String == "found")
+    }
+  }
 }

@@ -48,7 +48,41 @@ struct PNGTests {
     var file = PNG.signature
     file.appendChunk("IHDR", header)
     file.appendChunk("IEND", [])
-    #expect(throws: ImageError.tooLarge(width: 100_000, height: 100_000)) { try PNG.decode(file) }
+    #expect(throws: ImageError.tooLarge(width: 100_000, height: 100_000, limit: GrayImage.maximumPixels)) {
+      try PNG.decode(file)
+    }
+  }
+
+  @Test func aReaderTakesNoMorePixelsThanItsLimit() throws {
+    let image = try GrayImage(width: 30, height: 20, pixels: [UInt8](repeating: 9, count: 600))
+    let file = PNG.encode(image)
+    #expect(try PNG.decode(file, limit: 600) == image)
+    #expect(throws: ImageError.tooLarge(width: 30, height: 20, limit: 599)) {
+      try PNG.decode(file, limit: 599)
+    }
+    let pgm = Data("P5 30 20 255\n".utf8) + Data(image.pixels)
+    #expect(try ImageFile.grayImage(from: pgm, limit: 600) == image)
+    #expect(throws: ImageError.tooLarge(width: 30, height: 20, limit: 599)) {
+      try ImageFile.grayImage(from: pgm, limit: 599)
+    }
+    #expect(
+      ImageError.tooLarge(width: 3000, height: 2000, limit: 4_194_304).description
+        == "the image is 3000 × 2000 pixels; at most 4.2 million are read")
+  }
+
+  @Test func imageDataTooShortForItsSizeIsRefusedBeforeItIsInflated() {
+    // 16-bit RGBA, 4,000 × 4,000: 128 MB of pixels claimed by a few bytes of data.
+    var header: [UInt8] = []
+    header.appendBigEndian(4_000)
+    header.appendBigEndian(4_000)
+    header += [16, 6, 0, 0, 0]
+    var file = PNG.signature
+    file.appendChunk("IHDR", header)
+    file.appendChunk("IDAT", [0x78, 0x9c, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01])
+    file.appendChunk("IEND", [])
+    #expect(throws: ImageError.invalid("8 bytes of image data cannot hold 128004000 bytes of pixels")) {
+      try PNG.decode(file)
+    }
   }
 }
 

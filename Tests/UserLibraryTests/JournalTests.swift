@@ -139,6 +139,10 @@ struct JournalTests {
     entry = try await library.deleteSession(entry.sessions[1].id)
     #expect(entry.sessions.count == 1)
     #expect(ReadingAmount("400/352") == nil && ReadingAmount("101%") == nil && ReadingAmount("x") == nil)
+    for huge in ["1/9223372036854775807", "100001", "5/100001", "9223372036854775807/9223372036854775807"] {
+      #expect(ReadingAmount(huge) == nil, "\(huge)")
+    }
+    #expect(ReadingAmount("100000/100000") == .page(100_000, of: 100_000))
   }
 
   @Test func yearStatsCountMonthsRatingsAuthorsAndPace() async throws {

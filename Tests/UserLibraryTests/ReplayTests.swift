@@ -64,4 +64,21 @@ struct ReplayTests {
       try await library.save(vegetarian, changedAt: start.addingTimeInterval(25))
     }
   }
+
+  @Test func aTimeBefore1970OrMoreThanADayAheadIsRefusedAndChangesNothing() async throws {
+    let library = try Library(path: ":memory:")
+    let ahead = Date().addingTimeInterval(Library.changeTimeSlack + 60)
+    for time in [ahead, Date(timeIntervalSince1970: -1), Date(timeIntervalSince1970: 9e15)] {
+      await #expect(throws: LibraryError.invalid("a change's time must lie between 1970 and a day from now"))
+      {
+        try await library.save(vegetarian, changedAt: time)
+      }
+    }
+    #expect(try await library.savedCount() == 0)
+    try await library.save(vegetarian, at: start)
+    await #expect(throws: LibraryError.self) { try await library.remove(vegetarian.id, changedAt: ahead) }
+    #expect(try await library.savedCount() == 1)
+    // A phone whose clock runs an hour ahead is still heard.
+    #expect(try await library.remove(vegetarian.id, changedAt: Date().addingTimeInterval(3_600)))
+  }
 }

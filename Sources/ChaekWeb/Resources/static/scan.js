@@ -25,6 +25,8 @@ export function startScan({ say }) {
         method: "POST", headers: { Accept: "application/json" }, body: pixels,
       });
       const body = await response.json().catch(() => ({}));
+      // 503: the server is reading other scans and has no room for this one yet.
+      if (response.status === 503) throw new Error("다른 사진을 읽는 중이라 잠시 후 다시 해 주세요");
       if (!response.ok) throw new Error(body.message || `HTTP ${response.status}`);
       open(body, say);
     } catch (error) {
