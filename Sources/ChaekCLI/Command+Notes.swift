@@ -146,7 +146,8 @@ extension Optional {
 
 extension Option {
   /// `note --page N`, `quote --page N`.
-  static let notePage = Option.integer("page", "N", in: 1...100_000, help: "the page of the book it is about")
+  static let notePage = Option.integer(
+    "page", "N", in: BookLength.pages, help: "the page of the book it is about")
   /// `note --edit N`, `quote --edit N`.
   static let edit = Option.integer(
     "edit", "N", in: 1...Int(Int32.max), help: "replace the text of note or quote number N")

@@ -67,7 +67,7 @@ final class Daemon: @unchecked Sendable {
       limit: limits.connections, requestTimeout: configuration.requestTimeout)
     let server = ServerContext(
       responder: responder, maximumBodySize: configuration.maximumBodySize,
-      uploadLimits: configuration.uploadLimits,
+      uploadLimits: configuration.uploadLimits, uploadBudget: configuration.uploadBudget,
       heartbeatInterval: configuration.heartbeatInterval, eventStreamLimit: limits.eventStreams,
       connections: connections)
     let retainedServer = Unmanaged.passRetained(server)

@@ -1,6 +1,6 @@
 /// A request the server answers itself, before any handler runs: a malformed or ambiguous head
-/// (400), a transfer coding it does not read (501), a body over the limit (413), a server that is
-/// stopping (503), an event stream beyond the limit (503).
+/// (400), a transfer coding it does not read (501), a body over the limit (413), an upload beyond
+/// the upload budget (503), a server that is stopping (503), an event stream beyond the limit (503).
 ///
 /// The ``HTTPResponder`` chooses the response's body; the server then sets the headers the refusal
 /// needs (`Connection: close`, so that nothing left of the request is read as another one, and
@@ -42,6 +42,14 @@ public struct HTTPRefusal: Error, Sendable, Equatable {
     HTTPRefusal(
       status: 413, message: "the request body is larger than \(limit) bytes",
       headers: closing ? ["Connection": "close"] : [:])
+  }
+
+  /// 503 for an upload that would pass the server's upload budget of `capacity` bytes: try again
+  /// in `retryAfter` seconds. The connection is closed rather than the body read.
+  static func uploadsFull(capacity: Int, retryAfter: Int) -> HTTPRefusal {
+    HTTPRefusal(
+      status: 503, message: "the server is receiving as many uploads as it holds (\(capacity >> 20) MB)",
+      headers: ["Retry-After": "\(retryAfter)", "Connection": "close"])
   }
 
   /// 503 for a request that comes while the server stops.

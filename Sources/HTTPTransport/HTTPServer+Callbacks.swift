@@ -30,9 +30,16 @@ enum Callbacks {
         return queue(server.response(for: refusal), for: request, on: connection, server)
       }
       let limit = server.bodyLimit(of: request)
-      guard request.declaresBodyOver(limit) else { return .YES }
-      return queue(
-        server.response(for: .tooLarge(limit: limit, closing: true)), for: request, on: connection, server)
+      if request.declaresBodyOver(limit) {
+        return queue(
+          server.response(for: .tooLarge(limit: limit, closing: true)), for: request, on: connection, server)
+      }
+      guard limit <= server.maximumBodySize || request.reserveUpload(limit: limit, from: server.uploads)
+      else {
+        let refusal = HTTPRefusal.uploadsFull(capacity: server.uploads.capacity, retryAfter: 5)
+        return queue(server.response(for: refusal), for: request, on: connection, server)
+      }
+      return .YES
     }
     if uploadSize.pointee > 0 {
       if let upload {

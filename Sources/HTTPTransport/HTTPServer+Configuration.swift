@@ -40,6 +40,10 @@ extension HTTPServer {
     /// `POST` requests to these paths (exact, percent-decoded) may carry bodies up to the size given
     /// instead of ``maximumBodySize``: uploads, such as a file to import.
     public var uploadLimits: [String: Int] = [:]
+    /// The most bytes of upload bodies (see ``uploadLimits``) held at once, each counted at its
+    /// declared length (or its path's limit when it declares none) from its head to its response;
+    /// an upload that would pass it gets 503 with `Retry-After` before its body is sent.
+    public var uploadBudget = 64 << 20
     /// How often the server sends a `: ping` comment on each event stream, so that a client that
     /// has gone is noticed (a write to it fails).
     public var heartbeatInterval: Duration = .seconds(15)

@@ -43,6 +43,8 @@ final class RequestContext: @unchecked Sendable {
   private var body = Data()
   /// The limit the body went over, once it has.
   private var exceededLimit: Int?
+  /// The bytes this upload took from the server's budget, given back when it is done.
+  private var upload: (budget: UploadBudget, bytes: Int)?
 
   private let lock = NSLock()
   /// The connection is suspended exactly while the phase is `handling`.
@@ -97,10 +99,30 @@ final class RequestContext: @unchecked Sendable {
   /// `true` when the client declared a body above `limit`: it is refused before it is sent or read
   /// (a client waiting for `100 Continue` sends none of it), and the connection closed.
   func declaresBodyOver(_ limit: Int) -> Bool {
-    guard let length = head?.headers["Content-Length"] else { return false }
-    let digits = length.trimmingCharacters(in: .whitespaces)
-    return !digits.isEmpty && digits.allSatisfy(\.isASCII) && digits.allSatisfy(\.isNumber)
-      && Int(digits).map { $0 > limit } ?? true
+    guard head?.headers["Content-Length"] != nil else { return false }
+    return declaredLength.map { $0 > limit } ?? true
+  }
+
+  /// The body's length as `Content-Length` gives it; `nil` without one or for one too large to
+  /// be a number.
+  private var declaredLength: Int? {
+    guard let length = head?.headers["Content-Length"]?.trimmingCharacters(in: .whitespaces),
+      !length.isEmpty, length.allSatisfy(\.isASCII), length.allSatisfy(\.isNumber)
+    else { return nil }
+    return Int(length)
+  }
+
+  /// Takes this upload's bytes from `budget` (its declared length, else `limit`), given back when
+  /// the request is done; `false` when the budget has not that much left.
+  func reserveUpload(limit: Int, from budget: UploadBudget) -> Bool {
+    let bytes = min(declaredLength ?? limit, limit)
+    guard budget.reserve(bytes) else { return false }
+    upload = (budget, bytes)
+    return true
+  }
+
+  deinit {
+    if let upload { upload.budget.release(upload.bytes) }
   }
 
   /// Appends a chunk of the body; beyond `limit` bytes the body is dropped and a 413 will follow.

@@ -13,6 +13,8 @@ final class ServerContext: Sendable {
   let maximumBodySize: Int
   /// Larger limits for uploads, by path (see ``HTTPServer/Configuration/uploadLimits``).
   let uploadLimits: [String: Int]
+  /// The bytes of upload bodies held at once.
+  let uploads: UploadBudget
   /// How often each event stream gets a `: ping` comment.
   let heartbeatInterval: Duration
   /// The most event streams open at once; more get 503.
@@ -30,11 +32,13 @@ final class ServerContext: Sendable {
 
   init(
     responder: any HTTPResponder, maximumBodySize: Int, uploadLimits: [String: Int] = [:],
-    heartbeatInterval: Duration, eventStreamLimit: Int, connections: ConnectionTable
+    uploadBudget: Int = 64 << 20, heartbeatInterval: Duration, eventStreamLimit: Int,
+    connections: ConnectionTable
   ) {
     self.responder = responder
     self.maximumBodySize = maximumBodySize
     self.uploadLimits = uploadLimits
+    self.uploads = UploadBudget(capacity: uploadBudget)
     self.heartbeatInterval = heartbeatInterval
     self.eventStreamLimit = eventStreamLimit
     self.connections = connections

@@ -91,6 +91,49 @@ struct RequestTests {
     }
   }
 
+  @Test func uploadsHeldAtOnceStayWithinTheBudgetAndGiveItBackWhenDone() async throws {
+    let handler: HTTPHandler = { .text("got \($0.body.count)") }
+    let configuration = TestServer.configuration {
+      $0.maximumBodySize = 1024
+      $0.uploadLimits = ["/upload": 100_000]
+      $0.uploadBudget = 150_000
+    }
+    try await TestServer.with(configuration, handler: handler) { server in
+      // A declares 100,000 bytes and sends 10: its head is taken (100 Continue), its bytes held.
+      let first = try RawHTTPConnection(port: server.port)
+      try first.send(
+        "POST", "/upload", headers: [("Content-Length", "100000"), ("Expect", "100-continue")])
+      #expect(try await first.head().status == 100)
+      try first.write(Data(repeating: 65, count: 10))
+
+      // Another 100,000 would pass 150,000: refused before its body is sent.
+      let second = try RawHTTPConnection(port: server.port)
+      try second.send(
+        "POST", "/upload", headers: [("Content-Length", "100000"), ("Expect", "100-continue")])
+      let refused = try await second.response()
+      #expect(refused.status == 503)
+      #expect(refused.headers["Retry-After"] == "5" && refused.headers["Connection"] == "close")
+      #expect(refused.text.contains("as many uploads as it holds"))
+
+      // 40,000 fit beside it; and small bodies elsewhere are not counted.
+      let fits = try await server.request("/upload", method: "POST", body: Data(repeating: 65, count: 40_000))
+      #expect(fits.text == "got 40000")
+
+      try first.write(Data(repeating: 65, count: 99_990))
+      #expect(try await first.response().text == "got 100000")
+
+      // Once the first is done its bytes are back: another 100,000 is taken (as soon as the server
+      // has let go of the finished request, which may come a moment after its response).
+      var again = try await server.request(
+        "/upload", method: "POST", body: Data(repeating: 65, count: 100_000))
+      for _ in 0..<100 where again.status == 503 {
+        try await Task.sleep(for: .milliseconds(20))
+        again = try await server.request("/upload", method: "POST", body: Data(repeating: 65, count: 100_000))
+      }
+      #expect(again.text == "got 100000")
+    }
+  }
+
   @Test func aClientWaitingFor100ContinueGets413BeforeSendingTheBody() async throws {
     let handler: HTTPHandler = { _ in
       Issue.record("the handler was called")
