@@ -7,8 +7,10 @@ import random
 import select
 import socket
 import string
+import struct
 import threading
 import time
+import zlib
 
 from harness import (
     HOST,
@@ -114,6 +116,17 @@ def search_target(query):
 # ---- the corpus ------------------------------------------------------------------------------
 
 
+def png(width, height, rows=None):
+    """A grayscale PNG of `width` × `height`: white unless `rows` (the filtered image data) is given."""
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+    if rows is None:
+        rows = (b"\x00" + b"\xff" * width) * height
+    header = struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(rows, 9))
+            + chunk(b"IEND", b""))
+
+
 def corpus(port):
     """(group, name, raw request[, timeout[, also refused]]) for every hostile request but the
     slow ones."""
@@ -192,6 +205,31 @@ def corpus(port):
         ("query", "GET /v3/search/book?query=<200 rare words>", http("GET", search_target(words(200, 9)), port), 15.0),
         ("query", "GET /fragments/results?query=" + "a×20,000",
          http("GET", "/fragments/results?query=" + "a" * 20_000, port), 15.0),
+        ("journal", f"PATCH /api/journal/{SAVED} with a rating of 1e19",
+         http("PATCH", f"/api/journal/{SAVED}", port, json_headers, b'{"rating":1e19}')),
+        ("journal", f"PATCH /api/journal/{SAVED} with 9223372036854775807 pages",
+         http("PATCH", f"/api/journal/{SAVED}", port, json_headers, b'{"pages":9223372036854775807}')),
+        ("journal", f"POST /api/journal/{SAVED}/progress of 1/9223372036854775807",
+         http("POST", f"/api/journal/{SAVED}/progress", port, json_headers,
+              b'{"progress":"1/9223372036854775807"}')),
+        ("journal", f"POST /api/journal/{SAVED}/notes: a quote on page 9223372036854775807",
+         http("POST", f"/api/journal/{SAVED}/notes", port, json_headers,
+              b'{"kind":"quote","text":"x","page":9223372036854775807}')),
+        ("replay", f"PUT /api/library/{NEW} changed at 9223372036854775807 ms",
+         http("PUT", f"/api/library/{NEW}", port, json_headers + [("X-Chaek-Changed-At", "9223372036854775807")],
+              new_body)),
+        ("replay", f"DELETE /api/library/{SAVED} changed a year from now",
+         http("DELETE", f"/api/library/{SAVED}", port,
+              [("X-Chaek-Changed-At", str(int((time.time() + 366 * 86400) * 1000)))])),
+        ("scan", "POST /api/scan: a PNG claiming 100,000 × 100,000 pixels",
+         http("POST", "/api/scan", port, [("Content-Type", "image/png")], png(100_000, 100_000, rows=b"\x00"))),
+        ("scan", "POST /api/scan: a 4,096 × 4,096 PNG in a few kilobytes (16 MB decoded)",
+         http("POST", "/api/scan", port, [("Content-Type", "image/png")], png(4_096, 4_096))),
+        ("scan", "POST /api/scan?width=100000&height=100000 with 1 byte",
+         http("POST", "/api/scan?width=100000&height=100000", port, [], b"\x00")),
+        ("query", "GET /fragments/notes?query=" + "a×20,000",
+         http("GET", "/fragments/notes?query=" + "a" * 20_000, port)),
+        ("query", "GET /api/suggest?q=" + "a×20,000", http("GET", "/api/suggest?q=" + "a" * 20_000, port)),
         ("protocol", "TRACE /", http("TRACE", "/", port)),
         ("protocol", "a TLS ClientHello on the HTTP port (closing is fine too)",
          bytes.fromhex("16030100a5010000a10303") + bytes(range(32)) + b"\x00\x02\x13\x01\x01\x00",
