@@ -9,9 +9,9 @@ struct LineReader {
   struct Line {
     /// The 1-based line number.
     let number: Int
-    /// The line's bytes; none for a line longer than ``LineReader/maximumLength``.
+    /// The line's bytes; none for a line of ``LineReader/maximumLength`` bytes or more.
     let bytes: [UInt8]
-    /// `true` for a line longer than ``LineReader/maximumLength``, whose bytes were not kept.
+    /// `true` for a line of ``LineReader/maximumLength`` bytes or more, whose bytes were not kept.
     var isTooLong = false
 
     /// `true` when the line holds nothing but spaces and tabs.
@@ -39,8 +39,8 @@ struct LineReader {
     offset = self.window.startAfterByteOrderMark()
   }
 
-  /// The longest line kept: a record of any format is far shorter. A longer line is passed over
-  /// without holding it (a file with no line breaks would otherwise be held whole).
+  /// A line this long or longer is not kept: a record of any format is far shorter. It is passed
+  /// over without holding it (a file with no line breaks would otherwise be held whole).
   static let maximumLength = 8 << 20
 
   /// The next line, or `nil` at the end.
@@ -57,7 +57,9 @@ struct LineReader {
       position += ByteWindow.chunkSize
     }
     offset = end ?? position
-    let tooLong = offset - start > Self.maximumLength
+    // The first search covers the `maximumLength` bytes from `start`: a line it did not end was
+    // released as it was searched.
+    let tooLong = offset - start >= Self.maximumLength
     let bytes = tooLong ? [] : window.bytes(start..<offset)
     if window.byte(at: offset) == cr { offset += 1 }
     if window.byte(at: offset) == lf { offset += 1 }
