@@ -28,7 +28,8 @@ enum Gzip {
   /// `true` for the media types that compress well; never for event streams.
   private static func isCompressible(_ contentType: String?) -> Bool {
     guard let contentType else { return false }
-    let type = (contentType.split(separator: ";").first ?? "").trimmingCharacters(in: .whitespaces).lowercased()
+    let type = (contentType.split(separator: ";").first ?? "").trimmingCharacters(in: .whitespaces)
+      .lowercased()
     if type == "text/event-stream" { return false }
     return type.hasPrefix("text/") || type.hasSuffix("json") || type.hasSuffix("javascript")
       || type.hasSuffix("xml")
