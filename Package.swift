@@ -110,12 +110,14 @@ let package = Package(
     .testTarget(
       name: "ChaekWebTests",
       dependencies: [
-        "ChaekWeb", "HTTPTransport", "HTTPRouting", "ChaekApp", "BookProviders", "BookCatalog", "UserLibrary",
-        "BookModel", "Storage", "Imaging", "TestSupport",
+        "ChaekWeb", "HTTPTransport", "HTTPRouting", "ChaekApp", "BookProviders", "BookCatalog", "BookImport",
+        "UserLibrary", "BookModel", "Storage", "Imaging", "TestSupport",
       ]),
     .testTarget(
       name: "ChaekCLITests",
-      dependencies: ["ChaekCLI", "BookModel", "UserLibrary", "BookCatalog", "Imaging", "TestSupport"]),
+      dependencies: [
+        "ChaekCLI", "BookModel", "UserLibrary", "BookCatalog", "Storage", "Imaging", "TestSupport",
+      ]),
   ],
   swiftLanguageModes: [.v6]
 )

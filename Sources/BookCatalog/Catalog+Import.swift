@@ -23,34 +23,57 @@ extension Catalog: ImportSink {
       contentsOf: url, into: self, progress: progress)
   }
 
-  /// Starts keeping each record's state before the import's first write to it.
+  /// Starts an import, keeping each record's state before the import's first write to it.
+  /// - Throws: ``BookImport/ImportFailure/anotherImportRunning`` when this catalog is taking another
+  ///   import (its counts would mix with this one's); nothing is changed.
   public func beginImport() async throws {
-    try await database.write { connection in
-      try connection.execute(
-        """
-        CREATE TEMP TABLE IF NOT EXISTS import_seen (
-          rowid INTEGER PRIMARY KEY, added INTEGER NOT NULL, before TEXT, popularity INTEGER, isbns TEXT
-        );
-        DELETE FROM temp.import_seen;
-        """)
+    let isFree = importing.withLock { isImporting in
+      defer { isImporting = true }
+      return !isImporting
+    }
+    guard isFree else { throw ImportFailure.anotherImportRunning }
+    do {
+      try await database.write { connection in
+        try connection.execute(
+          """
+          CREATE TEMP TABLE IF NOT EXISTS import_seen (
+            rowid INTEGER PRIMARY KEY, added INTEGER NOT NULL, before TEXT, popularity INTEGER, isbns TEXT
+          );
+          DELETE FROM temp.import_seen;
+          """)
+      }
+    } catch {
+      importing.withLock { $0 = false }
+      throw error
     }
   }
 
   /// Adds or updates a batch of books by identity, in one transaction.
-  public func store(_ batch: [ImportedBook]) async throws -> [BookID: BookID] {
-    try await upsert(
-      batch.map(\.book), source: .imported, popularity: batch.map(\.popularity),
-      otherISBNs: batch.map(\.otherISBNs), tracking: true
-    ).replaced
+  public func store(_ batch: [ImportedBook]) async throws -> StoredBatch {
+    StoredBatch(
+      replaced: try await upsert(
+        batch.map(\.book), source: .imported, popularity: batch.map(\.popularity),
+        otherISBNs: batch.map(\.otherISBNs), tracking: true
+      ).replaced)
   }
 
-  /// What the import did, from the states kept since ``beginImport()``.
+  /// What the import did, from the states kept since ``beginImport()``; the catalog can take
+  /// another import. When it throws, the import is not over until ``abandonImport()``.
   public func finishImport() async throws -> ImportCounts {
-    try await database.write { connection in
+    let counts = try await database.write { connection in
       let counts = try Catalog.countSeen(on: connection)
       try connection.execute("DROP TABLE temp.import_seen")
       return counts
     }
+    importing.withLock { $0 = false }
+    return counts
+  }
+
+  /// Ends an import that stopped partway: the batches stored stay, and the catalog can take
+  /// another import.
+  public func abandonImport() async {
+    _ = try? await database.write { try $0.execute("DROP TABLE IF EXISTS temp.import_seen") }
+    importing.withLock { $0 = false }
   }
 
   /// Counts the books an import touched by comparing each with its state before the import's first

@@ -2,6 +2,7 @@ import BookModel
 import Foundation
 import SearchIndex
 import Storage
+import Synchronization
 
 /// The offline catalog in `catalog.sqlite`: every book imported or returned by a provider,
 /// searchable with Kakao's semantics, with no network, through the search engine's inverted index
@@ -47,6 +48,9 @@ public final class Catalog: BookSearching, Sendable {
   let database: Database
   /// Every book's sort keys, shared by the readers.
   let ranks = RankCache()
+  /// `true` from ``beginImport()`` to the end of that import: one import at a time shares the
+  /// connection's tracking table.
+  let importing = Mutex(false)
 
   /// Opens (creating if needed) the catalog at `path`, or `":memory:"`. A new catalog is filled
   /// with the starter catalog unless `includingStarter` is `false`.

@@ -8,6 +8,12 @@
 /// that is never closed runs to the end of the file; ``Record/isUnterminated`` says so, and
 /// ``resume(afterFirstLineOf:)`` lets a caller read on from the next line instead. The file is read
 /// through a ``ByteWindow``, so a record at a time is held, never the whole file.
+///
+/// Reading on from a record's second line reads again the lines it ran over, so the reader bounds
+/// what it reads past records' first lines in all (``crossedBytes``): at most ``recordLimit`` plus
+/// ``crossingFactor`` times the bytes before the record being read. A file whose every line opens
+/// a quote that runs on is so read in time linear in its size, each such line ended early as
+/// unterminated; a file with line breaks only in quoted fields that close is never near the bound.
 struct CSVReader {
   /// One record, with the lines it spans.
   struct Record: Equatable {
@@ -33,10 +39,17 @@ struct CSVReader {
   /// holding the rest of the file.
   static let recordLimit = 1 << 20
 
+  /// How many bytes past their first lines records may have been read in all, per byte of the file
+  /// before the record being read, beyond a first ``recordLimit``.
+  static let crossingFactor = 4
+
   private var window: ByteWindow
   /// How far into the bytes the reader is.
   private(set) var offset: Int
   private var line = 1
+  /// The bytes read past the first line of their records so far, in all: the part of the reading
+  /// that ``resume(afterFirstLineOf:)`` repeats.
+  private(set) var crossedBytes = 0
 
   /// A reader at the start of `bytes`.
   init(_ bytes: [UInt8]) {
@@ -61,9 +74,11 @@ struct CSVReader {
     var fields: [String] = []
     var isUnterminated = false
     var isValidUTF8 = true
+    let crossingLimit = min(Self.recordLimit, Self.recordLimit + Self.crossingFactor * start - crossedBytes)
     while true {
       if window.byte(at: offset) == .quote {
-        let (field, isClosed) = readQuoted(from: start, secondLineOffset: &secondLineOffset)
+        let (field, isClosed) = readQuoted(
+          from: start, crossingLimit: crossingLimit, secondLineOffset: &secondLineOffset)
         fields.append(Self.string(field, valid: &isValidUTF8))
         isUnterminated = !isClosed
         if !isClosed { break }
@@ -80,6 +95,7 @@ struct CSVReader {
       }
     }
     let lastLine = line
+    crossedBytes += secondLineOffset.map { offset - $0 } ?? 0
     if !isUnterminated && window.byte(at: offset) != nil { endLine() }
     return Record(
       line: firstLine, lastLine: lastLine, fields: fields, isUnterminated: isUnterminated,
@@ -98,13 +114,16 @@ struct CSVReader {
 
   /// Reads a quoted field from its opening quote, and any text after its closing quote up to the
   /// next separator. `isClosed` is `false` when the file ends inside the quotes, or the record
-  /// that began at `start` grows past ``recordLimit``.
-  private mutating func readQuoted(from start: Int, secondLineOffset: inout Int?) -> (
-    field: [UInt8], isClosed: Bool
-  ) {
+  /// that began at `start` grows past ``recordLimit``, or past `crossingLimit` bytes after its
+  /// first line.
+  private mutating func readQuoted(
+    from start: Int, crossingLimit: Int, secondLineOffset: inout Int?
+  ) -> (field: [UInt8], isClosed: Bool) {
     offset += 1
     var field: [UInt8] = []
-    while let byte = window.byte(at: offset), offset - start < Self.recordLimit {
+    while let byte = window.byte(at: offset), offset - start < Self.recordLimit,
+      secondLineOffset.map({ offset - $0 < crossingLimit }) ?? true
+    {
       offset += 1
       if byte == .quote {
         if window.byte(at: offset) == .quote {

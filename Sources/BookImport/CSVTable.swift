@@ -6,8 +6,9 @@ import Foundation
 /// A record with another number of fields than the header is skipped as `wrong number of fields`.
 /// When such a record spans several lines, an unbalanced quote swallowed the line breaks after it:
 /// it is skipped as `unbalanced quotes` and reading resumes on its next line, so one stray quote
-/// costs one row, not the rest of the file. A record that is not valid UTF-8 is skipped as
-/// `invalid UTF-8`.
+/// costs one row, not the rest of the file; a file with such quotes on line after line costs a row
+/// each and is still read in time linear in its size (see ``CSVReader``). A record that is not
+/// valid UTF-8 is skipped as `invalid UTF-8`.
 struct CSVTable {
   /// A record that fits the header.
   struct Row {

@@ -19,9 +19,10 @@ import Foundation
 /// - `Bookshelves`, comma-separated: the shelves besides the exclusive one are the tags.
 /// - `My Rating`: whole stars, `0` for unrated.
 /// - `Date Read` is the day the last reading finished. A book on the `read` shelf was read
-///   `Read Count` times, the earlier readings undated; a `Date Read` is always at least one reading.
-/// - `Date Added`; `My Review`, whose `<br/>` are line breaks; `Private Notes`; `Number of Pages`;
-///   `Owned Copies` above 0 means owned.
+///   `Read Count` times (0 to ``ReadingRecord/maximumReadings``), the earlier readings undated; a
+///   `Date Read` is always at least one reading.
+/// - `Date Added`; `My Review`, whose `<br/>` are line breaks; `Private Notes`; `Number of Pages`
+///   (within ``BookModel/BookLength/pages``); `Owned Copies` above 0 means owned.
 struct GoodreadsImport: ImportReader {
   /// The columns a file must have to be read as a Goodreads export.
   static let requiredColumns: Set = ["Book Id", "Title", "Author", "ISBN", "ISBN13"]
@@ -68,7 +69,8 @@ struct GoodreadsImport: ImportReader {
     let exclusive = row["Exclusive Shelf"]
     let shelf = exclusive.isEmpty ? nil : Shelf(exchangeName: exclusive) ?? .dnf
     let lastFinished = row.day("Date Read", warnings: &warnings)
-    let readCount = row.number("Read Count", warnings: &warnings) ?? 0
+    let readCount =
+      row.number("Read Count", in: 0...ReadingRecord.maximumReadings, warnings: &warnings) ?? 0
     return ReadingRecord(
       shelf: shelf,
       rating: row.rating("My Rating", warnings: &warnings),
@@ -79,7 +81,7 @@ struct GoodreadsImport: ImportReader {
       readings: ImportField.readings(
         lastFinished.map { [ReadingRecord.Reading(finished: $0)] } ?? [],
         count: shelf == .read ? readCount : 0),
-      pages: row.number("Number of Pages", warnings: &warnings).flatMap { $0 > 0 ? $0 : nil },
+      pages: row.number("Number of Pages", in: BookLength.pages, warnings: &warnings),
       owned: (row.number("Owned Copies", warnings: &warnings) ?? 0) > 0
     )
   }

@@ -16,13 +16,25 @@ enum ImportField {
   }
 
   /// A whole number written as an integer or a float (`2008`, `2008.0`, `-720.0`); `nil` when empty.
-  /// Anything else is left out with a `COLUMN is not a number` warning for `line`.
-  static func number(_ text: String, column: String, line: Int, warnings: inout [ImportProblem]) -> Int? {
+  /// Anything else is left out with a `COLUMN is not a number` warning for `line`, and a number
+  /// outside `range` with a `COLUMN is not between A and B` warning.
+  static func number(
+    _ text: String, column: String, in range: ClosedRange<Int> = .min ... .max, line: Int,
+    warnings: inout [ImportProblem]
+  ) -> Int? {
     guard !text.isEmpty else { return nil }
-    if let integer = Int(text) { return integer }
-    if let double = Double(text), let integer = Int(exactly: double.rounded(.towardZero)) { return integer }
-    warnings.append(ImportProblem(line: line, reason: "\(column) is not a number", detail: text))
-    return nil
+    guard let number = Int(text) ?? Double(text).flatMap({ Int(exactly: $0.rounded(.towardZero)) }) else {
+      warnings.append(ImportProblem(line: line, reason: "\(column) is not a number", detail: text))
+      return nil
+    }
+    guard range.contains(number) else {
+      warnings.append(
+        ImportProblem(
+          line: line, reason: "\(column) is not between \(range.lowerBound) and \(range.upperBound)",
+          detail: text))
+      return nil
+    }
+    return number
   }
 
   /// The names in one comma-separated string (`J.K. Rowling, Mary GrandPré`), trimmed, without
@@ -68,7 +80,8 @@ enum ImportField {
   }
 
   /// `count` readings ending with the `dated` ones: the readings before them, whose dates the file
-  /// does not give, come first.
+  /// does not give, come first. `count` is a read count the reader checked (0 to
+  /// ``ReadingRecord/maximumReadings``).
   static func readings(_ dated: [ReadingRecord.Reading], count: Int) -> [ReadingRecord.Reading] {
     Array(repeating: ReadingRecord.Reading(), count: max(count - dated.count, 0)) + dated
   }

@@ -8,7 +8,8 @@ public struct ImportProblem: Equatable, Sendable, CustomStringConvertible {
   /// The row's own particulars: the value that was wrong, the number of fields; or empty.
   public let detail: String
 
-  init(line: Int, reason: String, detail: String = "") {
+  /// A problem on `line`: `reason` in the same words for every row with it, `detail` the row's own.
+  public init(line: Int, reason: String, detail: String = "") {
     self.line = line
     self.reason = reason
     self.detail = detail

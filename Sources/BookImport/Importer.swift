@@ -7,12 +7,17 @@ import Foundation
 /// Books are stored in batches of ``batchSize``, one transaction each, and the file is read a chunk
 /// at a time, so an import holds a batch of books and a bounded part of the file whatever the
 /// file's size (a JSON document that is not JSON lines is read whole). A row that cannot be read
-/// is skipped and reported with its line number; the rest are imported.
+/// is skipped and reported with its line number; the rest are imported. Every
+/// ``rowsBetweenYields`` rows the import stops if its task is cancelled, and lets other tasks run.
 public struct Importer: Sendable {
   /// The format files are read as (see ``ImportFormat/detect(_:)``).
   public let format: ImportFormat
   /// Books per batch.
   public let batchSize: Int
+
+  /// Rows read between two checks for cancellation, at which the import also lets other tasks
+  /// run: a batch of books can take many rows to fill, or the whole file when rows are skipped.
+  static let rowsBetweenYields = 100
 
   /// An importer of files in `format`, storing `batchSize` books per batch.
   public init(format: ImportFormat, batchSize: Int = 5_000) {
@@ -22,9 +27,10 @@ public struct Importer: Sendable {
 
   /// Imports the books of the file at `url` into `sink`, calling `progress` after each batch.
   /// - Returns: the books read and what became of them, the rows skipped and the fields left out.
-  /// - Throws: ``ImportError`` when the file is empty or not in ``format`` at all; the sink's error
-  ///   when a batch cannot be stored (the batches before it stay stored); a file error when the file
-  ///   cannot be read.
+  /// - Throws: ``ImportError`` when the file is empty or not in ``format`` at all, and a file error
+  ///   when it cannot be opened, before anything is stored; ``ImportFailure/anotherImportRunning``
+  ///   when the sink is taking another import; ``ImportFailure/interrupted(storedBooks:cause:)``
+  ///   when a batch cannot be stored or the task is cancelled (the batches before it stay stored).
   public func read(
     contentsOf url: URL, into sink: some ImportSink, progress: (ImportProgress) -> Void = { _ in }
   ) async throws -> ImportReport {
@@ -49,31 +55,47 @@ public struct Importer: Sendable {
     var reader = try format.reader(for: window)
     var report = ImportReport(format: format)
     try await sink.beginImport()
-    var batch: [ImportedBook] = []
-    var isAtEnd = false
-    while !isAtEnd {
-      batch.removeAll(keepingCapacity: true)
-      while batch.count < batchSize {
-        guard let row = reader.next() else {
-          isAtEnd = true
-          break
+    do {
+      var batch: [ImportedBook] = []
+      var rows = 0
+      var isAtEnd = false
+      while !isAtEnd {
+        batch.removeAll(keepingCapacity: true)
+        var warnings: [ImportProblem] = []
+        while batch.count < batchSize {
+          if rows % Self.rowsBetweenYields == 0 {
+            try Task.checkCancellation()
+            await Task.yield()
+          }
+          guard let row = reader.next() else {
+            isAtEnd = true
+            break
+          }
+          rows += 1
+          switch row {
+          case .book(let book, let rowWarnings):
+            batch.append(book)
+            warnings += rowWarnings
+          case .skipped(let problem):
+            report.skip(problem)
+          }
         }
-        switch row {
-        case .book(let book, let warnings):
-          batch.append(book)
-          for warning in warnings { report.warn(warning) }
-        case .skipped(let problem):
-          report.skip(problem)
+        if !batch.isEmpty {
+          let stored = try await sink.store(batch)
+          report.replaced.merge(stored.replaced) { _, new in new }
+          // The sink's warnings among the reader's, in file order.
+          warnings = (warnings + stored.warnings).sorted { $0.line < $1.line }
         }
+        for warning in warnings { report.warn(warning) }
+        report.read += batch.count
+        progress(ImportProgress(bytesRead: reader.bytesRead, byteCount: byteCount, books: report.read))
       }
-      if !batch.isEmpty {
-        report.replaced.merge(try await sink.store(batch)) { _, new in new }
-      }
-      report.read += batch.count
-      progress(ImportProgress(bytesRead: reader.bytesRead, byteCount: byteCount, books: report.read))
+      let counts = try await sink.finishImport()
+      (report.added, report.updated, report.unchanged) = (counts.added, counts.updated, counts.unchanged)
+      return report
+    } catch {
+      await sink.abandonImport()
+      throw ImportFailure.interrupted(storedBooks: report.read, cause: error)
     }
-    let counts = try await sink.finishImport()
-    (report.added, report.updated, report.unchanged) = (counts.added, counts.updated, counts.unchanged)
-    return report
   }
 }

@@ -4,8 +4,12 @@ import BookModel
 /// a StoryGraph export): the shelf, the rating, the tags, the review and notes, when it was added
 /// and read.
 public struct ReadingRecord: Sendable, Equatable {
+  /// The most readings of one book an import takes: a reader's count beyond it is not a count of
+  /// readings, and each reading is a row of the journal.
+  public static let maximumReadings = 1_000
+
   /// One reading of the book: either date may be unknown.
-  public struct Reading: Sendable, Equatable {
+  public struct Reading: Sendable, Hashable {
     /// The day it was started.
     public var started: CalendarDay?
     /// The day it was finished.

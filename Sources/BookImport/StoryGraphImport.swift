@@ -18,8 +18,9 @@ import Foundation
 ///   (`2023/01/20`), or a start without an end (`2023/01/05-`), days as `YYYY/MM/DD` or
 ///   `YYYY-MM-DD`. A date StoryGraph gives only to the month or year (`2024/09`) is left out with a
 ///   warning; the reading is kept. Without `Dates Read`, `Last Date Read` is the day the one reading
-///   finished. A book on the `read` shelf was read at least `Read Count` times, the readings without
-///   dates first.
+///   finished. A book on the `read` shelf was read at least `Read Count` times (0 to
+///   ``ReadingRecord/maximumReadings``), the readings without dates first. Of more dated readings
+///   than that, the latest are kept, with a warning.
 /// - `Date Added`; `Tags`, comma-separated; `Review`, whose `<br>` are line breaks; `Owned?`
 ///   (`Yes`, `No`).
 ///
@@ -70,7 +71,8 @@ struct StoryGraphImport: ImportReader {
     if dated.isEmpty, let last = row.day("Last Date Read", warnings: &warnings) {
       dated = [Reading(finished: last)]
     }
-    let readCount = row.number("Read Count", warnings: &warnings) ?? 0
+    let readCount =
+      row.number("Read Count", in: 0...ReadingRecord.maximumReadings, warnings: &warnings) ?? 0
     return ReadingRecord(
       shelf: shelf,
       rating: row.rating("Star Rating", warnings: &warnings),
@@ -102,7 +104,8 @@ struct StoryGraphImport: ImportReader {
 
   // MARK: - Dates Read
 
-  /// The readings in `Dates Read`, oldest first (those without a date before the others).
+  /// The readings in `Dates Read`, oldest first (those without a date before the others); the latest
+  /// ``ReadingRecord/maximumReadings`` of more.
   private static func readings(_ text: String, line: Int, warnings: inout [ImportProblem]) -> [Reading] {
     var readings: [Reading] = []
     for part in text.split(separator: ",") {
@@ -118,11 +121,19 @@ struct StoryGraphImport: ImportReader {
         warnings.append(ImportProblem(line: line, reason: "Dates Read is not a date", detail: session))
       }
     }
-    return readings.sorted { earlier, later in
+    readings.sort { earlier, later in
       guard let laterDay = later.finished ?? later.started else { return false }
       guard let earlierDay = earlier.finished ?? earlier.started else { return true }
       return earlierDay < laterDay
     }
+    guard readings.count <= ReadingRecord.maximumReadings else {
+      warnings.append(
+        ImportProblem(
+          line: line, reason: "Dates Read lists more than \(ReadingRecord.maximumReadings) readings",
+          detail: "\(readings.count)"))
+      return Array(readings.suffix(ReadingRecord.maximumReadings))
+    }
+    return readings
   }
 
   /// The days a reading's text names, split where the range's `-` is: `2023/01/05-2023/01/20` and

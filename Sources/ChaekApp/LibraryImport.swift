@@ -10,7 +10,14 @@ import UserLibrary
 /// Each book of such a file is matched to a book Chaek knows: by its ISBN, else by its title and
 /// authors against the catalog (a Kindle edition without an ISBN finds the catalog's record), else
 /// it is added. Its record is then merged into the journal (``UserLibrary/Library/mergeImported(_:today:)``),
-/// so importing the same file again changes nothing.
+/// so importing the same file again changes nothing. What the journal cannot keep of a record (a
+/// tag too long, the tags beyond a book's maximum, a review or note too long) is left out and
+/// reported among the import's warnings, on the book's line.
+///
+/// Errors are the ``BookImport/Importer``'s: a file that cannot be read as its format changes
+/// nothing; another import into the same catalog is refused before it starts
+/// (``BookImport/ImportFailure/anotherImportRunning``); an import that stops partway on a database
+/// or file error keeps what it stored (``BookImport/ImportFailure/interrupted(storedBooks:cause:)``).
 public struct LibraryImport: Sendable {
   /// Where the books go.
   public let catalog: Catalog
@@ -102,7 +109,7 @@ private actor JournalSink: ImportSink {
 
   func beginImport() async throws { try await catalog.beginImport() }
 
-  func store(_ batch: [ImportedBook]) async throws -> [BookID: BookID] {
+  func store(_ batch: [ImportedBook]) async throws -> StoredBatch {
     var stored: [ImportedBook] = []
     var matched: [(imported: ImportedBook, book: Book, match: JournalImportReport.Match)] = []
     for imported in batch {
@@ -126,7 +133,7 @@ private actor JournalSink: ImportSink {
         matched.append((imported, book, .added))
       }
     }
-    let replaced = try await catalog.store(stored)
+    let replaced = try await catalog.store(stored).replaced
     // A book that took the place of the catalog's record of it (a starter book without an ISBN)
     // was matched by its title and authors.
     let replacing = Set(replaced.values)
@@ -143,16 +150,22 @@ private actor JournalSink: ImportSink {
       items.append((book, item.imported.reading!))
     }
     let outcomes = try await library.mergeImported(items, today: today)
+    var warnings: [ImportProblem] = []
     for (item, outcome) in zip(matched, outcomes) {
       rows.append(
         JournalImportReport.Row(
           line: item.imported.line, title: item.book.title, id: item.book.id, match: item.match,
-          journal: outcome))
+          journal: outcome.journal))
+      warnings += outcome.leftOut.map {
+        ImportProblem(line: item.imported.line, reason: $0.reason, detail: $0.detail)
+      }
     }
-    return replaced
+    return StoredBatch(replaced: replaced, warnings: warnings)
   }
 
   func finishImport() async throws -> ImportCounts { try await catalog.finishImport() }
+
+  func abandonImport() async { await catalog.abandonImport() }
 
   /// The journal's part of the report, for formats that carry the reader's data.
   func report(for format: ImportFormat) -> JournalImportReport? {

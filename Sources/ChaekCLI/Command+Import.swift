@@ -31,7 +31,10 @@ extension Command {
       tags, review, private notes and reading dates. Importing the same file again changes nothing.
 
       Rows that cannot be read are skipped and listed on stderr with their line numbers; the rest
-      are imported. Exit status 0 when books were read, 1 when none could be.
+      are imported. What your journal cannot keep (a tag over 100 characters, tags beyond 100 a
+      book, a review or private notes over 10,000 characters) is left out and listed the same way.
+      Exit status 0 when books were read, 1 when none could be, or when the import stopped partway
+      (the books it stored before are kept: importing the file again finishes it).
       """,
     options: [.format]
   ) { arguments, context in
@@ -73,6 +76,8 @@ extension Command {
       }
     } catch let error as ImportError {
       throw CLIError.failure("\(path): \(error.message)")
+    } catch let error as ImportFailure {
+      throw CLIError.failure("\(path): \(error)")
     } catch let error as CocoaError {
       throw CLIError.failure("cannot read \(path): \(error.localizedDescription)")
     }

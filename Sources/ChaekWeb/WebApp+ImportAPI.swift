@@ -14,7 +14,9 @@ extension WebApp {
   /// `POST /api/import[?format=F]`: the body is a file, as `chaek import` reads it — a reading
   /// app's export (Goodreads, StoryGraph), which fills the journal as well as the catalog, another
   /// catalog format, or a Chaek backup, restored into an empty library. The format is told from the
-  /// content unless `format` names it. Answers what the import did (see ``ImportReply``).
+  /// content unless `format` names it. Answers what the import did (see ``ImportReply``); 409 while
+  /// another import runs, 500 `ImportInterrupted` when it stopped partway (see
+  /// `ImportFailure+HTTP`).
   func importFile(_ request: HTTPRequest) async throws -> HTTPResponse {
     guard !request.body.isEmpty else {
       throw APIError.badRequest("the body is empty: send the file to import")
@@ -37,12 +39,16 @@ extension WebApp {
         "cannot tell the file's format: send a Goodreads or StoryGraph export, a goodbooks-10k CSV, "
           + "Kakao or Open Library JSON, or a Chaek backup")
     }
+    let today = try request.queryDay("today") ?? .today()
     let report: LibraryImportReport
     do {
       report = try await LibraryImport(catalog: search.catalog, library: library).run(
-        request.body, format: format, today: try request.queryDay("today") ?? .today())
+        request.body, format: format, today: today)
     } catch let error as ImportError {
       throw APIError.badRequest(error.message)
+    } catch let failure as ImportFailure {
+      if case .interrupted = failure { log("import of an upload stopped: \(failure)") }
+      throw failure
     }
     _ = try await DataHome.followReplacedBooks(catalog: search.catalog, library: library)
     return try .json(ImportReply(report))
@@ -50,19 +56,24 @@ extension WebApp {
 }
 
 /// What `POST /api/import` answers: `{"format", "books": {"read","added","updated","unchanged",
-/// "skipped":[{"line","reason","detail"}]}, "journal": {"matched","matched_by_title","added",
-/// "newly_saved","updated","unchanged","rows":[{"line","title","id","match","journal"}]}}`, or
-/// for a backup `{"format":"backup","restored":{"books","notes","readings","recent","goals","searches"}}`.
+/// "skipped":[{"line","reason","detail"}],"warnings":[…the same…]}, "journal": {"matched",
+/// "matched_by_title","added","newly_saved","updated","unchanged","rows":[{"line","title","id",
+/// "match","journal"}]}}`, or for a backup `{"format":"backup","restored":{"books","notes",
+/// "readings","recent","goals","searches"}}`.
 struct ImportReply: Encodable {
   struct Books: Encodable {
     let read, added, updated, unchanged: Int
-    let skipped: [Problem]
+    let skipped, warnings: [Problem]
   }
 
   struct Problem: Encodable {
     let line: Int
     let reason: String
     let detail: String
+
+    init(_ problem: ImportProblem) {
+      (line, reason, detail) = (problem.line, problem.reason, problem.detail)
+    }
   }
 
   struct Journal: Encodable {
@@ -98,7 +109,8 @@ struct ImportReply: Encodable {
     books = Books(
       read: report.books.read, added: report.books.added, updated: report.books.updated,
       unchanged: report.books.unchanged,
-      skipped: report.books.skipped.map { Problem(line: $0.line, reason: $0.reason, detail: $0.detail) })
+      skipped: report.books.skipped.map(Problem.init),
+      warnings: report.books.warnings.map(Problem.init))
     journal = report.journal.map { journal in
       Journal(
         matched: journal.count(.identity) + journal.count(.title), matchedByTitle: journal.count(.title),

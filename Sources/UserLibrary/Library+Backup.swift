@@ -63,7 +63,8 @@ extension Library {
   /// non-empty: the backup's come after the ones already there, and its setting replaces theirs.
   /// - Throws: ``LibraryError/notEmpty`` when the library already holds saved or recently viewed
   ///   books or goals (nothing is changed); ``LibraryError/invalid(_:)`` for a backup with a time
-  ///   that cannot be read or a search that cannot be kept.
+  ///   that cannot be read, a search that cannot be kept, a number of pages or a page outside
+  ///   ``BookModel/BookLength/pages``, or progress that cannot be (nothing is changed either).
   public func restore(_ backup: LibraryBackup) async throws {
     try await database.write { connection in
       let held = try connection.integer(
@@ -72,6 +73,7 @@ extension Library {
       guard held == 0 else { throw LibraryError.notEmpty }
       for entry in backup.books {
         let id = entry.book.id
+        try Library.checkPages(entry.pages, "the number of pages of \(id)")
         try connection.run(
           """
           INSERT INTO saved_books (id, title, book, saved_at, shelf, rating, review, pages) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
@@ -86,6 +88,7 @@ extension Library {
             "INSERT OR IGNORE INTO book_tags (book_id, tag) VALUES (?, ?)", [id.rawValue, tag])
         }
         for note in entry.notes {
+          try Library.checkPages(note.page, "the page of a \(note.kind.rawValue) of \(id)")
           guard try Library.noteText(note.text, page: note.page) == note.text else {
             throw LibraryError.invalid("a note of \(id) has spaces at either end")
           }
@@ -102,10 +105,7 @@ extension Library {
             [id.rawValue, session.started?.description, session.finished?.description])
           let sessionID = connection.lastInsertedRowID
           for update in session.progress {
-            guard (update.page == nil) != (update.percent == nil) else {
-              throw LibraryError.invalid(
-                "a progress update of \(id) has both or neither of a page and a percent")
-            }
+            try Library.checkProgress(update, of: id)
             try connection.run(
               "INSERT INTO progress (session_id, day, page, total_pages, percent) VALUES (?, ?, ?, ?, ?)",
               [sessionID, update.day.description, update.page, update.totalPages, update.percent])
@@ -153,6 +153,30 @@ extension Library {
     try trimSearches(on: connection)
     try setSearchRecording(searches.recording, on: connection)
     try log(.searches, on: connection)
+  }
+
+  /// Refuses a number of pages, or a page, outside `range`: `what` names it in the message.
+  private static func checkPages(
+    _ pages: Int?, in range: ClosedRange<Int> = BookLength.pages, _ what: @autoclosure () -> String
+  ) throws {
+    guard let pages, !range.contains(pages) else { return }
+    throw LibraryError.invalid("\(what()) is \(pages), not \(range.lowerBound) to \(range.upperBound)")
+  }
+
+  /// Refuses a progress update that cannot be: one with both or neither of a page and a percent, a
+  /// page past the book's pages or its total, a percent outside 0 to 100.
+  private static func checkProgress(_ update: LibraryBackup.ProgressEntry, of id: BookID) throws {
+    guard (update.page == nil) != (update.percent == nil) else {
+      throw LibraryError.invalid("a progress update of \(id) has both or neither of a page and a percent")
+    }
+    try checkPages(update.page, in: 0...BookLength.maximumPages, "the page of a progress update of \(id)")
+    try checkPages(update.totalPages, "the total pages of a progress update of \(id)")
+    if let page = update.page, let total = update.totalPages, page > total {
+      throw LibraryError.invalid("a progress update of \(id) is on page \(page) of \(total)")
+    }
+    if let percent = update.percent, !(0...100).contains(percent) {
+      throw LibraryError.invalid("a progress update of \(id) is at \(percent)%, not 0 to 100")
+    }
   }
 
   private static func time(_ text: String) throws -> Double {

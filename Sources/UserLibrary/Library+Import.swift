@@ -17,10 +17,15 @@ extension Library {
   /// (on the record's shelf, on the day it was added) with all of it; a saved book takes the
   /// record's shelf, rating, review and number of pages where the record has them, and gains the
   /// tags, the note (Goodreads' private notes) and the readings it does not hold yet.
+  ///
+  /// What the journal cannot keep is left out, and listed with the book's outcome: a tag over
+  /// ``maximumTagLength`` characters, the tags beyond ``maximumTags`` a book (those it holds count),
+  /// a review or a note over ``maximumNoteLength`` characters (left out whole rather than cut, so
+  /// that the journal never holds a text the reader did not write).
   /// - Parameter today: the day a note without a date of its own is dated.
   /// - Returns: what became of each book's journal, in order.
   public func mergeImported(_ items: [(book: Book, record: ReadingRecord)], today: CalendarDay) async throws
-    -> [JournalMerge]
+    -> [MergedRecord]
   {
     let outcomes = try await database.write { connection in
       try items.map { item in try Library.merge(item.record, of: item.book, today: today, on: connection) }
@@ -32,7 +37,7 @@ extension Library {
   private static func merge(
     _ record: ReadingRecord, of book: Book, today: CalendarDay, on connection: Connection
   )
-    throws -> JournalMerge
+    throws -> MergedRecord
   {
     let id = book.id
     let isNew =
@@ -45,6 +50,7 @@ extension Library {
       try indexNames(of: book, on: connection)
     }
     var changed = false
+    var leftOut: [MergedRecord.LeftOut] = []
     func set(_ column: String, _ value: (any SQLValueConvertible)?) throws {
       guard let value else { return }
       try connection.run(
@@ -54,35 +60,83 @@ extension Library {
     }
     try set("shelf", record.shelf?.rawValue)
     try set("rating", record.rating?.quarters)
-    try set("review", record.review.isEmpty ? nil : record.review)
-    try set("pages", record.pages)
-    for tag in try cleanTags(record.tags + (record.owned ? [ownedTag] : [])) {
-      try connection.run("INSERT OR IGNORE INTO book_tags (book_id, tag) VALUES (?, ?)", [id.rawValue, tag])
-      changed = changed || connection.changes > 0
+    if let long = overLong("review", record.review) {
+      leftOut.append(long)
+    } else {
+      try set("review", record.review.isEmpty ? nil : record.review)
     }
+    try set("pages", record.pages)
+    changed =
+      try addTags((record.owned ? [ownedTag] : []) + record.tags, to: id, leftOut: &leftOut, on: connection)
+      || changed
     let note = record.notes.trimmingCharacters(in: .whitespacesAndNewlines)
     let held = try connection.query(
       "SELECT text FROM notes WHERE book_id = ? AND kind = 'note' ORDER BY day, id", [id.rawValue]
     ) { $0.text(0) }
     // A Goodreads export of this library writes a book's notes as one private note, one after another.
     if !note.isEmpty, !held.contains(note), held.joined(separator: notesSeparator) != note {
-      try connection.run(
-        "INSERT INTO notes (book_id, kind, text, day, created_at, tokens) VALUES (?, 'note', ?, ?, ?, ?)",
-        [
-          id.rawValue, note, (record.added ?? today).description, Date().timeIntervalSince1970,
-          NoteSearch.tokens(of: note),
-        ])
-      changed = true
+      if let long = overLong("note", note) {
+        leftOut.append(long)
+      } else {
+        try connection.run(
+          "INSERT INTO notes (book_id, kind, text, day, created_at, tokens) VALUES (?, 'note', ?, ?, ?, ?)",
+          [
+            id.rawValue, note, (record.added ?? today).description, Date().timeIntervalSince1970,
+            NoteSearch.tokens(of: note),
+          ])
+        changed = true
+      }
     }
     changed = try addMissingReadings(record.readings, of: id, on: connection) || changed
     if isNew {
       try log(.saved(id), on: connection)
-      return .added
+      return MergedRecord(journal: .added, leftOut: leftOut)
     }
-    guard changed else { return .unchanged }
+    guard changed else { return MergedRecord(journal: .unchanged, leftOut: leftOut) }
     try connection.run("UPDATE saved_books SET version = version + 1 WHERE id = ?", [id.rawValue])
     try log(.journal(id), on: connection)
-    return .updated
+    return MergedRecord(journal: .updated, leftOut: leftOut)
+  }
+
+  /// `text` left out as a `WHAT over N characters`, when it is longer than a note may be.
+  private static func overLong(_ what: String, _ text: String) -> MergedRecord.LeftOut? {
+    let count = text.count
+    guard count > maximumNoteLength else { return nil }
+    return MergedRecord.LeftOut(
+      reason: "\(what) over \(maximumNoteLength) characters", detail: "\(count) characters")
+  }
+
+  /// Adds the tags a book does not hold yet, while it has room (``maximumTags`` in all); a tag over
+  /// ``maximumTagLength`` characters, and those beyond the room, are left out.
+  private static func addTags(
+    _ tags: [String], to id: BookID, leftOut: inout [MergedRecord.LeftOut], on connection: Connection
+  ) throws -> Bool {
+    let held = Set(
+      try connection.query("SELECT tag FROM book_tags WHERE book_id = ?", [id.rawValue]) { $0.text(0) })
+    var room = maximumTags - held.count
+    var added = false
+    var beyond: [String] = []
+    for tag in normalizedTags(tags) where !held.contains(tag) {
+      if tag.count > maximumTagLength {
+        leftOut.append(
+          MergedRecord.LeftOut(
+            reason: "tag over \(maximumTagLength) characters", detail: "\(tag.prefix(20))…"))
+      } else if room > 0 {
+        try connection.run("INSERT INTO book_tags (book_id, tag) VALUES (?, ?)", [id.rawValue, tag])
+        room -= 1
+        added = true
+      } else {
+        beyond.append(tag)
+      }
+    }
+    if !beyond.isEmpty {
+      leftOut.append(
+        MergedRecord.LeftOut(
+          reason: "tags beyond \(maximumTags) a book",
+          detail: "\(beyond.count): " + beyond.prefix(3).joined(separator: ", ")
+            + (beyond.count > 3 ? ", …" : "")))
+    }
+    return added
   }
 
   /// Adds the readings a book does not hold yet: as many of each (start, finish) pair as the record
@@ -92,31 +146,18 @@ extension Library {
   private static func addMissingReadings(
     _ readings: [ReadingRecord.Reading], of id: BookID, on connection: Connection
   ) throws -> Bool {
-    var held = try connection.query(
-      "SELECT started, finished FROM reading_sessions WHERE book_id = ? ORDER BY id", [id.rawValue]
-    ) {
-      ReadingRecord.Reading(
-        started: $0.optionalText(0).flatMap(CalendarDay.init),
-        finished: $0.optionalText(1).flatMap(CalendarDay.init))
-    }
-    var missing: [ReadingRecord.Reading] = []
+    var held = HeldReadings(
+      try connection.query(
+        "SELECT started, finished FROM reading_sessions WHERE book_id = ? ORDER BY id", [id.rawValue]
+      ) {
+        ReadingRecord.Reading(
+          started: $0.optionalText(0).flatMap(CalendarDay.init),
+          finished: $0.optionalText(1).flatMap(CalendarDay.init))
+      })
     // The same pair first, so that a looser match never takes a reading another one is exactly.
-    for reading in readings {
-      if let index = held.firstIndex(of: reading) {
-        held.remove(at: index)
-      } else {
-        missing.append(reading)
-      }
-    }
+    let missing = readings.filter { !held.takeSame(as: $0) }
     var added = false
-    for reading in missing {
-      if let index = held.firstIndex(where: { stored in
-        (reading.started == nil || reading.started == stored.started)
-          && (reading.finished == nil || reading.finished == stored.finished)
-      }) {
-        held.remove(at: index)
-        continue
-      }
+    for reading in missing where !held.takeFitting(reading) {
       try connection.run(
         "INSERT INTO reading_sessions (book_id, started, finished) VALUES (?, ?, ?)",
         [id.rawValue, reading.started?.description, reading.finished?.description])
@@ -133,6 +174,22 @@ extension Library {
       day: day.day)
     return (components.date ?? Date()).timeIntervalSince1970
   }
+}
+
+/// What ``Library/mergeImported(_:today:)`` did with one book's record.
+public struct MergedRecord: Sendable, Equatable {
+  /// A part of the record the journal cannot keep, left out.
+  public struct LeftOut: Sendable, Equatable {
+    /// Why, in the same words for every book (`tag over 100 characters`).
+    public let reason: String
+    /// The book's own particulars: the start of the tag, the length of the text.
+    public let detail: String
+  }
+
+  /// What became of the book's journal.
+  public let journal: JournalMerge
+  /// What the journal left out of the record.
+  public let leftOut: [LeftOut]
 }
 
 /// What ``Library/mergeImported(_:today:)`` did to one book's journal.

@@ -185,17 +185,25 @@ extension Library {
 
   /// The most tags one book has.
   public static let maximumTags = 100
+  /// The longest tag, in characters.
+  public static let maximumTagLength = 100
 
   /// Tags trimmed and in NFC (Korean typed as jamo and as syllables is one tag), empty and repeated
   /// ones dropped.
-  /// - Throws: ``LibraryError/invalid(_:)`` for a tag over 100 characters or over ``maximumTags``.
-  static func cleanTags(_ tags: [String]) throws -> [String] {
+  static func normalizedTags(_ tags: [String]) -> [String] {
     var seen = Set<String>()
-    let cleaned = tags.map {
+    return tags.map {
       $0.trimmingCharacters(in: .whitespacesAndNewlines).precomposedStringWithCanonicalMapping
     }.filter { !$0.isEmpty && seen.insert($0).inserted }
-    if let long = cleaned.first(where: { $0.count > 100 }) {
-      throw LibraryError.invalid("a tag is at most 100 characters: \(long.prefix(20))…")
+  }
+
+  /// ``normalizedTags(_:)``, refused when the journal cannot keep them.
+  /// - Throws: ``LibraryError/invalid(_:)`` for a tag over ``maximumTagLength`` characters or over
+  ///   ``maximumTags``.
+  static func cleanTags(_ tags: [String]) throws -> [String] {
+    let cleaned = normalizedTags(tags)
+    if let long = cleaned.first(where: { $0.count > maximumTagLength }) {
+      throw LibraryError.invalid("a tag is at most \(maximumTagLength) characters: \(long.prefix(20))…")
     }
     guard cleaned.count <= maximumTags else {
       throw LibraryError.invalid("a book has at most \(maximumTags) tags")

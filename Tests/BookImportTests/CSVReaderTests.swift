@@ -68,4 +68,32 @@ struct CSVReaderTests {
     #expect(third?.fields == ["3", "z"] && third?.line == 3)
     #expect(reader.next() == nil)
   }
+
+  /// `x",",` on every line: from any line start, its quotes pair across every line break after it.
+  private static let quotesOnEveryLine = String(repeating: "x\",\",\n", count: 300_000)
+
+  @Test func aFileWhoseEveryLineOpensAQuoteThatRunsOnIsReadInLinearTime() {
+    let bytes = Array(Self.quotesOnEveryLine.utf8)
+    var reader = CSVReader(bytes)
+    var records = 0
+    var overLimit: Int?
+    while overLimit == nil, let record = reader.next() {
+      records += 1
+      if record.isUnterminated || record.lastLine > record.line { reader.resume(afterFirstLineOf: record) }
+      // Read again from each line, every record would run on for the whole record limit.
+      if reader.crossedBytes > CSVReader.recordLimit + CSVReader.crossingFactor * reader.offset {
+        overLimit = records
+      }
+    }
+    #expect(overLimit == nil, "read past the bound at record \(overLimit ?? 0)")
+    #expect(records == 300_000, "each line once")
+  }
+
+  @Test(.timeLimit(.minutes(1)))
+  func anExportOfSuchLinesSkipsEachOfThemAsUnbalancedQuotes() throws {
+    let rows = try ImportedRows("Book Id,Title,Author,ISBN,ISBN13\n" + Self.quotesOnEveryLine, as: .goodreads)
+    #expect(rows.books.isEmpty && rows.skipped.count == 300_000)
+    #expect(rows.skipped.allSatisfy { $0.reason == "unbalanced quotes" })
+    #expect(rows.skipped.last?.line == 300_001)
+  }
 }

@@ -13,12 +13,12 @@ private final class MemorySink: ImportSink {
 
   func beginImport() async throws { state.withLock { $0.events.append("begin") } }
 
-  func store(_ batch: [ImportedBook]) async throws -> [BookID: BookID] {
+  func store(_ batch: [ImportedBook]) async throws -> StoredBatch {
     state.withLock {
       $0.events.append("store \(batch.count)")
       $0.books += batch
     }
-    return [:]
+    return StoredBatch()
   }
 
   func finishImport() async throws -> ImportCounts {
@@ -27,6 +27,8 @@ private final class MemorySink: ImportSink {
       return ImportCounts(added: $0.books.count, updated: 0, unchanged: 0)
     }
   }
+
+  func abandonImport() async { state.withLock { $0.events.append("abandon") } }
 }
 
 @Suite("Importer: a file read into a sink in batches")
@@ -77,5 +79,25 @@ struct ImporterTests {
       try await Importer(format: .kakao).read(Data("  \n".utf8), into: sink)
     }
     #expect(sink.events.isEmpty)
+  }
+
+  @Test func aCancelledImportStopsAtItsNextCheckKeepingTheBatchesStored() async throws {
+    let text = (0..<1_000).map { #"{"title":"Book \#($0)"}"# }.joined(separator: "\n")
+    let sink = MemorySink()
+    // Cancelled once its first batch is stored.
+    let importing = Task {
+      try await Importer(format: .kakao, batchSize: 10).read(Data(text.utf8), into: sink) { _ in
+        withUnsafeCurrentTask { $0?.cancel() }
+      }
+    }
+    let error = await #expect(throws: ImportFailure.self) { try await importing.value }
+    guard case .interrupted(let storedBooks, let cause) = error else {
+      Issue.record("not interrupted: \(String(describing: error))")
+      return
+    }
+    #expect(cause is CancellationError)
+    #expect(storedBooks == Importer.rowsBetweenYields, "stopped at the first check after the cancel")
+    #expect(sink.events.last == "abandon" && sink.books.count == storedBooks)
+    #expect(error?.description.contains("storing 100 books, which are kept") == true)
   }
 }

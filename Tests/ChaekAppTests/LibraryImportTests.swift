@@ -97,6 +97,41 @@ struct LibraryImportTests {
   }
 }
 
+@Suite("Importing what the journal cannot keep")
+struct LibraryImportLimitsTests {
+  private let today = CalendarDay("2026-05-01")!
+
+  @Test func tagsReviewsAndNotesTheJournalCannotKeepAreLeftOutOnTheirLineAndTheImportGoesOn() async throws {
+    let shelves = (1...Library.maximumTags + 1).map { "shelf-\($0)" }.joined(separator: ", ")
+    let long = String(repeating: "x", count: Library.maximumNoteLength + 1)
+    let tag = String(repeating: "t", count: Library.maximumTagLength + 1)
+    let export = """
+      Book Id,Title,Author,ISBN,ISBN13,Bookshelves,Exclusive Shelf,My Review,Private Notes
+      1,First,A,,,"\(shelves)",read,,
+      2,Second,B,,,\(tag),to-read,\(long),\(long)
+      3,Third,C,12345,,,to-read,좋았다,
+
+      """
+    let library = try Library(path: ":memory:")
+    let report = try await LibraryImport(catalog: try Catalog(path: ":memory:"), library: library).run(
+      Data(export.utf8), format: .goodreads, today: today)
+    #expect(report.journal?.rows.map(\.journal) == [.added, .added, .added])
+    #expect(
+      report.books.warnings == [
+        ImportProblem(line: 2, reason: "tags beyond 100 a book", detail: "1: shelf-101"),
+        ImportProblem(line: 3, reason: "review over 10000 characters", detail: "10001 characters"),
+        ImportProblem(line: 3, reason: "tag over 100 characters", detail: "\(tag.prefix(20))…"),
+        ImportProblem(line: 3, reason: "note over 10000 characters", detail: "10001 characters"),
+        ImportProblem(line: 4, reason: "invalid ISBN", detail: "12345"),
+      ], "the journal's among the reader's, in file order")
+    let rows = try #require(report.journal?.rows)
+    #expect(try await library.entry(rows[0].id)?.tags.count == Library.maximumTags)
+    let second = try #require(try await library.entry(rows[1].id))
+    #expect(second.tags.isEmpty && second.review.isEmpty && second.notes.isEmpty)
+    #expect(try await library.entry(rows[2].id)?.review == "좋았다")
+  }
+}
+
 @Suite("Exporting the journal")
 struct LibraryExportTests {
   @Test func goodreadsGetsTheDayTheLastReadingFinishedWhateverOrderTheyWereKept() async throws {

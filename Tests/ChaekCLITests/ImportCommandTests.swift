@@ -1,5 +1,6 @@
 import BookCatalog
 import Foundation
+import Storage
 import Testing
 import UserLibrary
 
@@ -65,6 +66,39 @@ struct ImportCommandTests {
     #expect(again.out.contains("0 newly saved, 0 updated, 2 already as in the file."))
     let found = await chaek.run("search", "dune", "--source", "local")
     #expect(found.out.contains("Dune (Dune #1)") && found.out.contains("9780441013593"))
+  }
+
+  @Test func anImportThatStopsOnADatabaseErrorSaysWhatItKeptAndAgainFinishesIt() async throws {
+    let chaek = try Chaek()
+    defer { chaek.remove() }
+    let rows = (1...3).map { "\($0),Book \($0),Author \($0),,\n" }
+    let path = try write("Book Id,Title,Author,ISBN,ISBN13\n" + rows.joined(), "export.csv", in: chaek)
+    #expect(await chaek.run("saved").status == 0)
+    // The library refuses a book, as a full disk would.
+    let libraryPath = chaek.home.appendingPathComponent("library.sqlite").path
+    let database = try Database(path: libraryPath)
+    try await database.write {
+      try $0.execute(
+        """
+        CREATE TRIGGER full BEFORE INSERT ON saved_books WHEN NEW.title = 'Book 2'
+        BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END
+        """)
+    }
+
+    let stopped = await chaek.run("import", path)
+    #expect(stopped.status == 1)
+    #expect(
+      stopped.err.hasPrefix(
+        "chaek import: \(path): the import stopped before its first batch of books was stored (the catalog "
+          + "may hold books of the batch it stopped in); import the file again to finish it: "),
+      "\(stopped.err)")
+    #expect(stopped.err.contains("database or disk is full"))
+    #expect(try await Library(path: libraryPath).savedCount() == 0)
+
+    try await database.write { try $0.execute("DROP TRIGGER full") }
+    let again = await chaek.run("import", path)
+    #expect(again.status == 0)
+    #expect(again.out.contains("3 newly saved"), "\(again.out)")
   }
 
   @Test func savedAndViewedStarterBooksFollowTheRecordAnImportPutsInTheirPlace() async throws {

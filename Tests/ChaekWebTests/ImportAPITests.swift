@@ -1,6 +1,8 @@
+import BookImport
 import BookModel
 import Foundation
 import HTTPRouting
+import HTTPTransport
 import Testing
 import UserLibrary
 
@@ -64,5 +66,43 @@ struct ImportAPITests {
       }
       #expect(try await app.library.savedCount() == 1)
     }
+  }
+
+  @Test func anUploadWhileAnotherImportRunsIs409AndChangesNothing() async throws {
+    try await AppFixture.with { app async throws in
+      let catalog = app.app.search.catalog
+      try await catalog.beginImport()
+      let busy = await app.client.send(.POST, "/api/import", body: Data(Self.storyGraph.utf8))
+      #expect(busy.status == 409)
+      #expect(try busy.json()["errorType"] as? String == "ImportRunning")
+      #expect(try await app.library.savedCount() == 0)
+      await catalog.abandonImport()
+
+      // Free again; what the journal left out is listed by line.
+      let tag = String(repeating: "t", count: Library.maximumTagLength + 1)
+      let file = Self.storyGraph.replacingOccurrences(of: "\"소설, 2026 독서모임\"", with: tag)
+      let reply = await app.client.send(.POST, "/api/import", body: Data(file.utf8))
+      #expect(reply.status == 200)
+      let warnings = try #require(
+        (try reply.json()["books"] as? [String: Any])?["warnings"] as? [[String: Any]])
+      #expect(warnings.map { $0["line"] as? Int } == [2])
+      #expect(warnings.first?["reason"] as? String == "tag over 100 characters")
+    }
+  }
+
+  @Test func anImportThatStoppedPartwaySaysWhatItKeptAndKeepsItsCauseForTheLog() throws {
+    struct DiskFull: Error, CustomStringConvertible {
+      var description: String { "disk I/O error in /srv/chaek/catalog.sqlite" }
+    }
+    let response = ImportFailure.interrupted(storedBooks: 5_000, cause: DiskFull()).response
+    #expect(response.status == 500)
+    guard case .data(let data) = response.body else {
+      Issue.record("not a body of bytes")
+      return
+    }
+    let body = try #require(try JSONSerialization.jsonObject(with: data) as? [String: String])
+    #expect(body["errorType"] == "ImportInterrupted")
+    #expect(body["message"]?.contains("after storing 5000 books, which are kept") == true)
+    #expect(body["message"]?.contains("/srv") == false)
   }
 }

@@ -17,7 +17,7 @@ struct ImportMergeTests {
       notes: "Reread the appendix.", added: CalendarDay("2024-01-02"),
       readings: [.init(), .init(started: CalendarDay("2025-03-01"), finished: CalendarDay("2025-03-20"))],
       pages: 612, owned: true)
-    #expect(try await library.mergeImported([(dune, record)], today: today) == [.added])
+    #expect(try await library.mergeImported([(dune, record)], today: today).map(\.journal) == [.added])
     let entry = try #require(try await library.entry(dune.id))
     #expect(
       entry.shelf == .read && entry.rating?.stars == 3.75 && entry.review == "Spice." && entry.pages == 612)
@@ -28,7 +28,7 @@ struct ImportMergeTests {
     #expect(entry.sessions.map(\.finished) == [nil, CalendarDay("2025-03-20")])
     #expect(try await library.stats(for: 2025, today: today).bookCount == 1)
 
-    #expect(try await library.mergeImported([(dune, record)], today: today) == [.unchanged])
+    #expect(try await library.mergeImported([(dune, record)], today: today).map(\.journal) == [.unchanged])
     #expect(try await library.entry(dune.id) == entry, "a second import changes nothing")
   }
 
@@ -40,7 +40,7 @@ struct ImportMergeTests {
     try await library.addNote(.quote, to: a.id, text: "문장", day: today)
     let outcome = try await library.mergeImported(
       [(a, ReadingRecord(shelf: .reading, rating: StarRating(stars: 4), tags: ["빌린 책"]))], today: today)
-    #expect(outcome == [.updated])
+    #expect(outcome.map(\.journal) == [.updated])
     let entry = try #require(try await library.entry(a.id))
     #expect(entry.shelf == .reading && entry.rating?.stars == 4 && entry.tags == ["빌린 책"])
     #expect(entry.review == "mine" && entry.quotes.count == 1, "what the record does not hold stays")
@@ -55,8 +55,75 @@ struct ImportMergeTests {
     try await library.finishReading(a.id, on: CalendarDay("2026-03-20")!)
     // Goodreads gives the day a reading finished, not the day it started.
     let record = ReadingRecord(shelf: .read, readings: [.init(finished: CalendarDay("2026-03-20"))])
-    #expect(try await library.mergeImported([(a, record)], today: today) == [.unchanged])
+    #expect(try await library.mergeImported([(a, record)], today: today).map(\.journal) == [.unchanged])
     #expect(try await library.entry(a.id)?.sessions.count == 1)
     #expect(try await library.stats(for: 2026, today: today).bookCount == 1)
+  }
+
+  @Test func whatTheJournalCannotKeepIsLeftOutAndListedAndTheRestIsMerged() async throws {
+    let library = try Library(path: ":memory:")
+    let a = book("A")
+    let long = String(repeating: "가", count: Library.maximumTagLength + 1)
+    let tags = [long] + (1...Library.maximumTags + 2).map { "태그 \($0)" }
+    let tooLong = String(repeating: "글", count: Library.maximumNoteLength + 1)
+    let record = ReadingRecord(shelf: .read, tags: tags, review: tooLong, notes: tooLong, owned: true)
+    let merged = try await library.mergeImported([(a, record)], today: today)
+    #expect(merged.map(\.journal) == [.added])
+    #expect(
+      merged[0].leftOut == [
+        .init(reason: "review over 10000 characters", detail: "10001 characters"),
+        .init(reason: "tag over 100 characters", detail: "\(long.prefix(20))…"),
+        .init(reason: "tags beyond 100 a book", detail: "3: 태그 100, 태그 101, 태그 102"),
+        .init(reason: "note over 10000 characters", detail: "10001 characters"),
+      ])
+    let entry = try #require(try await library.entry(a.id))
+    #expect(entry.tags.count == Library.maximumTags && entry.tags.contains(Library.ownedTag))
+    #expect(entry.review.isEmpty && entry.notes.isEmpty && entry.shelf == .read)
+
+    // Those the book holds count: a second file's new tags find no room.
+    let again = try await library.mergeImported([(a, ReadingRecord(tags: ["새 태그"]))], today: today)
+    #expect(again.map(\.journal) == [.unchanged])
+    #expect(again[0].leftOut == [.init(reason: "tags beyond 100 a book", detail: "1: 새 태그")])
+    #expect(try await library.entry(a.id) == entry)
+  }
+
+  @Test(.timeLimit(.minutes(1)))
+  func readingsAreMatchedInLinearTimeSoAFileImportedAgainIsQuick() async throws {
+    let library = try Library(path: ":memory:")
+    let a = book("A")
+    let readings = (0..<70_000).map { index -> ReadingRecord.Reading in
+      let day = CalendarDay(
+        String(format: "%04d-%02d-%02d", 1_000 + index / 336, 1 + index / 28 % 12, 1 + index % 28))
+      return switch index % 4 {
+      case 0: .init(finished: day)
+      case 1: .init(started: day)
+      case 2: .init(started: day, finished: day)
+      default: .init()
+      }
+    }
+    #expect(
+      try await library.mergeImported([(a, ReadingRecord(readings: readings))], today: today).map(\.journal)
+        == [.added])
+    // Each looked for from the start of those held, in the other order, they were compared
+    // 2.5 × 10⁹ times: over two minutes in a debug build.
+    let again = ReadingRecord(readings: readings.reversed())
+    #expect(try await library.mergeImported([(a, again)], today: today).map(\.journal) == [.unchanged])
+  }
+
+  @Test func aReadingWithADayLeftOutTakesTheFirstStoredOneItFits() async throws {
+    let library = try Library(path: ":memory:")
+    let a = book("A")
+    let (march, april, may) = (
+      CalendarDay("2026-03-01")!, CalendarDay("2026-04-01")!, CalendarDay("2026-05-01")!
+    )
+    let stored: [ReadingRecord.Reading] = [
+      .init(started: march, finished: april), .init(started: march, finished: may),
+    ]
+    _ = try await library.mergeImported([(a, ReadingRecord(readings: stored))], today: today)
+    // (march, ?) takes the first stored, so that (?, may) finds the second.
+    let loose: [ReadingRecord.Reading] = [.init(started: march), .init(finished: may)]
+    let merged = try await library.mergeImported([(a, ReadingRecord(readings: loose))], today: today)
+    #expect(merged.map(\.journal) == [.unchanged])
+    #expect(try await library.entry(a.id)?.sessions.count == 2)
   }
 }

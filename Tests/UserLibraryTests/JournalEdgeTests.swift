@@ -101,4 +101,41 @@ struct JournalSecondPassTests {
       #expect(try await target.savedCount() == 0, "nothing restored")
     }
   }
+
+  @Test func aBackupWithPagesOutsideABooksLengthIsRefusedWhole() async throws {
+    let source = try Library(path: ":memory:")
+    let a = book("A")
+    try await source.save(a)
+    try await source.setPages(a.id, to: 300)
+    try await source.recordProgress(a.id, .page(120, of: 300), on: CalendarDay("2026-01-01")!)
+    try await source.addNote(.quote, to: a.id, text: "문장", page: 12, day: CalendarDay("2026-01-01")!)
+    let good = try await source.backup()
+    let over = BookLength.maximumPages + 1
+    var bad: [LibraryBackup] = []
+    for change in [
+      { (backup: inout LibraryBackup) in backup.books[0].pages = over },
+      { $0.books[0].pages = 0 },
+      { $0.books[0].notes[0].page = over },
+      { $0.books[0].sessions[0].progress[0].page = over },
+      { $0.books[0].sessions[0].progress[0].totalPages = over },
+      { $0.books[0].sessions[0].progress[0].totalPages = 0 },
+      { $0.books[0].sessions[0].progress[0].page = 301 },
+      {
+        $0.books[0].sessions[0].progress[0] = .init(
+          day: CalendarDay("2026-01-01")!, page: nil, totalPages: nil, percent: 101)
+      },
+    ] as [(inout LibraryBackup) -> Void] {
+      var backup = good
+      change(&backup)
+      bad.append(backup)
+    }
+    for backup in bad {
+      let target = try Library(path: ":memory:")
+      await #expect(throws: LibraryError.self) { try await target.restore(backup) }
+      #expect(try await target.savedCount() == 0, "nothing restored")
+    }
+    let target = try Library(path: ":memory:")
+    try await target.restore(good)
+    #expect(try await target.backup() == good)
+  }
 }

@@ -972,23 +972,26 @@ function importSummary(report) {
     return `백업을 되살렸습니다: 책 ${r.books}권, 메모와 문장 ${r.notes}개, 독서 기록 ${r.readings}개.`;
   }
   const books = report.books;
-  const skipped = books.skipped.length
-    ? ` 건너뛴 줄 ${books.skipped.length}개: ${books.skipped.slice(0, 3).map((p) => `${p.line}번째 줄(${p.reason})`).join(", ")}${books.skipped.length > 3 ? " …" : ""}.`
-    : "";
+  const listed = (list) => `${list.slice(0, 3).map((p) => `${p.line}번째 줄(${p.reason})`).join(", ")}${list.length > 3 ? " …" : ""}`;
+  const problems = (books.skipped.length ? ` 건너뛴 줄 ${books.skipped.length}개: ${listed(books.skipped)}.` : "")
+    + (books.warnings.length ? ` 빼고 가져온 값 ${books.warnings.length}개: ${listed(books.warnings)}.` : "");
   const journal = report.journal;
-  if (!journal) return `책 ${books.read}권을 목록에 더했습니다 (새 책 ${books.added}권).${skipped}`;
+  if (!journal) return `책 ${books.read}권을 목록에 더했습니다 (새 책 ${books.added}권).${problems}`;
   let text = `책 ${journal.rows.length}권을 가져왔습니다. 새로 담은 책 ${journal.newly_saved}권, `
     + `기록을 고친 책 ${journal.updated}권, 그대로인 책 ${journal.unchanged}권.`;
   if (journal.matched) {
     const byTitle = journal.matched_by_title ? ` (제목과 저자로 ${journal.matched_by_title}권)` : "";
     text += ` 그중 ${journal.matched}권은 이미 있던 책과 맞췄습니다${byTitle}.`;
   }
-  return text + skipped;
+  return text + problems;
 }
 
 // What went wrong, in the reader's words; the server's own message follows for the details.
-function importFailure(status, message) {
+function importFailure(status, message, errorType) {
   const reason = {
+    ImportRunning: "다른 가져오기가 진행 중입니다. 끝난 뒤 다시 해 주세요",
+    ImportInterrupted: "중간에 멈췄습니다. 그때까지 가져온 책은 남아 있으니 같은 파일을 다시 가져오면 마저 가져옵니다",
+  }[errorType] ?? {
     400: "Goodreads나 StoryGraph에서 내보낸 CSV, 또는 책 백업(JSON)이 아닙니다",
     409: "담은 책이 비어 있을 때만 백업을 되살릴 수 있습니다",
     413: "파일이 너무 큽니다 (16 MB까지)",
@@ -1007,7 +1010,8 @@ $("#import-form").addEventListener("submit", async (event) => {
       method: "POST", headers: { Accept: "application/json" }, body: file,
     });
     const body = await response.json().catch(() => ({}));
-    importStatus.textContent = response.ok ? importSummary(body) : importFailure(response.status, body.message);
+    importStatus.textContent = response.ok
+      ? importSummary(body) : importFailure(response.status, body.message, body.errorType);
     if (!response.ok) return;
     event.target.reset();
     await refreshSaved();
