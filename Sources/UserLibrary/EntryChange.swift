@@ -21,14 +21,17 @@ public struct EntryChange: Sendable, Equatable {
   public let pages: Int??
 
   /// A change of the fields given.
-  /// - Throws: ``LibraryError/invalid(_:)`` for a tag over 100 characters or pages outside
-  ///   ``BookModel/BookLength/pages``.
+  /// - Throws: ``LibraryError/invalid(_:)`` for a tag over 100 characters, pages outside
+  ///   ``BookModel/BookLength/pages`` or a review over ``Library/maximumNoteLength`` characters.
   public init(
     shelf: Shelf? = nil, rating: StarRating?? = nil, review: String? = nil, tags: [String]? = nil,
     pages: Int?? = nil
   ) throws {
     if case .some(.some(let pages)) = pages, !BookLength.pages.contains(pages) {
       throw LibraryError.invalid("a book has 1 to \(BookLength.maximumPages) pages")
+    }
+    if let review, review.count > Library.maximumNoteLength {
+      throw LibraryError.invalid("a review is at most \(Library.maximumNoteLength) characters")
     }
     self.shelf = shelf
     self.rating = rating

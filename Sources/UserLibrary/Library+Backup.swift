@@ -122,6 +122,7 @@ extension Library {
           ])
       }
       for goal in backup.goals {
+        try Library.checkGoal(goal.books, for: goal.year)
         try connection.run(
           "INSERT OR REPLACE INTO goals (year, books) VALUES (?, ?)", [goal.year, goal.books])
       }

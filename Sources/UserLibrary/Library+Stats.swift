@@ -6,8 +6,7 @@ import Storage
 extension Library {
   /// Sets the goal for `year` (`nil` removes it).
   public func setGoal(_ books: Int?, for year: Int) async throws {
-    if let books, !(1...10_000).contains(books) { throw LibraryError.invalid("a goal is 1 to 10,000 books") }
-    guard (1...9999).contains(year) else { throw LibraryError.invalid("no year \(year)") }
+    try Library.checkGoal(books ?? 1, for: year)
     try await database.write { connection in
       if let books {
         try connection.run(
@@ -58,6 +57,12 @@ extension Library {
       }.compactMap { $0 }
       return Library.stats(year: year, goal: goal, finished: finished, today: today)
     }
+  }
+
+  /// Refuses a goal outside 1 to 10,000 books or a year outside 1 to 9999.
+  static func checkGoal(_ books: Int, for year: Int) throws {
+    guard (1...10_000).contains(books) else { throw LibraryError.invalid("a goal is 1 to 10,000 books") }
+    guard (1...9999).contains(year) else { throw LibraryError.invalid("no year \(year)") }
   }
 
   static func stats(year: Int, goal: Int?, finished: [YearStats.FinishedBook], today: CalendarDay)

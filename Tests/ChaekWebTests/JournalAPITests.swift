@@ -72,6 +72,7 @@ struct JournalAPITests {
     #"{"version":"1"}"#, #"{"tags":["\#(String(repeating: "가", count: 101))"]}"#, #"{"rating":4,}"#,
     #"{"rating":4,"rating":5}"#, "[1]", "not json", #"{"rating":1e19}"#, #"{"rating":-1e19}"#,
     #"{"pages":100001}"#, #"{"pages":9223372036854775807}"#,
+    #"{"review":"\#(String(repeating: "a", count: 10_001))"}"#,
   ])
   func aBadPatchIsRefusedAndChangesNothing(body: String) async throws {
     try await AppFixture.with { app async throws in

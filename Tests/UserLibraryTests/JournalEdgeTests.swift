@@ -102,7 +102,7 @@ struct JournalSecondPassTests {
     }
   }
 
-  @Test func aBackupWithPagesOutsideABooksLengthIsRefusedWhole() async throws {
+  @Test func aBackupWithPagesOrAGoalOutOfRangeIsRefusedWhole() async throws {
     let source = try Library(path: ":memory:")
     let a = book("A")
     try await source.save(a)
@@ -124,6 +124,9 @@ struct JournalSecondPassTests {
         $0.books[0].sessions[0].progress[0] = .init(
           day: CalendarDay("2026-01-01")!, page: nil, totalPages: nil, percent: 101)
       },
+      { $0.goals = [.init(year: 2026, books: 0)] },
+      { $0.goals = [.init(year: 2026, books: Int.max)] },
+      { $0.goals = [.init(year: 0, books: 12)] },
     ] as [(inout LibraryBackup) -> Void] {
       var backup = good
       change(&backup)
