@@ -97,6 +97,7 @@ struct RequestTests {
       $0.maximumBodySize = 1024
       $0.uploadLimits = ["/upload": 100_000]
       $0.uploadBudget = 150_000
+      $0.requestTimeout = .seconds(50)  // the first upload is held open while the others are sent
     }
     try await TestServer.with(configuration, handler: handler) { server in
       // A declares 100,000 bytes and sends 10: its head is taken (100 Continue), its bytes held.
