@@ -97,7 +97,8 @@ func starterLibraryAndRelevance() async throws {
 
   // MARK: - Barcodes
 
-  try BarcodeBenchmark(count: option("--barcodes", default: 200)).run()
+  let barcodes = option("--barcodes", default: 200)
+  if barcodes > 0 { try BarcodeBenchmark(count: barcodes).run() }
 
   // MARK: - Relevance
 
