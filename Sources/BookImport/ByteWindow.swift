@@ -16,19 +16,46 @@ struct ByteWindow {
   /// Reads the next chunk; empty at the end of the file.
   private let readChunk: (() -> [UInt8])?
   private var isAtEnd: Bool
+  /// Where a read that failed keeps its error, shared by every copy of the window.
+  private let failure: ReadFailure
+
+  /// The error a read of the file failed with, if one did: the window ends there, as if the file
+  /// did, so an import must ask once it has read to the end.
+  var readError: (any Error)? { failure.error }
+
+  /// The error a read failed with, kept by reference so that the copies of a window share it.
+  private final class ReadFailure: @unchecked Sendable {
+    var error: (any Error)?
+  }
 
   /// A window over bytes in memory.
   init(_ bytes: [UInt8]) {
     buffer = bytes
     readChunk = nil
     isAtEnd = true
+    failure = ReadFailure()
   }
 
   /// A window that reads `handle` from its current position.
   init(reading handle: FileHandle) {
+    self.init(chunks: { try handle.read(upToCount: ByteWindow.chunkSize).map { [UInt8]($0) } ?? [] })
+  }
+
+  /// A window over the chunks `next` reads, up to the first that is empty or fails (see
+  /// ``readError``).
+  init(chunks next: @escaping () throws -> [UInt8]) {
     buffer = []
-    readChunk = { (try? handle.read(upToCount: ByteWindow.chunkSize)).map { [UInt8]($0) } ?? [] }
     isAtEnd = false
+    let failure = ReadFailure()
+    self.failure = failure
+    readChunk = {
+      do {
+        return try next()
+      } catch {
+        failure.error = error
+        return []
+      }
+    }
   }
 
   // MARK: - Reading

@@ -30,7 +30,8 @@ public struct Importer: Sendable {
   /// - Throws: ``ImportError`` when the file is empty or not in ``format`` at all, and a file error
   ///   when it cannot be opened, before anything is stored; ``ImportFailure/anotherImportRunning``
   ///   when the sink is taking another import; ``ImportFailure/interrupted(storedBooks:cause:)``
-  ///   when a batch cannot be stored or the task is cancelled (the batches before it stay stored).
+  ///   when a batch cannot be stored, the file cannot be read to its end or the task is cancelled
+  ///   (the batches before it stay stored).
   public func read(
     contentsOf url: URL, into sink: some ImportSink, progress: (ImportProgress) -> Void = { _ in }
   ) async throws -> ImportReport {
@@ -49,7 +50,8 @@ public struct Importer: Sendable {
     try await read(ByteWindow([UInt8](data)), byteCount: data.count, into: sink, progress: progress)
   }
 
-  private func read(
+  /// Imports the books of the file in `window` (of `byteCount` bytes) into `sink`.
+  func read(
     _ window: ByteWindow, byteCount: Int, into sink: some ImportSink, progress: (ImportProgress) -> Void
   ) async throws -> ImportReport {
     var reader = try format.reader(for: window)
@@ -90,6 +92,8 @@ public struct Importer: Sendable {
         report.read += batch.count
         progress(ImportProgress(bytesRead: reader.bytesRead, byteCount: byteCount, books: report.read))
       }
+      // A read that failed ended the file early: the books read are stored, but the file is not.
+      if let error = window.readError { throw error }
       let counts = try await sink.finishImport()
       (report.added, report.updated, report.unchanged) = (counts.added, counts.updated, counts.unchanged)
       return report

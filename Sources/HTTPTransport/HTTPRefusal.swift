@@ -48,7 +48,7 @@ public struct HTTPRefusal: Error, Sendable, Equatable {
   /// in `retryAfter` seconds. The connection is closed rather than the body read.
   static func uploadsFull(capacity: Int, retryAfter: Int) -> HTTPRefusal {
     HTTPRefusal(
-      status: 503, message: "the server is receiving as many uploads as it holds (\(capacity >> 20) MB)",
+      status: 503, message: "the server is receiving as many uploads as it holds (\(capacity) bytes)",
       headers: ["Retry-After": "\(retryAfter)", "Connection": "close"])
   }
 

@@ -32,7 +32,7 @@ final class ServerContext: Sendable {
 
   init(
     responder: any HTTPResponder, maximumBodySize: Int, uploadLimits: [String: Int] = [:],
-    uploadBudget: Int = 64 << 20, heartbeatInterval: Duration, eventStreamLimit: Int,
+    uploadBudget: Int, heartbeatInterval: Duration, eventStreamLimit: Int,
     connections: ConnectionTable
   ) {
     self.responder = responder

@@ -5,9 +5,9 @@ import Foundation
 /// ``Library/updateEntry(_:_:today:expecting:saving:)``: each field that is set is changed, the
 /// others stay as they are.
 ///
-/// Made only by its throwing initializer, which cleans and checks every field (review trimmed,
-/// tags trimmed with empty and repeated ones dropped, pages 1 or more), so a change that exists can
-/// be applied.
+/// Made only by its throwing initializer, which cleans and checks every field (review trimmed and
+/// at most ``Library/maximumNoteLength`` characters, tags trimmed with empty and repeated ones
+/// dropped, pages in ``BookModel/BookLength/pages``), so a change that exists can be applied.
 public struct EntryChange: Sendable, Equatable {
   /// The new shelf, or `nil` to keep it.
   public let shelf: Shelf?
@@ -30,12 +30,9 @@ public struct EntryChange: Sendable, Equatable {
     if case .some(.some(let pages)) = pages, !BookLength.pages.contains(pages) {
       throw LibraryError.invalid("a book has 1 to \(BookLength.maximumPages) pages")
     }
-    if let review, review.count > Library.maximumNoteLength {
-      throw LibraryError.invalid("a review is at most \(Library.maximumNoteLength) characters")
-    }
     self.shelf = shelf
     self.rating = rating
-    self.review = review?.trimmingCharacters(in: .whitespacesAndNewlines)
+    self.review = try review.map(Library.reviewText)
     self.tags = try tags.map(Library.cleanTags)
     self.pages = pages
   }

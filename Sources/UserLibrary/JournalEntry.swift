@@ -144,20 +144,34 @@ public enum ReadingAmount: Sendable, Equatable {
   /// ``BookModel/BookLength/maximumPages``, or a percentage outside 0...100.
   public init?(_ text: String) {
     let text = text.trimmingCharacters(in: .whitespaces)
+    let amount: ReadingAmount
     if text.hasSuffix("%") {
-      guard let percent = Double(text.dropLast()), (0...100).contains(percent) else { return nil }
-      self = .percent(percent)
-      return
+      guard let percent = Double(text.dropLast()) else { return nil }
+      amount = .percent(percent)
+    } else {
+      let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+      guard (1...2).contains(parts.count), let page = Int(parts[0]) else { return nil }
+      if parts.count == 2 {
+        guard let total = Int(parts[1]) else { return nil }
+        amount = .page(page, of: total)
+      } else {
+        amount = .page(page, of: nil)
+      }
     }
-    let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-    guard (1...2).contains(parts.count), let page = Int(parts[0]),
-      (0...BookLength.maximumPages).contains(page)
-    else { return nil }
-    let total = parts.count == 2 ? Int(parts[1]) : nil
-    if parts.count == 2 {
-      guard let total, BookLength.pages.contains(total), page <= total else { return nil }
+    guard amount.isPossible else { return nil }
+    self = amount
+  }
+
+  /// `true` for an amount a reading can have: a page from 0 to the total (when known) and to
+  /// ``BookModel/BookLength/maximumPages``, of a total in ``BookModel/BookLength/pages``; a
+  /// percentage from 0 to 100.
+  public var isPossible: Bool {
+    switch self {
+    case .page(let page, let total?):
+      BookLength.pages.contains(total) && (0...total).contains(page)
+    case .page(let page, nil): (0...BookLength.maximumPages).contains(page)
+    case .percent(let percent): (0...100).contains(percent)
     }
-    self = .page(page, of: total)
   }
 
   /// How far as a percentage, when it can be told (`nil` for a page without a total).

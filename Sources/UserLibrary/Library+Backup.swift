@@ -74,6 +74,9 @@ extension Library {
       for entry in backup.books {
         let id = entry.book.id
         try Library.checkPages(entry.pages, "the number of pages of \(id)")
+        guard try Library.reviewText(entry.review) == entry.review else {
+          throw LibraryError.invalid("the review of \(id) has spaces at either end")
+        }
         try connection.run(
           """
           INSERT INTO saved_books (id, title, book, saved_at, shelf, rating, review, pages) VALUES (?, ?, ?, ?, ?, ?, ?, ?)

@@ -7,7 +7,9 @@ import Storage
 ///
 /// Each saved book has a row per name in `saved_names`, with the name's completion key and 초성
 /// (``SearchIndex/Analyzer/completionKey(_:)``, ``SearchIndex/Analyzer/initialsKey(_:)``), written
-/// in the transaction that stores the book; a trigger deletes them with the book.
+/// in the transaction that stores the book; a trigger deletes them with the book. The keys are the
+/// analyzer's of its ``SearchIndex/Analyzer/version``, kept in `settings`: a library opened by a
+/// release with another version has them made again, as the catalog rebuilds its index.
 extension Library {
   /// The saved books' titles and people that `typed` begins as ``SearchIndex/Analyzer/completes(_:typed:)``
   /// says: by book title (case-insensitive, then 가나다), each book's title before its people in
@@ -56,7 +58,7 @@ extension Library {
     }
   }
 
-  /// The migration that creates `saved_names` and fills it from the books already saved.
+  /// The migration that creates `saved_names` (``savedNamesCheck`` fills it).
   static let savedNamesMigration = Migration("index saved names") { connection in
     try connection.execute(
       """
@@ -76,8 +78,24 @@ extension Library {
         DELETE FROM saved_names WHERE book_id = OLD.id;
       END;
       """)
+  }
+
+  /// The `settings` row that holds the analyzer version of the keys in `saved_names`.
+  static let savedNamesVersionSetting = "saved_names_analyzer"
+
+  /// At every open: makes every saved book's names again when they were made by another version of
+  /// the analyzer, or not yet (a library saved before they were kept).
+  static let savedNamesCheck = Migration.atEveryOpen("index saved names of other analyzer versions") {
+    connection in
+    let current = String(Analyzer.version)
+    let stored = try connection.first(
+      "SELECT value FROM settings WHERE name = ?", [savedNamesVersionSetting]
+    ) { $0.text(0) }
+    guard stored != current else { return }
     let books = try connection.query("SELECT book FROM saved_books") { try Library.decode($0.text(0)) }
     for book in books { try indexNames(of: book, on: connection) }
+    try connection.run(
+      "INSERT OR REPLACE INTO settings (name, value) VALUES (?, ?)", [savedNamesVersionSetting, current])
   }
 }
 

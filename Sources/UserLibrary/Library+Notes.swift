@@ -100,6 +100,15 @@ extension Library {
 
   // MARK: - Rows
 
+  /// A review as kept: trimmed, at most ``maximumNoteLength`` characters (empty: no review).
+  static func reviewText(_ text: String) throws -> String {
+    let text = text.trimmingCharacters(in: .whitespacesAndNewlines)
+    guard text.count <= maximumNoteLength else {
+      throw LibraryError.invalid("a review is at most \(maximumNoteLength) characters")
+    }
+    return text
+  }
+
   static func noteText(_ text: String, page: Int?) throws -> String {
     let text = text.trimmingCharacters(in: .whitespacesAndNewlines)
     guard !text.isEmpty else { throw LibraryError.invalid("a note or quote needs some text") }

@@ -33,7 +33,11 @@ extension Library {
   public func recordProgress(
     _ id: BookID, _ amount: ReadingAmount, on day: CalendarDay, saving book: Book? = nil
   ) async throws -> JournalEntry {
-    try await changeEntry(id, expecting: nil, saving: book) { connection in
+    guard amount.isPossible else {
+      throw LibraryError.invalid(
+        "progress is a page from 0 to the book's pages (at most \(BookLength.maximumPages)) or 0 to 100%")
+    }
+    return try await changeEntry(id, expecting: nil, saving: book) { connection in
       let session = try Library.openSession(id, on: day, connection: connection)
       let (page, total, percent): (Int?, Int?, Double?) =
         switch amount {

@@ -115,6 +115,7 @@ extension Library {
         ) WITHOUT ROWID;
         """),
     savedNamesMigration,
+    savedNamesCheck,
   ]
 
   /// How many change-log entries are kept; observers further behind than this miss changes.

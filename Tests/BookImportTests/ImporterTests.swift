@@ -100,4 +100,25 @@ struct ImporterTests {
     #expect(sink.events.last == "abandon" && sink.books.count == storedBooks)
     #expect(error?.description.contains("storing 100 books, which are kept") == true)
   }
+
+  @Test func aFileThatCannotBeReadToItsEndInterruptsTheImport() async throws {
+    struct DiskFailure: Error {}
+    // Two chunks of JSON lines, then the read fails.
+    var chunks = [Self.lines + "\n", #"{"title":"여섯"}"# + "\n"].map { [UInt8]($0.utf8) }
+    let window = ByteWindow(chunks: {
+      guard !chunks.isEmpty else { throw DiskFailure() }
+      return chunks.removeFirst()
+    })
+    let sink = MemorySink()
+    let error = await #expect(throws: ImportFailure.self) {
+      try await Importer(format: .kakao).read(window, byteCount: 1 << 20, into: sink) { _ in }
+    }
+    guard case .interrupted(let storedBooks, let cause) = error else {
+      Issue.record("not interrupted: \(String(describing: error))")
+      return
+    }
+    #expect(cause is DiskFailure)
+    #expect(storedBooks == 5 && sink.books.map(\.book.title).last == "여섯")
+    #expect(sink.events == ["begin", "store 5", "abandon"], "never finished as if the file were whole")
+  }
 }

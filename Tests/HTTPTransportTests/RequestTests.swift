@@ -135,6 +135,33 @@ struct RequestTests {
     }
   }
 
+  @Test func anUploadAbandonedMidwayGivesItsBytesBack() async throws {
+    let handler: HTTPHandler = { .text("got \($0.body.count)") }
+    let configuration = TestServer.configuration {
+      $0.maximumBodySize = 1024
+      $0.uploadLimits = ["/upload": 100_000]
+      $0.uploadBudget = 100_000
+    }
+    try await TestServer.with(configuration, handler: handler) { server in
+      do {
+        let abandoned = try RawHTTPConnection(port: server.port)
+        try abandoned.send(
+          "POST", "/upload", headers: [("Content-Length", "100000"), ("Expect", "100-continue")])
+        #expect(try await abandoned.head().status == 100)
+        try abandoned.write(Data(repeating: 65, count: 10))
+      }  // the connection closes as it goes out of scope
+      // The whole budget is free again once the server has let go of the closed connection.
+      var upload = try await server.request(
+        "/upload", method: "POST", body: Data(repeating: 65, count: 100_000))
+      for _ in 0..<250 where upload.status == 503 {
+        try await Task.sleep(for: .milliseconds(20))
+        upload = try await server.request(
+          "/upload", method: "POST", body: Data(repeating: 65, count: 100_000))
+      }
+      #expect(upload.text == "got 100000")
+    }
+  }
+
   @Test func aClientWaitingFor100ContinueGets413BeforeSendingTheBody() async throws {
     let handler: HTTPHandler = { _ in
       Issue.record("the handler was called")

@@ -125,6 +125,8 @@ struct JournalSecondPassTests {
           day: CalendarDay("2026-01-01")!, page: nil, totalPages: nil, percent: 101)
       },
       { $0.goals = [.init(year: 2026, books: 0)] },
+      { $0.books[0].review = " 앞뒤에 빈칸 " },
+      { $0.books[0].review = String(repeating: "가", count: Library.maximumNoteLength + 1) },
       { $0.goals = [.init(year: 2026, books: Int.max)] },
       { $0.goals = [.init(year: 0, books: 12)] },
     ] as [(inout LibraryBackup) -> Void] {

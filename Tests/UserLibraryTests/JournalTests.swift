@@ -143,6 +143,16 @@ struct JournalTests {
       #expect(ReadingAmount(huge) == nil, "\(huge)")
     }
     #expect(ReadingAmount("100000/100000") == .page(100_000, of: 100_000))
+    for impossible in [
+      ReadingAmount.page(100_001, of: nil), .page(-1, of: nil), .page(5, of: 4), .page(1, of: 0),
+      .percent(101),
+      .percent(.nan),
+    ] {
+      #expect(!impossible.isPossible, "\(impossible)")
+      await #expect(throws: LibraryError.self) {
+        try await library.recordProgress(a.id, impossible, on: day("2026-03-03"))
+      }
+    }
   }
 
   @Test func yearStatsCountMonthsRatingsAuthorsAndPace() async throws {

@@ -100,7 +100,9 @@ struct SavedNamesTests {
   @Test func aLibraryWithBooksSavedBeforeTheIndexHasThemIndexedWhenOpened() async throws {
     let (path, directory) = try temporaryLibraryPath()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let migrations = Library.migrations.filter { $0.name != Library.savedNamesMigration.name }
+    let migrations = Library.migrations.filter {
+      ![Library.savedNamesMigration.name, Library.savedNamesCheck.name].contains($0.name)
+    }
     do {
       let old = try Database(path: path, migrations: migrations)
       for title in ["채식주의자", "소년이 온다"] {
@@ -116,5 +118,23 @@ struct SavedNamesTests {
     #expect(try await texts(library, "ㅊㅅ") == ["채식주의자"])
     #expect(try await texts(library, "소녀") == ["소년이 온다"])
     #expect(try await texts(library, "하") == ["한강"])
+  }
+
+  @Test func namesMadeByAnotherAnalyzerVersionAreMadeAgainWhenOpened() async throws {
+    let (path, directory) = try temporaryLibraryPath()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    try await Library(path: path).save(book("채식주의자", authors: ["한강"]))
+    do {
+      // As a release with another analyzer would leave them: other keys, another version.
+      let other = try Database(path: path, migrations: [])
+      try await other.write { connection in
+        try connection.run("UPDATE saved_names SET key = 'x', initials = 'x'")
+        try connection.run(
+          "UPDATE settings SET value = '0' WHERE name = ?", [Library.savedNamesVersionSetting])
+      }
+    }
+    let library = try Library(path: path)
+    #expect(try await texts(library, "채식") == ["채식주의자"])
+    #expect(try await texts(library, "ㅎㄱ") == ["한강"])
   }
 }

@@ -146,7 +146,7 @@ class AppPage:
             field.send_keys(Keys.ENTER)
         self.wait_for(
             lambda: len(self.result_ids()) > 0 and query in self.text("#search-status"),
-            lambda: f"no results for {query!r} (status: {self.find('#search-status').text!r})",
+            lambda: f"no results for {query!r} (status: {self.text('#search-status')!r})",
         )
         self.wait_until_idle()
         self.dismiss_suggestions()
@@ -290,4 +290,4 @@ class AppPage:
         return self.attribute("#journal-alert", "textContent")
 
     def value(self, selector):
-        return self.find(selector).get_attribute("value")
+        return self.attribute(selector, "value")

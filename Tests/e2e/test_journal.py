@@ -110,9 +110,9 @@ def test_progress_and_finishing_move_the_book_to_read(server, browser):
     app.type_into("#progress-input", "120/352", Keys.ENTER)
     app.wait_entry(book_id, lambda e: e["sessions"][0]["progress"][-1]["page"] == 120, "the progress")
     app.wait_for(lambda: app.find_all("#journal .progress[role=progressbar]"), "no progress bar")
-    bar = app.find("#journal .progress[role=progressbar]")
-    assert bar.get_attribute("aria-valuenow") == "34.1"
-    assert bar.get_attribute("aria-valuetext") == "120/352쪽 (34.1%)"
+    bar = "#journal .progress[role=progressbar]"
+    assert app.attribute(bar, "aria-valuenow") == "34.1"
+    assert app.attribute(bar, "aria-valuetext") == "120/352쪽 (34.1%)"
 
     app.press("#finish-reading")
     entry = app.wait_entry(book_id, lambda e: e["shelf"] == "read", "the book on 읽은 책")

@@ -144,7 +144,7 @@ def test_enter_searches_at_once_and_the_target_and_sort_search_again(server, bro
     app.wait_for(
         lambda: "target=title" in app.driver.current_url
         and app.text("#search-status") == f"‘소설’ 검색 결과 {by_title['meta']['total_count']}권",
-        lambda: f"choosing 제목 did not search titles (status {app.find('#search-status').text!r})",
+        lambda: f"choosing 제목 did not search titles (status {app.text('#search-status')!r})",
     )
     app.wait_until_idle()
     assert titles_shown(app)[:10] == [d["title"] for d in by_title["documents"]]
