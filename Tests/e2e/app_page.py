@@ -3,6 +3,7 @@
 import time
 
 from selenium.common.exceptions import StaleElementReferenceException, TimeoutException
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
@@ -90,6 +91,11 @@ class AppPage:
             field.send_keys(*keys)
 
         return self.retrying(type_keys)
+
+    def keys(self, *keys):
+        """Presses keys on whatever has the focus as each arrives, as a person does: unlike keys
+        sent to an element found first, they still land when a re-render replaced that element."""
+        ActionChains(self.driver).send_keys(*keys).perform()
 
     def text(self, selector):
         """The visible text of the element found by `selector`, read from the element as it is now."""

@@ -79,9 +79,9 @@ def test_a_new_reader_imports_a_goodreads_export_and_finds_a_quote_again(server,
     app.wait_for(lambda: not app.find("#saved-more").is_displayed(), "더 보기 stayed after the last row")
     assert len(set(app.saved_ids())) == 300
 
-    chip = app.find('#saved-filters [data-shelf="read"]')
-    app.wait_for(lambda: "100" in chip.text, lambda: f"the 읽은 책 chip says {chip.text!r}")
-    chip.click()
+    chip = '#saved-filters [data-shelf="read"]'
+    app.wait_for(lambda: "100" in app.text(chip), lambda: f"the 읽은 책 chip says {app.text(chip)!r}")
+    app.retrying(lambda _: app.find(chip).click())
     app.wait_for(lambda: len(app.saved_ids()) == 100, lambda: f"{len(app.saved_ids())} books on 읽은 책")
 
     finished_this_year = sum(

@@ -53,9 +53,9 @@ def test_the_shelf_picker_saves_and_stars_review_and_tags_are_kept(server, brows
     app.type_into("#tag-new", "여름", Keys.ENTER)
     app.wait_entry(book_id, lambda e: e["tags"] == ["소설", "여름"], "the tag 여름")
     app.wait_for(lambda: len(app.find_all(".tag-chip")) == 2, "no second chip")
-    remove = app.find('.tag-chip[data-tag="소설"] button')
-    assert remove.accessible_name == "태그 ‘소설’ 지우기"
-    app.press('.tag-chip[data-tag="소설"] button')
+    remove = '.tag-chip[data-tag="소설"] button'
+    assert app.retrying(lambda _: app.find(remove).accessible_name) == "태그 ‘소설’ 지우기"
+    app.press(remove)
     app.wait_entry(book_id, lambda e: e["tags"] == ["여름"], "only the tag 여름")
     assert app.console_errors() == []
 

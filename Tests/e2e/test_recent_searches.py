@@ -57,8 +57,7 @@ def test_searching_records_and_the_panel_runs_and_deletes(server, browser):
 
     focus_empty_box(app)
     app.wait_for(lambda: panel_queries(app) == ["해리포터", "채식"], lambda: f"the panel lists {panel_queries(app)}")
-    remove = app.find('#recent-searches button[aria-label="‘해리포터’ 지우기"]')
-    remove.click()
+    app.retrying(lambda _: app.find('#recent-searches button[aria-label="‘해리포터’ 지우기"]').click())
     app.wait_for(lambda: panel_queries(app) == ["채식"], lambda: f"after ×, the panel lists {panel_queries(app)}")
     assert stored(server) == ["채식"]
     assert app.active_element_id() == "search-input", "a tap on × took the focus from the box"
@@ -84,14 +83,14 @@ def test_the_keyboard_moves_through_the_panel_and_escape_closes_it(server, brows
     field.send_keys(Keys.ARROW_DOWN)
     focused = lambda: app.js("return document.activeElement.textContent")  # noqa: E731
     app.wait_for(lambda: focused() == "Dune", lambda: f"↓ focused {focused()!r}")
-    app.driver.switch_to.active_element.send_keys(Keys.ARROW_DOWN)
+    app.keys(Keys.ARROW_DOWN)
     assert app.js("return document.activeElement.getAttribute('aria-label')") == "‘Dune’ 지우기"
-    app.driver.switch_to.active_element.send_keys(Keys.ARROW_UP, Keys.ARROW_UP)
+    app.keys(Keys.ARROW_UP, Keys.ARROW_UP)
     assert app.active_element_id() == "search-input"
     field.send_keys(Keys.ARROW_DOWN, Keys.ARROW_DOWN, Keys.ENTER)  # × on the focused search
     app.wait_for(lambda: stored(server) == ["해리포터"], lambda: f"stored {stored(server)}")
     assert app.js("return document.activeElement.textContent") == "해리포터", "the focus left the list"
-    app.driver.switch_to.active_element.send_keys(Keys.ESCAPE)
+    app.keys(Keys.ESCAPE)
     app.wait_for(lambda: not panel_shown(app), "Escape did not close the panel")
     assert app.active_element_id() == "search-input"
     field.send_keys("a")
