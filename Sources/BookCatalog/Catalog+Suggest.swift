@@ -8,21 +8,17 @@ import Storage
 extension Catalog {
   /// A text to suggest: a book's title, or a person.
   public struct Suggestion: Equatable, Sendable {
-    /// What the text is.
-    public enum Kind: String, Sendable {
-      case title, person
-    }
-
     /// The title or the name, as the book gives it.
     public let text: String
-    public let kind: Kind
+    /// What the text is.
+    public let kind: NameKind
     /// For a title, the most popular book of that title.
     public let id: BookID?
     /// The popularity of the most popular book of that text.
     public let popularity: Int
 
     /// A suggestion of `text`.
-    public init(text: String, kind: Kind, id: BookID?, popularity: Int) {
+    public init(text: String, kind: NameKind, id: BookID?, popularity: Int) {
       self.text = text
       self.kind = kind
       self.id = id

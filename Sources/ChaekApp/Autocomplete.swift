@@ -13,15 +13,15 @@ public struct Autocomplete: Sendable {
   public struct Entry: Encodable, Equatable, Sendable {
     /// The title or the name.
     public let text: String
-    /// `title` or `person`.
-    public let kind: String
+    /// A title or a person.
+    public let kind: NameKind
     /// For a title, its book's identity; `null` for a person.
     public let id: String?
     /// `true` when it comes from the user's saved books.
     public let saved: Bool
 
     /// An entry.
-    public init(text: String, kind: String, id: String?, saved: Bool) {
+    public init(text: String, kind: NameKind, id: String?, saved: Bool) {
       self.text = text
       self.kind = kind
       self.id = id
@@ -68,14 +68,14 @@ public struct Autocomplete: Sendable {
     for name in try await library.savedNames(completing: typed, limit: limit) {
       add(
         Entry(
-          text: name.text, kind: name.kind.rawValue, id: name.kind == .title ? name.bookID.rawValue : nil,
+          text: name.text, kind: name.kind, id: name.kind == .title ? name.bookID.rawValue : nil,
           saved: true))
     }
     guard entries.count < limit else { return entries }
     for suggestion in try await catalog.suggestions(for: typed, limit: limit) {
       add(
         Entry(
-          text: suggestion.text, kind: suggestion.kind.rawValue, id: suggestion.id?.rawValue, saved: false))
+          text: suggestion.text, kind: suggestion.kind, id: suggestion.id?.rawValue, saved: false))
     }
     return entries
   }

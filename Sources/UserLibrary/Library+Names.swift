@@ -36,7 +36,7 @@ extension Library {
         """, [prefix, limit]
       ) { row in
         BookID(parsing: row.text(2)).map {
-          SavedName(text: row.text(0), kind: SavedName.Kind(rawValue: row.text(1)) ?? .person, bookID: $0)
+          SavedName(text: row.text(0), kind: NameKind(rawValue: row.text(1)) ?? .person, bookID: $0)
         }
       }.compactMap { $0 }
     }
@@ -47,7 +47,7 @@ extension Library {
   static func indexNames(of book: Book, on connection: Connection) throws {
     let id = book.id.rawValue
     try connection.run("DELETE FROM saved_names WHERE book_id = ?", [id])
-    let names = [(book.title, SavedName.Kind.title)] + (book.authors + book.translators).map { ($0, .person) }
+    let names = [(book.title, NameKind.title)] + (book.authors + book.translators).map { ($0, .person) }
     for (position, (text, kind)) in names.enumerated() where !text.isEmpty {
       try connection.run(
         "INSERT INTO saved_names (book_id, position, kind, text, folded, key, initials) VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -101,18 +101,10 @@ extension Library {
 
 /// A title or a person of a saved book, as 자동완성 suggests it.
 public struct SavedName: Equatable, Sendable {
-  /// What a name is.
-  public enum Kind: String, Sendable {
-    /// The book's title.
-    case title
-    /// One of its authors or translators.
-    case person
-  }
-
   /// The title or the name, as the book has it.
   public let text: String
   /// A title or a person.
-  public let kind: Kind
+  public let kind: NameKind
   /// The saved book it belongs to.
   public let bookID: BookID
 }

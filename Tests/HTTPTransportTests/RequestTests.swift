@@ -91,15 +91,23 @@ struct RequestTests {
     }
   }
 
-  @Test func uploadsHeldAtOnceStayWithinTheBudgetAndGiveItBackWhenDone() async throws {
-    let handler: HTTPHandler = { .text("got \($0.body.count)") }
-    let configuration = TestServer.configuration {
+  /// Says how many bytes the body had.
+  static let countsBytes: HTTPHandler = { .text("got \($0.body.count)") }
+
+  /// Uploads of up to 100,000 bytes to `/upload`, `budget` bytes of them held at once.
+  static func uploads(budget: Int, requestTimeout: Duration? = nil) -> HTTPServer.Configuration {
+    TestServer.configuration {
       $0.maximumBodySize = 1024
       $0.uploadLimits = ["/upload": 100_000]
-      $0.uploadBudget = 150_000
-      $0.requestTimeout = .seconds(50)  // the first upload is held open while the others are sent
+      $0.uploadBudget = budget
+      if let requestTimeout { $0.requestTimeout = requestTimeout }
     }
-    try await TestServer.with(configuration, handler: handler) { server in
+  }
+
+  @Test func uploadsHeldAtOnceStayWithinTheBudgetAndGiveItBackWhenDone() async throws {
+    // The first upload is held open while the others are sent.
+    let configuration = Self.uploads(budget: 150_000, requestTimeout: .seconds(50))
+    try await TestServer.with(configuration, handler: Self.countsBytes) { server in
       // A declares 100,000 bytes and sends 10: its head is taken (100 Continue), its bytes held.
       let first = try RawHTTPConnection(port: server.port)
       try first.send(
@@ -136,13 +144,7 @@ struct RequestTests {
   }
 
   @Test func anUploadAbandonedMidwayGivesItsBytesBack() async throws {
-    let handler: HTTPHandler = { .text("got \($0.body.count)") }
-    let configuration = TestServer.configuration {
-      $0.maximumBodySize = 1024
-      $0.uploadLimits = ["/upload": 100_000]
-      $0.uploadBudget = 100_000
-    }
-    try await TestServer.with(configuration, handler: handler) { server in
+    try await TestServer.with(Self.uploads(budget: 100_000), handler: Self.countsBytes) { server in
       do {
         let abandoned = try RawHTTPConnection(port: server.port)
         try abandoned.send(

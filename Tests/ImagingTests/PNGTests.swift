@@ -40,14 +40,24 @@ struct PNGTests {
     #expect(throws: ImageError.invalid("more image data than its size")) { try PNG.decode(small) }
   }
 
-  @Test func anImageTooLargeIsRefusedBeforeAnyPixelIsKept() {
+  /// A PNG file whose header says `width` × `height` with `bitDepth` and `colorType`, holding
+  /// `data` as its image data (none when empty).
+  func pngFile(width: UInt32, height: UInt32, bitDepth: UInt8, colorType: UInt8, data: [UInt8] = [])
+    -> [UInt8]
+  {
     var header: [UInt8] = []
-    header.appendBigEndian(100_000)
-    header.appendBigEndian(100_000)
-    header += [8, 0, 0, 0, 0]
+    header.appendBigEndian(width)
+    header.appendBigEndian(height)
+    header += [bitDepth, colorType, 0, 0, 0]
     var file = PNG.signature
     file.appendChunk("IHDR", header)
+    if !data.isEmpty { file.appendChunk("IDAT", data) }
     file.appendChunk("IEND", [])
+    return file
+  }
+
+  @Test func anImageTooLargeIsRefusedBeforeAnyPixelIsKept() {
+    let file = pngFile(width: 100_000, height: 100_000, bitDepth: 8, colorType: 0)
     #expect(throws: ImageError.tooLarge(width: 100_000, height: 100_000, limit: GrayImage.maximumPixels)) {
       try PNG.decode(file)
     }
@@ -72,14 +82,9 @@ struct PNGTests {
 
   @Test func imageDataTooShortForItsSizeIsRefusedBeforeItIsInflated() {
     // 16-bit RGBA, 4,000 × 4,000: 128 MB of pixels claimed by a few bytes of data.
-    var header: [UInt8] = []
-    header.appendBigEndian(4_000)
-    header.appendBigEndian(4_000)
-    header += [16, 6, 0, 0, 0]
-    var file = PNG.signature
-    file.appendChunk("IHDR", header)
-    file.appendChunk("IDAT", [0x78, 0x9c, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01])
-    file.appendChunk("IEND", [])
+    let file = pngFile(
+      width: 4_000, height: 4_000, bitDepth: 16, colorType: 6,
+      data: [0x78, 0x9c, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01])
     #expect(throws: ImageError.invalid("8 bytes of image data cannot hold 128004000 bytes of pixels")) {
       try PNG.decode(file)
     }

@@ -151,19 +151,25 @@ class ChaekServer:
         return result.stdout
 
 
-@pytest.fixture(scope="session")
-def server():
+def serving(server_class, prefix):
+    """A `server_class` server of the binary under test in a fresh home, stopped and its home
+    removed afterwards (a generator for fixtures to yield from)."""
     binary = _path_from_env("CHAEK_BIN", ".build/debug/chaek")
     if not binary.is_file():
         pytest.exit(f"no chaek binary at {binary}: run `swift build --product chaek` or set CHAEK_BIN", 2)
-    home = Path(tempfile.mkdtemp(prefix="chaek-e2e-"))
-    chaek = ChaekServer(binary, home)
+    home = Path(tempfile.mkdtemp(prefix=prefix))
+    chaek = server_class(binary, home)
     try:
         chaek.start()
         yield chaek
     finally:
         chaek.stop()
         shutil.rmtree(home, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def server():
+    yield from serving(ChaekServer, "chaek-e2e-")
 
 
 @pytest.fixture(autouse=True)

@@ -3,18 +3,15 @@ the page says when it shows them, and saves made offline are sent when the serve
 bringing back a book removed elsewhere meanwhile. Each test has a server of its own that it stops
 and starts again on the same port and home."""
 
-import os
 import re
 import shutil
-import tempfile
 import time
 import urllib.request
-from pathlib import Path
 
 import pytest
 
 from app_page import AppPage
-from conftest import MOBILE, ChaekServer, _path_from_env
+from conftest import MOBILE, ChaekServer, serving
 
 NOTICE = "오프라인 — 마지막으로 동기화한 내용을 보여 주고 있어요"
 BACK = 20  # seconds the page may take to notice the server is back (the event stream's retry)
@@ -40,15 +37,7 @@ class RestartableServer(ChaekServer):
 
 @pytest.fixture
 def offline_server():
-    binary = _path_from_env("CHAEK_BIN", ".build/debug/chaek")
-    home = Path(tempfile.mkdtemp(prefix="chaek-offline-"))
-    chaek = RestartableServer(binary, home)
-    try:
-        chaek.start()
-        yield chaek
-    finally:
-        chaek.stop()
-        shutil.rmtree(home, ignore_errors=True)
+    yield from serving(RestartableServer, "chaek-offline-")
 
 
 def open_controlled(driver, server, path=""):
