@@ -85,6 +85,8 @@ public struct JournalImportReport: Sendable, Equatable {
     public let match: Match
     /// What its journal took.
     public let journal: JournalMerge
+    /// Whether its journal kept a change the reader made in Chaek over the file's value.
+    public let keptReaderChanges: Bool
   }
 
   /// Every book of the file, in order.
@@ -94,6 +96,8 @@ public struct JournalImportReport: Sendable, Equatable {
   public func count(_ match: Match) -> Int { rows.count { $0.match == match } }
   /// The number of rows whose journal changed so.
   public func count(_ journal: JournalMerge) -> Int { rows.count { $0.journal == journal } }
+  /// The number of rows whose journal kept the reader's changes over the file's values.
+  public var keptReaderChanges: Int { rows.count(where: \.keptReaderChanges) }
 }
 
 /// Stores an import's books in the catalog and merges the reader's data of each into the journal.
@@ -155,7 +159,7 @@ private actor JournalSink: ImportSink {
       rows.append(
         JournalImportReport.Row(
           line: item.imported.line, title: item.book.title, id: item.book.id, match: item.match,
-          journal: outcome.journal))
+          journal: outcome.journal, keptReaderChanges: outcome.keptReaderChanges))
       warnings += outcome.leftOut.map {
         ImportProblem(line: item.imported.line, reason: $0.reason, detail: $0.detail)
       }

@@ -33,14 +33,16 @@ enum ImportSummary {
   static let listedAdditions = 10
 
   /// `Journal: 412 books, 380 matched (350 by ISBN or page, 30 by title and author) and 32 added; 400 newly
-  /// saved, 12 updated, 0 already as in the file.`, then the added books by line.
+  /// saved, 12 updated, 0 already as in the file; 3 kept changes made in Chaek.` (the last clause
+  /// only when some did), then the added books by line.
   static func journalText(_ report: JournalImportReport, path: String) -> String {
     let matched = report.count(.identity) + report.count(.title)
     var text =
       "Journal: \(Output.count(report.rows.count, "book")), \(matched) matched (\(report.count(.identity)) by ISBN or page, "
       + "\(report.count(.title)) by title and author) and \(report.count(JournalImportReport.Match.added)) added; "
       + "\(report.count(JournalMerge.added)) newly saved, \(report.count(.updated)) updated, "
-      + "\(report.count(.unchanged)) already as in the file.\n"
+      + "\(report.count(.unchanged)) already as in the file"
+      + (report.keptReaderChanges > 0 ? "; \(report.keptReaderChanges) kept changes made in Chaek.\n" : ".\n")
     let added = report.rows.filter { $0.match == .added }
     for row in added.prefix(listedAdditions) {
       text += "\(path):\(row.line): added ‘\(row.title)’ (\(row.id))\n"

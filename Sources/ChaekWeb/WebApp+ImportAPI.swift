@@ -57,8 +57,8 @@ extension WebApp {
 
 /// What `POST /api/import` answers: `{"format", "books": {"read","added","updated","unchanged",
 /// "skipped":[{"line","reason","detail"}],"warnings":[…the same…]}, "journal": {"matched",
-/// "matched_by_title","added","newly_saved","updated","unchanged","rows":[{"line","title","id",
-/// "match","journal"}]}}`, or for a backup `{"format":"backup","restored":{"books","notes",
+/// "matched_by_title","added","newly_saved","updated","unchanged","kept_reader_changes","rows":[{"line",
+/// "title","id","match","journal","kept_reader_changes"}]}}`, or for a backup `{"format":"backup","restored":{"books","notes",
 /// "readings","recent","goals","searches"}}`.
 struct ImportReply: Encodable {
   struct Books: Encodable {
@@ -77,13 +77,14 @@ struct ImportReply: Encodable {
   }
 
   struct Journal: Encodable {
-    let matched, matchedByTitle, added, newlySaved, updated, unchanged: Int
+    let matched, matchedByTitle, added, newlySaved, updated, unchanged, keptReaderChanges: Int
     let rows: [Row]
 
     enum CodingKeys: String, CodingKey {
       case matched, added, updated, unchanged, rows
       case matchedByTitle = "matched_by_title"
       case newlySaved = "newly_saved"
+      case keptReaderChanges = "kept_reader_changes"
     }
   }
 
@@ -93,6 +94,12 @@ struct ImportReply: Encodable {
     let id: String
     let match: String
     let journal: String
+    let keptReaderChanges: Bool
+
+    enum CodingKeys: String, CodingKey {
+      case line, title, id, match, journal
+      case keptReaderChanges = "kept_reader_changes"
+    }
   }
 
   struct Restored: Encodable {
@@ -116,10 +123,11 @@ struct ImportReply: Encodable {
         matched: journal.count(.identity) + journal.count(.title), matchedByTitle: journal.count(.title),
         added: journal.count(JournalImportReport.Match.added), newlySaved: journal.count(JournalMerge.added),
         updated: journal.count(.updated), unchanged: journal.count(.unchanged),
+        keptReaderChanges: journal.keptReaderChanges,
         rows: journal.rows.map { row in
           Row(
             line: row.line, title: row.title, id: row.id.rawValue, match: row.match.rawValue,
-            journal: "\(row.journal)")
+            journal: "\(row.journal)", keptReaderChanges: row.keptReaderChanges)
         })
     }
   }

@@ -5,14 +5,18 @@ import Foundation
 /// last, so a body could mean different things to different readers.
 ///
 /// Refused: anything but one value with whitespace around it, trailing commas, repeated keys in an
-/// object, control characters or bad escapes in strings, numbers outside JSON's grammar or too
-/// large for a `Double` (`1e400`), and nesting deeper than ``maximumDepth``.
+/// object, bytes that are not UTF-8, control characters, bad escapes and lone surrogates (`"\ud800"`, which no Unicode text
+/// holds) in strings, numbers outside JSON's grammar or too large for a `Double` (`1e400`), and
+/// nesting deeper than ``maximumDepth``. The refusal names where it went wrong: the byte, and the
+/// field (`tags[1]`) when it is inside an object or array.
 struct JSONSyntax {
   /// How deep arrays and objects may nest.
   static let maximumDepth = 64
 
   private let bytes: [UInt8]
   private var index = 0
+  /// Where the parser is: the keys and array positions from the top (`["tags", "[1]"]`).
+  private var path: [String] = []
 
   /// Throws what is wrong with `data` as JSON, with the byte offset where it goes wrong.
   static func check(_ data: Data) throws(HTTPRequestError) {
@@ -58,7 +62,9 @@ struct JSONSyntax {
       skipWhitespace()
       guard take(UInt8(ascii: ":")) else { throw failure("expected \":\"") }
       skipWhitespace()
+      path.append(key)
       try value(depth: depth)
+      path.removeLast()
       skipWhitespace()
       if take(UInt8(ascii: "}")) { return }
       guard take(UInt8(ascii: ",")) else { throw failure("expected \",\" or \"}\"") }
@@ -70,9 +76,13 @@ struct JSONSyntax {
     index += 1
     skipWhitespace()
     if take(UInt8(ascii: "]")) { return }
+    var position = 0
     while true {
       if peek() == UInt8(ascii: "]") { throw failure("a trailing comma in an array") }
+      path.append("[\(position)]")
       try value(depth: depth)
+      path.removeLast()
+      position += 1
       skipWhitespace()
       if take(UInt8(ascii: "]")) { return }
       guard take(UInt8(ascii: ",")) else { throw failure("expected \",\" or \"]\"") }
@@ -95,16 +105,16 @@ struct JSONSyntax {
       switch byte {
       case UInt8(ascii: "\""):
         let content = Array(bytes[start..<index])
+        guard String(validating: content, as: UTF8.self) != nil else {
+          throw failure("a string that is not UTF-8")
+        }
         index += 1
         return content
       case UInt8(ascii: "\\"):
         index += 1
         guard let escaped = peek() else { break }
         if escaped == UInt8(ascii: "u") {
-          guard index + 4 < bytes.count, bytes[(index + 1)...(index + 4)].allSatisfy(\.isHexDigit) else {
-            throw failure("a bad \\u escape")
-          }
-          index += 5
+          try unicodeEscape()
         } else {
           guard Array("\"\\/bfnrt".utf8).contains(escaped) else { throw failure("a bad escape") }
           index += 1
@@ -116,6 +126,38 @@ struct JSONSyntax {
       }
     }
     throw failure("a string that does not end")
+  }
+
+  /// A `\u` escape, at its `u`: four hex digits, and a surrogate only as the first of a pair
+  /// (`\ud83d\ude00`).
+  private mutating func unicodeEscape() throws(HTTPRequestError) {
+    let first = try hexUnit()
+    switch first {
+    case 0xD800...0xDBFF:
+      guard bytes.count - index >= 2, bytes[index] == UInt8(ascii: "\\"),
+        bytes[index + 1] == UInt8(ascii: "u")
+      else { throw failure("a lone surrogate \\u\(String(first, radix: 16))") }
+      index += 1
+      let second = try hexUnit()
+      guard (0xDC00...0xDFFF).contains(second) else {
+        throw failure("a lone surrogate \\u\(String(first, radix: 16))")
+      }
+    case 0xDC00...0xDFFF:
+      throw failure("a lone surrogate \\u\(String(first, radix: 16))")
+    default:
+      break
+    }
+  }
+
+  /// The four hex digits after a `u`, read past.
+  private mutating func hexUnit() throws(HTTPRequestError) -> Int {
+    guard index + 4 < bytes.count, bytes[(index + 1)...(index + 4)].allSatisfy(\.isHexDigit),
+      let unit = Int(String(decoding: bytes[(index + 1)...(index + 4)], as: UTF8.self), radix: 16)
+    else {
+      throw failure("a bad \\u escape")
+    }
+    index += 5
+    return unit
   }
 
   private mutating func number() throws(HTTPRequestError) {
@@ -169,7 +211,11 @@ struct JSONSyntax {
   }
 
   private func failure(_ reason: String) -> HTTPRequestError {
-    HTTPRequestError(message: "invalid JSON body: \(reason) at byte \(index)")
+    let field = path.reduce("") { name, step in
+      name.isEmpty || step.hasPrefix("[") ? name + step : name + "." + step
+    }
+    let place = field.isEmpty ? "" : " in \"\(field)\""
+    return HTTPRequestError(message: "invalid JSON body: \(reason)\(place) at byte \(index)")
   }
 }
 

@@ -41,7 +41,12 @@ public final class Statement {
       case .null: code = sqlite3_bind_null(handle, index)
       case .integer(let int): code = sqlite3_bind_int64(handle, index, int)
       case .real(let double): code = sqlite3_bind_double(handle, index, double)
-      case .text(let text): code = sqlite3_bind_text(handle, index, text, -1, csqlite_transient())
+      case .text(let text):
+        // With its length in bytes: a length of -1 would end the text at its first NUL.
+        code = text.utf8CString.withUnsafeBufferPointer {
+          sqlite3_bind_text64(
+            handle, index, $0.baseAddress, UInt64($0.count - 1), csqlite_transient(), UInt8(SQLITE_UTF8))
+        }
       case .blob(let data):
         code = data.withUnsafeBytes {
           sqlite3_bind_blob(handle, index, $0.baseAddress, Int32($0.count), csqlite_transient())
@@ -83,10 +88,11 @@ public struct Row {
   /// The column as a double (NULL → 0).
   public func double(_ index: Int) -> Double { sqlite3_column_double(statement.handle, Int32(index)) }
 
-  /// The column as text (NULL → empty).
+  /// The column as text (NULL → empty), every byte of it: a NUL inside is kept.
   public func text(_ index: Int) -> String {
     guard let pointer = sqlite3_column_text(statement.handle, Int32(index)) else { return "" }
-    return String(cString: pointer)
+    let count = Int(sqlite3_column_bytes(statement.handle, Int32(index)))
+    return String(decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self)
   }
 
   /// The column as text, or `nil` when NULL.

@@ -64,7 +64,8 @@ extension Library {
   /// - Throws: ``LibraryError/notEmpty`` when the library already holds saved or recently viewed
   ///   books or goals (nothing is changed); ``LibraryError/invalid(_:)`` for a backup with a time
   ///   that cannot be read, a search that cannot be kept, a number of pages or a page outside
-  ///   ``BookModel/BookLength/pages``, or progress that cannot be (nothing is changed either).
+  ///   ``BookModel/BookLength/pages``, progress that cannot be, or a reading that finishes before it
+  ///   starts (nothing is changed either).
   public func restore(_ backup: LibraryBackup) async throws {
     try await database.write { connection in
       let held = try connection.integer(
@@ -75,7 +76,7 @@ extension Library {
         let id = entry.book.id
         try Library.checkPages(entry.pages, "the number of pages of \(id)")
         guard try Library.reviewText(entry.review) == entry.review else {
-          throw LibraryError.invalid("the review of \(id) has spaces at either end")
+          throw LibraryError.invalid("the review of \(id) is white space only")
         }
         try connection.run(
           """
@@ -92,9 +93,7 @@ extension Library {
         }
         for note in entry.notes {
           try Library.checkPages(note.page, "the page of a \(note.kind.rawValue) of \(id)")
-          guard try Library.noteText(note.text, page: note.page) == note.text else {
-            throw LibraryError.invalid("a note of \(id) has spaces at either end")
-          }
+          _ = try Library.noteText(note.text, page: note.page)
           try connection.run(
             "INSERT INTO notes (book_id, kind, text, page, day, created_at, tokens) VALUES (?, ?, ?, ?, ?, ?, ?)",
             [
@@ -103,6 +102,7 @@ extension Library {
             ])
         }
         for session in entry.sessions {
+          try Library.checkReading(started: session.started, finished: session.finished)
           try connection.run(
             "INSERT INTO reading_sessions (book_id, started, finished) VALUES (?, ?, ?)",
             [id.rawValue, session.started?.description, session.finished?.description])

@@ -14,14 +14,22 @@ extension Library {
   public static let ownedTag = "소장"
 
   /// Merges each book's record into the journal, in one transaction: a book not saved is saved
-  /// (on the record's shelf, on the day it was added) with all of it; a saved book takes the
-  /// record's shelf, rating, review and number of pages where the record has them, and gains the
-  /// tags, the note (Goodreads' private notes) and the readings it does not hold yet.
+  /// (on the record's shelf, on the day it was added) with all of it. A saved book's journal is a
+  /// three-way merge of the record, the record the last import of the book said
+  /// (``ImportedRecord``) and the journal now, so that importing the same file again changes
+  /// nothing whatever the reader did in between, and a newer export brings only its news:
+  /// - the shelf, rating, review and number of pages take the record's value where it has one,
+  ///   unless the last import said that same value (no news) or the reader has changed the field
+  ///   since (the journal's value differs from what the last import said): then the reader's value
+  ///   stays, and the outcome says the reader's changes were kept where the record differs;
+  /// - the tags, the note (Goodreads' private notes) and the readings the record has beyond what
+  ///   the last import said are added when the journal does not hold them yet (one the reader
+  ///   deleted since is not brought back). A book no import wrote before takes all of the record.
   ///
-  /// What the journal cannot keep is left out, and listed with the book's outcome: a tag over
-  /// ``maximumTagLength`` characters, the tags beyond ``maximumTags`` a book (those it holds count),
-  /// a review or a note over ``maximumNoteLength`` characters (left out whole rather than cut, so
-  /// that the journal never holds a text the reader did not write).
+  /// What the journal cannot keep is left out, and listed with the book's outcome: a tag it cannot
+  /// keep (``TagFault``), the tags beyond ``maximumTags`` a book (those it holds count), a review or
+  /// a note over ``maximumNoteLength`` characters (left out whole rather than cut, so that the
+  /// journal never holds a text the reader did not write), a reading that finishes before it starts.
   /// - Parameter today: the day a note without a date of its own is dated.
   /// - Returns: what became of each book's journal, in order.
   public func mergeImported(_ items: [(book: Book, record: ReadingRecord)], today: CalendarDay) async throws
@@ -49,32 +57,51 @@ extension Library {
         [id.rawValue, book.title, try encode(book), savedTime(record.added), shelf.rawValue])
       try indexNames(of: book, on: connection)
     }
+    let said = ImportedRecord(record)
+    let last = try ImportedRecord.last(of: id, on: connection)
+    try said.store(as: id, on: connection)
     var changed = false
+    var kept = false
     var leftOut: [MergedRecord.LeftOut] = []
-    func set(_ column: String, _ value: (any SQLValueConvertible)?) throws {
+    /// Sets `column` to the record's `value` (as `saidThen` is what the last import said of it),
+    /// unless that is no news or the reader changed the field since.
+    func merge<Value: SQLValueConvertible & Equatable>(
+      _ column: String, _ value: Value?, saidThen: Value??, read: (Row) -> Value?
+    ) throws {
       guard let value else { return }
-      try connection.run(
-        "UPDATE saved_books SET \(column) = ? WHERE id = ? AND \(column) IS NOT ?",
-        [value, id.rawValue, value])
-      changed = changed || connection.changes > 0
+      let now =
+        try connection.first("SELECT \(column) FROM saved_books WHERE id = ?", [id.rawValue], read) ?? nil
+      guard now != value else { return }
+      if let saidThen, saidThen == value || now != saidThen {
+        kept = true
+        return
+      }
+      try connection.run("UPDATE saved_books SET \(column) = ? WHERE id = ?", [value, id.rawValue])
+      changed = true
     }
-    try set("shelf", record.shelf?.rawValue)
-    try set("rating", record.rating?.quarters)
+    try merge("shelf", said.shelf?.rawValue, saidThen: last.map { $0.shelf?.rawValue }) { $0.optionalText(0) }
+    try merge("rating", said.rating, saidThen: last.map(\.rating)) { $0.isNull(0) ? nil : $0.int(0) }
     if let long = overLong("review", record.review) {
       leftOut.append(long)
     } else {
-      try set("review", record.review.isEmpty ? nil : record.review)
+      try merge(
+        "review", record.review.isEmpty ? nil : record.review,
+        saidThen: last.map { $0.review.isEmpty ? nil : $0.review }
+      ) {
+        $0.optionalText(0)
+      }
     }
-    try set("pages", record.pages)
-    changed =
-      try addTags((record.owned ? [ownedTag] : []) + record.tags, to: id, leftOut: &leftOut, on: connection)
-      || changed
-    let note = record.notes.trimmingCharacters(in: .whitespacesAndNewlines)
+    try merge("pages", said.pages, saidThen: last.map(\.pages)) { $0.isNull(0) ? nil : $0.int(0) }
+    let newTags = said.tags.filter { !(last?.tags.contains($0) ?? false) }
+    changed = try addTags(newTags, to: id, leftOut: &leftOut, on: connection) || changed
     let held = try connection.query(
       "SELECT text FROM notes WHERE book_id = ? AND kind = 'note' ORDER BY day, id", [id.rawValue]
-    ) { $0.text(0) }
+    ) { $0.text(0).trimmingCharacters(in: .whitespacesAndNewlines) }
     // A Goodreads export of this library writes a book's notes as one private note, one after another.
-    if !note.isEmpty, !held.contains(note), held.joined(separator: notesSeparator) != note {
+    let note = said.notes
+    if !note.isEmpty, note != last?.notes, !held.contains(note),
+      held.joined(separator: notesSeparator) != note
+    {
       if let long = overLong("note", note) {
         leftOut.append(long)
       } else {
@@ -87,15 +114,26 @@ extension Library {
         changed = true
       }
     }
-    changed = try addMissingReadings(record.readings, of: id, on: connection) || changed
+    var readings = last?.newReadings(of: record) ?? record.readings
+    readings.removeAll { reading in
+      guard (try? checkReading(started: reading.started, finished: reading.finished)) == nil else {
+        return false
+      }
+      leftOut.append(
+        MergedRecord.LeftOut(
+          reason: "reading that finishes before it starts",
+          detail: "\(reading.started?.description ?? "") – \(reading.finished?.description ?? "")"))
+      return true
+    }
+    changed = try addMissingReadings(readings, of: id, on: connection) || changed
     if isNew {
       try log(.saved(id), on: connection)
-      return MergedRecord(journal: .added, leftOut: leftOut)
+      return MergedRecord(journal: .added, leftOut: leftOut, keptReaderChanges: false)
     }
-    guard changed else { return MergedRecord(journal: .unchanged, leftOut: leftOut) }
+    guard changed else { return MergedRecord(journal: .unchanged, leftOut: leftOut, keptReaderChanges: kept) }
     try connection.run("UPDATE saved_books SET version = version + 1 WHERE id = ?", [id.rawValue])
     try log(.journal(id), on: connection)
-    return MergedRecord(journal: .updated, leftOut: leftOut)
+    return MergedRecord(journal: .updated, leftOut: leftOut, keptReaderChanges: kept)
   }
 
   /// `text` left out as a `WHAT over N characters`, when it is longer than a note may be.
@@ -106,8 +144,8 @@ extension Library {
       reason: "\(what) over \(maximumNoteLength) characters", detail: "\(count) characters")
   }
 
-  /// Adds the tags a book does not hold yet, while it has room (``maximumTags`` in all); a tag over
-  /// ``maximumTagLength`` characters, and those beyond the room, are left out.
+  /// Adds the tags a book does not hold yet, while it has room (``maximumTags`` in all); a tag the
+  /// journal cannot keep (``TagFault``), and those beyond the room, are left out.
   private static func addTags(
     _ tags: [String], to id: BookID, leftOut: inout [MergedRecord.LeftOut], on connection: Connection
   ) throws -> Bool {
@@ -117,10 +155,8 @@ extension Library {
     var added = false
     var beyond: [String] = []
     for tag in normalizedTags(tags) where !held.contains(tag) {
-      if tag.count > maximumTagLength {
-        leftOut.append(
-          MergedRecord.LeftOut(
-            reason: "tag over \(maximumTagLength) characters", detail: "\(tag.prefix(20))…"))
+      if let fault = TagFault(of: tag) {
+        leftOut.append(MergedRecord.LeftOut(reason: fault.reason, detail: "\(tag.prefix(20))…"))
       } else if room > 0 {
         try connection.run("INSERT INTO book_tags (book_id, tag) VALUES (?, ?)", [id.rawValue, tag])
         room -= 1
@@ -190,6 +226,9 @@ public struct MergedRecord: Sendable, Equatable {
   public let journal: JournalMerge
   /// What the journal left out of the record.
   public let leftOut: [LeftOut]
+  /// Whether a value of the record was not taken because the reader changed it in Chaek since the
+  /// last import of the book.
+  public let keptReaderChanges: Bool
 }
 
 /// What ``Library/mergeImported(_:today:)`` did to one book's journal.

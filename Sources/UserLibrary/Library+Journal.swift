@@ -161,18 +161,19 @@ extension Library {
     return version
   }
 
-  /// Deletes the tags, notes, quotes and readings of one book, or of every book (`nil`).
+  /// Deletes the tags, notes, quotes, readings and last imported record of one book, or of every
+  /// book (`nil`).
   static func deleteJournal(of id: BookID?, on connection: Connection) throws {
     let (filter, values): (String, [any SQLValueConvertible]) =
       id.map { ("WHERE book_id = ?", [$0.rawValue]) } ?? ("", [])
     try connection.run(
       "DELETE FROM progress WHERE session_id IN (SELECT id FROM reading_sessions \(filter))", values)
-    for table in ["reading_sessions", "notes", "book_tags"] {
+    for table in ["reading_sessions", "notes", "book_tags", "imported_records"] {
       try connection.run("DELETE FROM \(table) \(filter)", values)
     }
   }
 
-  /// Gives the tags, notes, quotes and readings of one book to another.
+  /// Gives the tags, notes, quotes, readings and last imported record of one book to another.
   static func moveJournal(from old: BookID, to new: BookID, on connection: Connection) throws {
     try connection.run(
       "INSERT OR IGNORE INTO book_tags (book_id, tag) SELECT ?, tag FROM book_tags WHERE book_id = ?",
@@ -181,6 +182,8 @@ extension Library {
     for table in ["notes", "reading_sessions"] {
       try connection.run("UPDATE \(table) SET book_id = ? WHERE book_id = ?", [new.rawValue, old.rawValue])
     }
+    try connection.run(
+      "UPDATE OR REPLACE imported_records SET book_id = ? WHERE book_id = ?", [new.rawValue, old.rawValue])
   }
 
   /// The most tags one book has.
@@ -198,17 +201,44 @@ extension Library {
   }
 
   /// ``normalizedTags(_:)``, refused when the journal cannot keep them.
-  /// - Throws: ``LibraryError/invalid(_:)`` for a tag over ``maximumTagLength`` characters or over
-  ///   ``maximumTags``.
+  /// - Throws: ``LibraryError/invalid(_:)`` for a tag the journal cannot keep (``TagFault``), or
+  ///   over ``maximumTags``.
   static func cleanTags(_ tags: [String]) throws -> [String] {
     let cleaned = normalizedTags(tags)
-    if let long = cleaned.first(where: { $0.count > maximumTagLength }) {
-      throw LibraryError.invalid("a tag is at most \(maximumTagLength) characters: \(long.prefix(20))…")
+    if let tag = cleaned.first(where: { TagFault(of: $0) != nil }), let fault = TagFault(of: tag) {
+      throw LibraryError.invalid("a \(fault.reason): \(tag.prefix(20))…")
     }
     guard cleaned.count <= maximumTags else {
       throw LibraryError.invalid("a book has at most \(maximumTags) tags")
     }
     return cleaned
+  }
+
+  /// Why the journal cannot keep a tag: a tag is a name, shown and linked on one line.
+  enum TagFault {
+    /// Over ``Library/maximumTagLength`` characters.
+    case tooLong
+    /// With a control character (a NUL, a line break).
+    case control
+
+    /// The fault of `tag`; `nil` when the journal can keep it.
+    init?(of tag: String) {
+      if tag.count > maximumTagLength {
+        self = .tooLong
+      } else if tag.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+        self = .control
+      } else {
+        return nil
+      }
+    }
+
+    /// The fault, in the same words for every tag (`tag over 100 characters`).
+    var reason: String {
+      switch self {
+      case .tooLong: "tag over \(maximumTagLength) characters"
+      case .control: "tag with a control character"
+      }
+    }
   }
 
   /// Reads a whole entry in the caller's transaction.

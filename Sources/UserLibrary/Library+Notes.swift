@@ -100,18 +100,21 @@ extension Library {
 
   // MARK: - Rows
 
-  /// A review as kept: trimmed, at most ``maximumNoteLength`` characters (empty: no review).
+  /// A review as kept: as written, every character of it, at most ``maximumNoteLength``
+  /// characters; one of white space only is no review (empty).
   static func reviewText(_ text: String) throws -> String {
-    let text = text.trimmingCharacters(in: .whitespacesAndNewlines)
+    guard !isBlank(text) else { return "" }
     guard text.count <= maximumNoteLength else {
       throw LibraryError.invalid("a review is at most \(maximumNoteLength) characters")
     }
     return text
   }
 
+  /// A note's or quote's text as kept: as written, every character of it.
+  /// - Throws: ``LibraryError/invalid(_:)`` for white space only, a text over ``maximumNoteLength``
+  ///   characters or a page outside ``BookModel/BookLength/pages``.
   static func noteText(_ text: String, page: Int?) throws -> String {
-    let text = text.trimmingCharacters(in: .whitespacesAndNewlines)
-    guard !text.isEmpty else { throw LibraryError.invalid("a note or quote needs some text") }
+    guard !isBlank(text) else { throw LibraryError.invalid("a note or quote needs some text") }
     guard text.count <= maximumNoteLength else {
       throw LibraryError.invalid("a note or quote is at most \(maximumNoteLength) characters")
     }
@@ -119,6 +122,11 @@ extension Library {
       throw LibraryError.invalid("a page number is 1 to \(BookLength.maximumPages)")
     }
     return text
+  }
+
+  /// `true` when `text` is empty or white space only.
+  static func isBlank(_ text: String) -> Bool {
+    text.unicodeScalars.allSatisfy(\.properties.isWhitespace)
   }
 
   private static let noteColumns = "id, book_id, kind, text, page, day, version"

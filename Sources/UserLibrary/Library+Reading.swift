@@ -61,9 +61,7 @@ extension Library {
   public func updateSession(
     _ sessionID: Int, started: CalendarDay?, finished: CalendarDay?, expecting version: Int? = nil
   ) async throws -> JournalEntry {
-    if let started, let finished, finished < started {
-      throw LibraryError.invalid("a reading cannot finish (\(finished)) before it starts (\(started))")
-    }
+    try Library.checkReading(started: started, finished: finished)
     let id = try await sessionOwner(sessionID)
     return try await changeEntry(id, expecting: nil) { connection in
       let wasOpen = try Library.session(sessionID, expecting: version, on: connection).finished == nil
@@ -132,15 +130,28 @@ extension Library {
   }
 
   /// Finishes the open session of a book on `day`, or records a session finished that day.
+  /// - Throws: ``LibraryError/invalid(_:)`` when the open session started after `day`.
   static func finishSession(_ id: BookID, on day: CalendarDay, connection: Connection) throws {
-    try connection.run(
-      """
-      UPDATE reading_sessions SET finished = ?, version = version + 1
-      WHERE id = (SELECT id FROM reading_sessions WHERE book_id = ? AND finished IS NULL ORDER BY id DESC LIMIT 1)
-      """, [day.description, id.rawValue])
-    if connection.changes == 0 {
+    let open = try connection.first(
+      "SELECT id, started FROM reading_sessions WHERE book_id = ? AND finished IS NULL ORDER BY id DESC LIMIT 1",
+      [id.rawValue], { (id: $0.int(0), started: $0.optionalText(1).flatMap(CalendarDay.init)) })
+    if let open {
+      try checkReading(started: open.started, finished: day)
+      try connection.run(
+        "UPDATE reading_sessions SET finished = ?, version = version + 1 WHERE id = ?",
+        [day.description, open.id])
+    } else {
       try connection.run(
         "INSERT INTO reading_sessions (book_id, finished) VALUES (?, ?)", [id.rawValue, day.description])
+    }
+  }
+
+  /// The rule of every reading, whichever way it is written (started, finished, edited, imported,
+  /// restored): it finishes on or after the day it starts. A day left out is unknown and fits any.
+  /// - Throws: ``LibraryError/invalid(_:)`` for a reading that finishes before it starts.
+  static func checkReading(started: CalendarDay?, finished: CalendarDay?) throws {
+    if let started, let finished, finished < started {
+      throw LibraryError.invalid("a reading cannot finish (\(finished)) before it starts (\(started))")
     }
   }
 

@@ -116,6 +116,14 @@ extension Library {
         """),
     savedNamesMigration,
     savedNamesCheck,
+    Migration(
+      "create imported records",
+      sql: """
+        CREATE TABLE imported_records (
+          book_id TEXT PRIMARY KEY NOT NULL,
+          record TEXT NOT NULL
+        ) WITHOUT ROWID;
+        """),
   ]
 
   /// How many change-log entries are kept; observers further behind than this miss changes.

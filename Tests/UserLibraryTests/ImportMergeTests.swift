@@ -127,3 +127,77 @@ struct ImportMergeTests {
     #expect(try await library.entry(a.id)?.sessions.count == 2)
   }
 }
+
+@Suite("A re-import never undoes the reader")
+struct ReimportTests {
+  private let today = CalendarDay("2026-05-01")!
+  private let klara = book("Klara and the Sun", isbn: "9780593318171", authors: ["Kazuo Ishiguro"])
+
+  private func record(_ shelf: Shelf = .reading, rating: Double? = 4, readings: [ReadingRecord.Reading] = [])
+    -> ReadingRecord
+  {
+    ReadingRecord(
+      shelf: shelf, rating: rating.flatMap { StarRating(stars: $0) }, tags: ["sf"], review: "Quiet.",
+      notes: "Josie.", readings: readings, pages: 303)
+  }
+
+  @Test func theSameFileAgainKeepsWhatTheReaderChangedInChaek() async throws {
+    let library = try Library(path: ":memory:")
+    let file = record(readings: [.init(started: CalendarDay("2026-04-01"))])
+    _ = try await library.mergeImported([(klara, file)], today: today)
+    try await library.finishReading(klara.id, on: CalendarDay("2026-04-20")!)
+    try await library.setRating(klara.id, to: StarRating(stars: 5))
+    try await library.setReview(klara.id, to: "Quiet, and sad.")
+    try await library.setPages(klara.id, to: 320)
+    let entry = try #require(try await library.entry(klara.id))
+    try await library.setTags(klara.id, to: [])
+    let noTags = try #require(try await library.entry(klara.id))
+    try await library.deleteNote(noTags.notes[0].id)
+    let changed = try #require(try await library.entry(klara.id))
+
+    let again = try await library.mergeImported([(klara, file)], today: today)
+    #expect(again.map(\.journal) == [.unchanged] && again[0].keptReaderChanges)
+    #expect(try await library.entry(klara.id) == changed, "the reader's shelf, rating, review, pages kept")
+    #expect(changed.shelf == .read && changed.rating?.stars == 5 && changed.pages == 320)
+    #expect(changed.tags.isEmpty && changed.notes.isEmpty, "what the reader deleted is not brought back")
+    #expect(entry.sessions.map(\.finished) == [CalendarDay("2026-04-20")])
+  }
+
+  @Test func aNewerExportBringsItsNewsWhereTheReaderChangedNothing() async throws {
+    let library = try Library(path: ":memory:")
+    _ = try await library.mergeImported([(klara, record())], today: today)
+    try await library.setReview(klara.id, to: "Mine.")
+    let newer = ReadingRecord(
+      shelf: .read, rating: StarRating(stars: 3), tags: ["sf", "book club"], review: "Quiet, then loud.",
+      notes: "Josie.", readings: [.init(finished: CalendarDay("2026-04-30"))], pages: 303)
+    let merged = try await library.mergeImported([(klara, newer)], today: today)
+    #expect(merged.map(\.journal) == [.updated] && merged[0].keptReaderChanges)
+    let entry = try #require(try await library.entry(klara.id))
+    #expect(entry.shelf == .read && entry.rating?.stars == 3, "the file's new shelf and rating")
+    #expect(entry.review == "Mine.", "the review the reader changed stays")
+    #expect(entry.tags == ["book club", "sf"] && entry.notes.count == 1)
+    #expect(entry.sessions.map(\.finished) == [CalendarDay("2026-04-30")], "the new reading")
+    #expect(try await library.mergeImported([(klara, newer)], today: today).map(\.journal) == [.unchanged])
+  }
+
+  @Test func aBookNoImportWroteTakesTheRecordAndARemovedBookStartsAgain() async throws {
+    let library = try Library(path: ":memory:")
+    try await library.save(klara)
+    try await library.setRating(klara.id, to: StarRating(stars: 1))
+    _ = try await library.mergeImported([(klara, record())], today: today)
+    #expect(try await library.entry(klara.id)?.rating?.stars == 4, "a first import takes the file's values")
+    _ = try await library.remove(klara.id)
+    #expect(try await library.mergeImported([(klara, record())], today: today).map(\.journal) == [.added])
+  }
+
+  @Test func aReadingThatFinishesBeforeItStartsIsLeftOutWithAWarning() async throws {
+    let library = try Library(path: ":memory:")
+    let backwards = ReadingRecord.Reading(
+      started: CalendarDay("2024-05-10"), finished: CalendarDay("2024-05-01"))
+    let merged = try await library.mergeImported(
+      [(klara, record(.read, readings: [backwards, .init(finished: CalendarDay("2024-06-01"))]))],
+      today: today)
+    #expect(merged[0].leftOut.map(\.reason) == ["reading that finishes before it starts"])
+    #expect(try await library.entry(klara.id)?.sessions.map(\.finished) == [CalendarDay("2024-06-01")])
+  }
+}

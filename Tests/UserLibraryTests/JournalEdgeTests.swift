@@ -85,7 +85,9 @@ struct JournalSecondPassTests {
     #expect(entry.shelf == .dnf, "changing the days of a finished reading leaves the shelf")
   }
 
-  @Test func aBackupWithProgressOfNeitherKindOrUntrimmedNotesIsRefusedWhole() async throws {
+  @Test func aBackupWithProgressOfNeitherKindABlankNoteOrAReadingEndingBeforeItStartsIsRefusedWhole()
+    async throws
+  {
     let source = try Library(path: ":memory:")
     try await source.save(book("A"))
     try await source.recordProgress(book("A").id, .percent(40), on: CalendarDay("2026-01-01")!)
@@ -93,9 +95,11 @@ struct JournalSecondPassTests {
     let good = try await source.backup()
     var neither = good
     neither.books[0].sessions[0].progress[0].percent = nil
-    var untrimmed = good
-    untrimmed.books[0].notes[0].text = " 메모 "
-    for bad in [neither, untrimmed] {
+    var blank = good
+    blank.books[0].notes[0].text = " \n "
+    var backwards = good
+    backwards.books[0].sessions[0].finished = CalendarDay("2025-12-31")
+    for bad in [neither, blank, backwards] {
       let target = try Library(path: ":memory:")
       await #expect(throws: LibraryError.self) { try await target.restore(bad) }
       #expect(try await target.savedCount() == 0, "nothing restored")
@@ -125,7 +129,7 @@ struct JournalSecondPassTests {
           day: CalendarDay("2026-01-01")!, page: nil, totalPages: nil, percent: 101)
       },
       { $0.goals = [.init(year: 2026, books: 0)] },
-      { $0.books[0].review = " 앞뒤에 빈칸 " },
+      { $0.books[0].review = " \n " },
       { $0.books[0].review = String(repeating: "가", count: Library.maximumNoteLength + 1) },
       { $0.goals = [.init(year: 2026, books: Int.max)] },
       { $0.goals = [.init(year: 0, books: 12)] },

@@ -969,20 +969,22 @@ $("#stats-panel").addEventListener("change", (event) => {
 function importSummary(report) {
   if (report.restored) {
     const r = report.restored;
-    return `백업을 되살렸습니다: 책 ${r.books}권, 메모와 문장 ${r.notes}개, 독서 기록 ${r.readings}개.`;
+    return `백업을 되살렸어요: 책 ${r.books}권, 메모와 문장 ${r.notes}개, 독서 기록 ${r.readings}개.`;
   }
   const books = report.books;
   const listed = (list) => `${list.slice(0, 3).map((p) => `${p.line}번째 줄(${p.reason})`).join(", ")}${list.length > 3 ? " …" : ""}`;
-  const problems = (books.skipped.length ? ` 건너뛴 줄 ${books.skipped.length}개: ${listed(books.skipped)}.` : "")
+  const problems = (books.skipped.length ? ` 읽지 못한 줄 ${books.skipped.length}개: ${listed(books.skipped)}.` : "")
     + (books.warnings.length ? ` 빼고 가져온 값 ${books.warnings.length}개: ${listed(books.warnings)}.` : "");
   const journal = report.journal;
-  if (!journal) return `책 ${books.read}권을 목록에 더했습니다 (새 책 ${books.added}권).${problems}`;
-  let text = `책 ${journal.rows.length}권을 가져왔습니다. 새로 담은 책 ${journal.newly_saved}권, `
-    + `기록을 고친 책 ${journal.updated}권, 그대로인 책 ${journal.unchanged}권.`;
-  if (journal.matched) {
-    const byTitle = journal.matched_by_title ? ` (제목과 저자로 ${journal.matched_by_title}권)` : "";
-    text += ` 그중 ${journal.matched}권은 이미 있던 책과 맞췄습니다${byTitle}.`;
-  }
+  if (!journal) return `목록에 책 ${books.read}권을 더했어요 (새 책 ${books.added}권).${problems}`;
+  const news = [
+    journal.newly_saved ? `새로 담은 책 ${journal.newly_saved}권` : "",
+    journal.updated ? `기록이 더해진 책 ${journal.updated}권` : "",
+  ].filter(Boolean);
+  let text = news.length
+    ? `책 ${journal.rows.length}권을 가져왔어요: ${news.join(", ")}.`
+    : `책 ${journal.rows.length}권 모두 이미 가져온 그대로라 바뀐 것이 없어요.`;
+  if (journal.kept_reader_changes) text += ` Chaek에서 바꾼 ${journal.kept_reader_changes}권은 그대로 두었어요.`;
   return text + problems;
 }
 

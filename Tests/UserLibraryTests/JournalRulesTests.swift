@@ -1,0 +1,63 @@
+import BookModel
+import Foundation
+import Testing
+
+@testable import UserLibrary
+
+@Suite("The journal keeps what the reader wrote and the rules of a reading")
+struct JournalRulesTests {
+  private let a = book("A")
+
+  @Test func textAfterANulAndEveryOtherCharacterIsKeptByteForByte() async throws {
+    let library = try Library(path: ":memory:")
+    try await library.save(a)
+    let texts = ["before\u{0}after", " 앞뒤 빈칸 \n", "e\u{301}", "\u{202E}abc", "👩‍👩‍👧", "\u{0}"]
+    for text in texts {
+      let entry = try await library.setReview(a.id, to: text)
+      #expect(Array(entry.review.utf8) == Array(text.utf8))
+      let note = try await library.addNote(.quote, to: a.id, text: text, day: CalendarDay("2026-01-01")!)
+      #expect(Array(note.text.utf8) == Array(text.utf8))
+    }
+    let stored = try #require(try await library.entry(a.id))
+    #expect(
+      stored.quotes.map { Array($0.text.utf8) }.sorted { $0.lexicographicallyPrecedes($1) }
+        == texts.map { Array($0.utf8) }.sorted { $0.lexicographicallyPrecedes($1) })
+    let backup = try await library.backup()
+    let copy = try Library(path: ":memory:")
+    try await copy.restore(try JSONDecoder().decode(LibraryBackup.self, from: JSONEncoder().encode(backup)))
+    #expect(try await copy.backup() == backup)
+    #expect(Array(try #require(try await copy.entry(a.id)).review.utf8) == Array("\u{0}".utf8))
+  }
+
+  @Test func aTagWithAControlCharacterIsRefusedAndChangesNothing() async throws {
+    let library = try Library(path: ":memory:")
+    try await library.save(a)
+    try await library.setTags(a.id, to: ["고전"])
+    for tag in ["ab\u{0}cd", "two\nlines", "\u{7F}"] {
+      await #expect(throws: LibraryError.invalid("a tag with a control character: \(tag.prefix(20))…")) {
+        try await library.setTags(a.id, to: ["새", tag])
+      }
+    }
+    #expect(try await library.entry(a.id)?.tags == ["고전"])
+  }
+
+  @Test func aReadingCannotFinishBeforeItStartsWhicheverWayItIsWritten() async throws {
+    let library = try Library(path: ":memory:")
+    try await library.save(a)
+    let (may1, may10) = (CalendarDay("2024-05-01")!, CalendarDay("2024-05-10")!)
+    let started = try await library.startReading(a.id, on: may10)
+    let refusal = LibraryError.invalid("a reading cannot finish (2024-05-01) before it starts (2024-05-10)")
+    await #expect(throws: refusal) { try await library.finishReading(a.id, on: may1) }
+    await #expect(throws: refusal) {
+      try await library.updateEntry(
+        a.id, try EntryChange(shelf: .read, rating: .some(StarRating(stars: 2))), today: may1)
+    }
+    await #expect(throws: refusal) {
+      try await library.updateSession(started.sessions[0].id, started: may10, finished: may1)
+    }
+    #expect(try await library.entry(a.id) == started, "each refusal changed nothing")
+    let finished = try await library.finishReading(a.id, on: may10)
+    #expect(
+      finished.shelf == .read && finished.sessions.map(\.finished) == [may10], "the same day is a reading")
+  }
+}
