@@ -21,6 +21,12 @@ struct CSVTable {
     subscript(column: String) -> String {
       columns[column].map { fields[$0].trimmingCharacters(in: .whitespaces) } ?? ""
     }
+
+    /// The field in `column` as written, every character of it: for the reader's own text (a
+    /// review), whose spaces are the reader's. Empty when the file has no such column.
+    func written(_ column: String) -> String {
+      columns[column].map { fields[$0] } ?? ""
+    }
   }
 
   private var reader: CSVReader

@@ -23,7 +23,8 @@ import Foundation
 /// - tags as Goodreads shelves: a tag's commas split it, repeats and a tag named like the book's
 ///   exclusive shelf are dropped;
 /// - `<br/>` (or `<br>`) typed in a review, which reads back as a line break, and the kind of its
-///   line breaks (`\r\n` reads back as `\n`); spaces at either end of the review and notes.
+///   line breaks (`\r\n`, U+2028 and every other line break read back as `\n`); white space at
+///   either end of the notes.
 ///
 /// Of the book, the title, authors, ISBNs, publisher and year (as `Year Published`) are written;
 /// what only Goodreads knows (`Average Rating`, `Binding`, `Original Publication Year`, `Spoiler`)

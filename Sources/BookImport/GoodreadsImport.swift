@@ -75,7 +75,7 @@ struct GoodreadsImport: ImportReader {
       shelf: shelf,
       rating: row.rating("My Rating", warnings: &warnings),
       tags: ImportField.names(row["Bookshelves"]).filter { $0 != exclusive },
-      review: ImportField.review(row["My Review"]),
+      review: ImportField.review(row.written("My Review")),
       notes: row["Private Notes"],
       added: row.day("Date Added", warnings: &warnings),
       readings: ImportField.readings(

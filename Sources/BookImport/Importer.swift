@@ -28,7 +28,8 @@ public struct Importer: Sendable {
   /// Imports the books of the file at `url` into `sink`, calling `progress` after each batch.
   /// - Returns: the books read and what became of them, the rows skipped and the fields left out.
   /// - Throws: ``ImportError`` when the file is empty or not in ``format`` at all, and a file error
-  ///   when it cannot be opened, before anything is stored; ``ImportFailure/anotherImportRunning``
+  ///   when it cannot be opened, before anything is stored; ``ImportError`` too when no row could
+  ///   be read as a book (nothing is stored then either); ``ImportFailure/anotherImportRunning``
   ///   when the sink is taking another import; ``ImportFailure/interrupted(storedBooks:cause:)``
   ///   when a batch cannot be stored, the file cannot be read to its end or the task is cancelled
   ///   (the batches before it stay stored).
@@ -96,10 +97,11 @@ public struct Importer: Sendable {
       if let error = window.readError { throw error }
       let counts = try await sink.finishImport()
       (report.added, report.updated, report.unchanged) = (counts.added, counts.updated, counts.unchanged)
-      return report
     } catch {
       await sink.abandonImport()
       throw ImportFailure.interrupted(storedBooks: report.read, cause: error)
     }
+    guard report.read > 0 else { throw ImportError.nothingRead(as: format, skipped: report.skippedReasons) }
+    return report
   }
 }

@@ -77,7 +77,7 @@ struct StoryGraphImport: ImportReader {
       shelf: shelf,
       rating: row.rating("Star Rating", warnings: &warnings),
       tags: ImportField.names(row["Tags"]),
-      review: ImportField.review(row["Review"]),
+      review: ImportField.review(row.written("Review")),
       added: row.day("Date Added", warnings: &warnings),
       readings: ImportField.readings(dated, count: shelf == .read ? readCount : 0),
       owned: owned(row["Owned?"], line: row.line, warnings: &warnings)

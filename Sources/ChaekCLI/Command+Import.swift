@@ -84,11 +84,6 @@ extension Command {
     bar.finish()
     let moved = try await DataHome.followReplacedBooks(catalog: catalog, library: library)
     context.console.writeError(ImportSummary.problemLines(report.books, path: path))
-    guard report.books.read > 0 else {
-      let skipped =
-        report.books.skippedCount == 0 ? "" : " (\(ImportSummary.reasons(report.books.skippedReasons)))"
-      throw CLIError.failure("\(path): no book could be read as \(format.displayName)\(skipped)")
-    }
     context.console.write(ImportSummary.text(report.books, path: path, moved: moved))
     if let journal = report.journal { context.console.write(ImportSummary.journalText(journal, path: path)) }
   }

@@ -41,6 +41,14 @@ struct APIError: HTTPResponseError, Sendable {
     APIError(status: 404, errorType: "NotFound", message: message)
   }
 
+  static func unsupportedMediaType(_ message: String) -> APIError {
+    APIError(status: 415, errorType: "UnsupportedMediaType", message: message)
+  }
+
+  static func unreadableFile(_ message: String) -> APIError {
+    APIError(status: 422, errorType: "UnreadableFile", message: message)
+  }
+
   static func forbidden(_ message: String) -> APIError {
     APIError(status: 403, errorType: "Forbidden", message: message)
   }

@@ -14,8 +14,9 @@ extension HTTPRequest {
   /// The body as `T`: strict JSON (see `HTTPRequest.decode`), an object with only `T`'s fields; an
   /// empty body is the empty object `{}`.
   ///
-  /// - Throws: ``APIError`` 400 saying what is wrong.
+  /// - Throws: ``APIError`` 415 for a body that does not say it is JSON, 400 saying what is wrong.
   func input<T: RequestBody>(_ type: T.Type) throws(APIError) -> T {
+    try requireJSON()
     let request = body.isEmpty ? with(body: Data("{}".utf8)) : self
     do {
       let names = try request.decode(FieldNames.self).names
@@ -30,6 +31,42 @@ extension HTTPRequest {
     } catch {
       throw .badRequest("\(error)")
     }
+  }
+
+  /// Refuses a body that is not said to be JSON (`Content-Type: application/json`, or a `+json`
+  /// type), so that a body is read as what it claims to be; an empty body claims nothing.
+  ///
+  /// - Throws: ``APIError`` 415.
+  func requireJSON() throws(APIError) {
+    guard !body.isEmpty else { return }
+    let type = mediaType
+    guard type == "application/json" || (type.hasPrefix("application/") && type.hasSuffix("+json")) else {
+      throw .unsupportedMediaType(
+        "the body must be JSON, sent as Content-Type: application/json, not \(type.isEmpty ? "no type" : type)")
+    }
+  }
+
+  /// The types a file to import comes as: what browsers give a CSV or JSON file picked on a phone
+  /// or a desktop (Windows calls a CSV `application/vnd.ms-excel`), a file of no known type, none.
+  static let fileTypes: Set<String> = [
+    "", "text/csv", "text/comma-separated-values", "application/csv", "application/vnd.ms-excel", "text/plain",
+    "application/json", "application/x-ndjson", "application/jsonl", "application/octet-stream",
+  ]
+
+  /// Refuses a body that says it is something other than a file to import (a form, a page, an image).
+  ///
+  /// - Throws: ``APIError`` 415.
+  func requireFile() throws(APIError) {
+    guard Self.fileTypes.contains(mediaType) else {
+      throw .unsupportedMediaType(
+        "send the file itself, as text/csv, application/json or application/octet-stream, not \(mediaType)")
+    }
+  }
+
+  /// The body's media type, lowercased, without its parameters; empty when it has none.
+  private var mediaType: String {
+    (headers["Content-Type"] ?? "").split(separator: ";").first
+      .map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
   }
 
   /// The book identity in the path's `{id}`.

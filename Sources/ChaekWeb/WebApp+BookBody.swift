@@ -6,6 +6,7 @@ import HTTPTransport
 extension WebApp {
   /// The book a `PUT` sends, whose identity must be the one in the path.
   static func bookInBody(of request: HTTPRequest) throws(APIError) -> Book {
+    try request.requireJSON()
     guard String(data: request.body, encoding: .utf8) != nil else {
       throw .badRequest("the body is not valid UTF-8")
     }

@@ -14,13 +14,15 @@ extension WebApp {
   /// `POST /api/import[?format=F]`: the body is a file, as `chaek import` reads it — a reading
   /// app's export (Goodreads, StoryGraph), which fills the journal as well as the catalog, another
   /// catalog format, or a Chaek backup, restored into an empty library. The format is told from the
-  /// content unless `format` names it. Answers what the import did (see ``ImportReply``); 409 while
-  /// another import runs, 500 `ImportInterrupted` when it stopped partway (see
+  /// content unless `format` names it. Answers what the import did (see ``ImportReply``); 415 for a
+  /// body that says it is not a file (a form, a page: see `HTTPRequest.fileTypes`); 422
+  /// `UnreadableFile` for a file that cannot be imported (empty, of no format Chaek reads, without
+  /// one book that could be read: `chaek import` refuses the same files in the same words), 409
+  /// while another import runs, 500 `ImportInterrupted` when it stopped partway (see
   /// `ImportFailure+HTTP`).
   func importFile(_ request: HTTPRequest) async throws -> HTTPResponse {
-    guard !request.body.isEmpty else {
-      throw APIError.badRequest("the body is empty: send the file to import")
-    }
+    try request.requireFile()
+    guard !request.body.isEmpty else { throw APIError.unreadableFile("the file is empty") }
     if request.query["format"] == nil, LibraryBackup.isBackup(request.body) {
       let backup = try LibraryBackup.decode(request.body)
       try await library.restore(backup)
@@ -35,7 +37,7 @@ extension WebApp {
       return format
     }
     guard let format = named ?? ImportFormat.detect(request.body) else {
-      throw APIError.badRequest(
+      throw APIError.unreadableFile(
         "cannot tell the file's format: send a Goodreads or StoryGraph export, a goodbooks-10k CSV, "
           + "Kakao or Open Library JSON, or a Chaek backup")
     }
@@ -45,7 +47,7 @@ extension WebApp {
       report = try await LibraryImport(catalog: search.catalog, library: library).run(
         request.body, format: format, today: today)
     } catch let error as ImportError {
-      throw APIError.badRequest(error.message)
+      throw APIError.unreadableFile(error.message)
     } catch let failure as ImportFailure {
       if case .interrupted = failure { log("import of an upload stopped: \(failure)") }
       throw failure

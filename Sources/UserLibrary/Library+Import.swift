@@ -85,8 +85,8 @@ extension Library {
       leftOut.append(long)
     } else {
       try merge(
-        "review", record.review.isEmpty ? nil : record.review,
-        saidThen: last.map { $0.review.isEmpty ? nil : $0.review }
+        "review", isBlank(record.review) ? nil : record.review,
+        saidThen: last.map { isBlank($0.review) ? nil : $0.review }
       ) {
         $0.optionalText(0)
       }

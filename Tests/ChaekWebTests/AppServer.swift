@@ -75,6 +75,8 @@ struct AppServer {
     var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)\(path)")!)
     request.httpMethod = method
     request.httpBody = body
+    // A body is JSON unless told (URLSession would call it a form).
+    if body != nil { request.setValue("application/json", forHTTPHeaderField: "Content-Type") }
     for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
     let configuration = URLSessionConfiguration.ephemeral
     configuration.httpShouldSetCookies = false

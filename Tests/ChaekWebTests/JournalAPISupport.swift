@@ -4,11 +4,14 @@ import HTTPTransport
 
 /// JSON requests and replies for the journal API's tests, in process.
 extension TestClient {
-  /// The response to `method` `target` with `json` as the body.
+  /// The response to `method` `target` with `json` as the body, sent as `application/json` unless
+  /// `headers` say otherwise.
   func send(_ method: HTTPMethod, _ target: String, json: String, headers: HTTPHeaders = [:]) async
     -> Response
   {
-    await send(method, target, headers: headers, body: Data(json.utf8))
+    var headers = headers
+    if headers["Content-Type"] == nil { headers["Content-Type"] = "application/json" }
+    return await send(method, target, headers: headers, body: Data(json.utf8))
   }
 }
 

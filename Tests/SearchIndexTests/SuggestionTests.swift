@@ -1,5 +1,6 @@
 import KoreanText
 import Storage
+import TestSupport
 import Testing
 
 @testable import SearchIndex

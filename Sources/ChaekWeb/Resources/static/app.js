@@ -988,17 +988,19 @@ function importSummary(report) {
   return text + problems;
 }
 
-// What went wrong, in the reader's words; the server's own message follows for the details.
-function importFailure(status, message, errorType) {
+// What went wrong, in the reader's words (the server's own message, in English, is for the log
+// and for scripts).
+function importFailure(status, errorType) {
   const reason = {
-    ImportRunning: "다른 가져오기가 진행 중입니다. 끝난 뒤 다시 해 주세요",
-    ImportInterrupted: "중간에 멈췄습니다. 그때까지 가져온 책은 남아 있으니 같은 파일을 다시 가져오면 마저 가져옵니다",
+    ImportRunning: "다른 가져오기가 진행 중이에요. 끝난 뒤 다시 해 주세요.",
+    ImportInterrupted: "중간에 멈췄어요. 그때까지 가져온 책은 남아 있으니 같은 파일을 다시 가져오면 마저 가져와요.",
+    UnreadableFile: "이 파일에서 가져올 책을 찾지 못했어요. Goodreads나 StoryGraph에서 내보낸 CSV, 또는 책 백업(JSON)인지 확인해 주세요.",
   }[errorType] ?? {
-    400: "Goodreads나 StoryGraph에서 내보낸 CSV, 또는 책 백업(JSON)이 아닙니다",
-    409: "담은 책이 비어 있을 때만 백업을 되살릴 수 있습니다",
-    413: "파일이 너무 큽니다 (16 MB까지)",
-  }[status];
-  return `가져오지 못했습니다: ${reason ?? message}${reason && message ? ` (${message})` : ""}`;
+    0: "서버에 연결할 수 없어요. 연결되면 다시 해 주세요.",
+    409: "백업은 담은 책이 비어 있을 때만 되살릴 수 있어요.",
+    413: "파일이 너무 커요. 16 MB까지 가져올 수 있어요.",
+  }[status] ?? "잠시 뒤 다시 해 주세요.";
+  return `가져오지 못했어요: ${reason}`;
 }
 
 $("#import-form").addEventListener("submit", async (event) => {
@@ -1013,12 +1015,12 @@ $("#import-form").addEventListener("submit", async (event) => {
     });
     const body = await response.json().catch(() => ({}));
     importStatus.textContent = response.ok
-      ? importSummary(body) : importFailure(response.status, body.message, body.errorType);
+      ? importSummary(body) : importFailure(response.status, body.errorType);
     if (!response.ok) return;
     event.target.reset();
     await refreshSaved();
   } catch (error) {
-    importStatus.textContent = importFailure(0, error.message);
+    importStatus.textContent = importFailure(0);
   }
 });
 

@@ -1,20 +1,7 @@
-/// A seeded random number generator (SplitMix64): the same seed gives the same cases, so a
-/// property test that fails fails again.
-struct SeededGenerator: RandomNumberGenerator {
-  private var state: UInt64
+import TestSupport
 
-  init(seed: UInt64) {
-    state = seed
-  }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var mixed = state
-    mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-    return mixed ^ (mixed >> 31)
-  }
-
+/// Sets of document ids for the property tests of ``SearchIndex/DocIDSet``.
+extension SeededGenerator {
   // MARK: - Sets of ids
 
   /// Ids in up to four of the first five chunks, each chunk holding a count at or near the
