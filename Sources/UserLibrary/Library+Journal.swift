@@ -206,7 +206,7 @@ extension Library {
   static func cleanTags(_ tags: [String]) throws -> [String] {
     let cleaned = normalizedTags(tags)
     if let tag = cleaned.first(where: { TagFault(of: $0) != nil }), let fault = TagFault(of: tag) {
-      throw LibraryError.invalid("a \(fault.reason): \(tag.prefix(20))…")
+      throw LibraryError.invalid("\(fault.refusal): \(tag.prefix(20))…")
     }
     guard cleaned.count <= maximumTags else {
       throw LibraryError.invalid("a book has at most \(maximumTags) tags")
@@ -229,6 +229,14 @@ extension Library {
         self = .control
       } else {
         return nil
+      }
+    }
+
+    /// Why a change with the tag is refused (`a tag is at most 100 characters`).
+    var refusal: String {
+      switch self {
+      case .tooLong: "a tag is at most \(maximumTagLength) characters"
+      case .control: "a tag cannot hold a control character"
       }
     }
 

@@ -194,6 +194,16 @@ struct ImportCommandTests {
           + "(6 × neither a search result nor a dump line)\n"))
   }
 
+  @Test func anExportWithOnlyItsHeaderIsRefusedAsTheAPIRefusesIt() async throws {
+    let chaek = try Chaek()
+    defer { chaek.remove() }
+    let header = String(Self.export.prefix { $0 != "\n" }) + "\n"
+    let path = try write(header, "header.csv", in: chaek)
+    let refused = await chaek.run("import", path)
+    #expect(refused.status == 1 && refused.out.isEmpty)
+    #expect(refused.err == "chaek import: \(path): no book could be read as Goodreads export CSV\n")
+  }
+
   @Test func anUnknownFormatNameIsAUsageError() async throws {
     let chaek = try Chaek()
     defer { chaek.remove() }

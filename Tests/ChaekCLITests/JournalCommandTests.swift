@@ -51,6 +51,19 @@ let journalKeys: Set<String> = [
 
 @Suite("chaek journal commands")
 struct JournalCommandTests {
+  @Test func aReadingCannotBeFinishedBeforeItStarted() async throws {
+    let chaek = try Chaek()
+    defer { chaek.remove() }
+    let id = try await chaek.starterIDs("채식주의자")[0]
+    #expect(await chaek.run("start", id, "--date", "2024-05-10").status == 0)
+    let early = await chaek.run("finished", id, "--date", "2024-05-01")
+    #expect(early.status == 2 && early.out.isEmpty, "a value the journal does not keep, as for every command")
+    #expect(early.err.contains("a reading cannot finish (2024-05-01) before it starts (2024-05-10)"))
+    let entry = try await chaek.object("journal", id, "--json")
+    #expect(entry["shelf"] as? String == "reading", "the refusal changed nothing")
+    #expect(await chaek.run("finished", id, "--date", "2024-05-10").status == 0)
+  }
+
   @Test func shelfProgressAndFinishedRecordAReading() async throws {
     let chaek = try Chaek()
     defer { chaek.remove() }

@@ -59,12 +59,34 @@ struct ImportAPITests {
       #expect(twice.status == 409)
       for (target, body, status) in [
         ("/api/import", "", 422), ("/api/import", "title;author\nDune;Frank Herbert\n", 422),
-        ("/api/import?format=marc", "x", 400), ("/api/import?format=goodreads", "not,a,goodreads\n1,2,3\n", 422),
+        ("/api/import?format=marc", "x", 400),
+        ("/api/import?format=goodreads", "not,a,goodreads\n1,2,3\n", 422),
       ] {
         let reply = await app.client.send(.POST, target, body: Data(body.utf8))
         #expect(reply.status == status, "\(target) \(body)")
       }
       #expect(try await app.library.savedCount() == 1)
+    }
+  }
+
+  @Test func anExportWithOnlyItsHeaderOrAFormIsRefusedAndChangesNothing() async throws {
+    try await AppFixture.with { app async throws in
+      let header = String(Self.storyGraph.prefix { $0 != "\n" }) + "\n"
+      let empty = await app.client.send(.POST, "/api/import", body: Data(header.utf8))
+      #expect(empty.status == 422)
+      #expect(try empty.json()["errorType"] as? String == "UnreadableFile")
+      #expect(empty.message == "no book could be read as StoryGraph export CSV")
+      for type in ["application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "text/html"] {
+        let form = await app.client.send(
+          .POST, "/api/import", headers: ["Content-Type": type], body: Data(Self.storyGraph.utf8))
+        #expect(form.status == 415, "\(type)")
+      }
+      for type in ["text/csv", "application/vnd.ms-excel", "application/octet-stream"] {
+        let file = await app.client.send(
+          .POST, "/api/import", headers: ["Content-Type": type], body: Data(Self.storyGraph.utf8))
+        #expect(file.status == 200, "\(type)")
+      }
+      #expect(try await app.library.savedCount() == 2)
     }
   }
 

@@ -54,6 +54,45 @@ struct JournalAPITests {
     }
   }
 
+  @Test func aBodyThatDoesNotSayItIsJSONIs415AndChangesNothing() async throws {
+    try await AppFixture.with { app async throws in
+      _ = await app.client.send(.PATCH, Self.journal, json: #"{"rating":3}"#)
+      for type in ["text/plain", "application/x-www-form-urlencoded", "", "application/jsonp"] {
+        let reply = await app.client.send(
+          .PATCH, Self.journal, json: #"{"rating":5}"#, headers: ["Content-Type": type])
+        #expect(reply.status == 415, "\(type)")
+        #expect(try reply.json()["errorType"] as? String == "UnsupportedMediaType")
+      }
+      let book = await app.client.send(
+        .PUT, "/api/library/\(Self.id)", json: "{}", headers: ["Content-Type": "text/plain"])
+      #expect(book.status == 415)
+      let charset = await app.client.send(
+        .PATCH, Self.journal, json: #"{"rating":4}"#,
+        headers: ["Content-Type": "application/json; charset=utf-8"])
+      #expect(charset.status == 200)
+      #expect(try await app.library.entry(BookID(parsing: Self.id)!)?.rating?.stars == 4)
+    }
+  }
+
+  @Test func aReadingCannotFinishBeforeItStartsThroughAnyEndpoint() async throws {
+    try await AppFixture.with { app async throws in
+      let started = await app.client.send(.POST, "\(Self.journal)/start", json: #"{"day":"2024-05-10"}"#)
+      #expect(started.status == 200)
+      let session = try #require((try started.json()["sessions"] as? [[String: Any]])?.first?["id"] as? Int)
+      for (method, target, json) in [
+        (HTTPMethod.POST, "\(Self.journal)/finish", #"{"day":"2024-05-01"}"#),
+        (.PATCH, Self.journal, #"{"shelf":"read","day":"2024-05-01"}"#),
+        (.PATCH, "/api/sessions/\(session)", #"{"started":"2024-05-10","finished":"2024-05-01"}"#),
+      ] {
+        let reply = await app.client.send(method, target, json: json)
+        #expect(reply.status == 400, "\(target) \(json)")
+        #expect(reply.message.contains("cannot finish (2024-05-01) before it starts (2024-05-10)"))
+      }
+      let entry = try #require(try await app.library.entry(BookID(parsing: Self.id)!))
+      #expect(entry.shelf == .reading && entry.sessions.map(\.finished) == [nil], "nothing changed")
+    }
+  }
+
   @Test func theJournalOfABookThatIsNotSavedIsNotFound() async throws {
     try await AppFixture.with { app async throws in
       let reply = await app.client.get(Self.journal)
@@ -210,7 +249,8 @@ struct JournalAPITests {
       let other = Book(title: "목록에 없는 책", isbn: "9791160401233", authors: ["누군가"])
       #expect(
         await app.client.send(
-          .PUT, "/api/library/9791160401233?shelf=reading", json: String(decoding: try JSONEncoder().encode(other), as: UTF8.self)
+          .PUT, "/api/library/9791160401233?shelf=reading",
+          json: String(decoding: try JSONEncoder().encode(other), as: UTF8.self)
         ).status == 201)
       _ = await app.client.send(.PATCH, Self.journal, json: #"{"shelf":"read","rating":4,"tags":["소장"]}"#)
       let list = try await app.client.get("/api/library").json()

@@ -34,7 +34,8 @@ struct JournalRulesTests {
     try await library.save(a)
     try await library.setTags(a.id, to: ["고전"])
     for tag in ["ab\u{0}cd", "two\nlines", "\u{7F}"] {
-      await #expect(throws: LibraryError.invalid("a tag with a control character: \(tag.prefix(20))…")) {
+      await #expect(throws: LibraryError.invalid("a tag cannot hold a control character: \(tag.prefix(20))…"))
+      {
         try await library.setTags(a.id, to: ["새", tag])
       }
     }
