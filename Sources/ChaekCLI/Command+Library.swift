@@ -85,7 +85,9 @@ extension Command {
           console: context.console)
       else { return }
     }
-    guard try await library.remove(id) else { throw CLIError.failure("\(id) is not in your saved books") }
+    guard try await library.remove(id) != nil else {
+      throw CLIError.failure("\(id) is not in your saved books")
+    }
     context.console.write("Removed ‘\(entry.book.title)’.\n")
   }
 
@@ -116,7 +118,7 @@ extension Command {
         refusal: "remove \(count)" + (journal.isEmpty ? "" : " and their \(journal.description)"),
         arguments: arguments, console: context.console)
     else { return }
-    let removed = try await library.removeAll()
+    let removed = try await library.removeAll().count
     context.console.write("Removed \(Output.count(removed, "saved book")).\n")
   }
 

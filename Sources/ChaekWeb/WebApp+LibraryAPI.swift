@@ -55,8 +55,9 @@ extension WebApp {
       status: outcome == .saved ? 201 : 200)
   }
 
-  /// `DELETE /api/library/{id}`. With `X-Chaek-Changed-At` (a change queued offline), 409 when the
-  /// book was saved after it.
+  /// `DELETE /api/library/{id}`: `{"id","status":"removed","undo"}`, where `undo` is the removal's
+  /// id for `POST /api/library/undo/{undo}`. With `X-Chaek-Changed-At` (a change queued offline),
+  /// 409 when the book was saved after it.
   func remove(_ request: HTTPRequest) async throws -> HTTPResponse {
     let id = try request.bookID()
     let changedAt = try request.changedAt()
@@ -66,13 +67,26 @@ extension WebApp {
       } else {
         try await library.remove(id)
       }
-    guard removed else { throw APIError.notFound("\(id) is not saved") }
-    return try .json(["id": id.rawValue, "status": "removed"])
+    guard let removed else { throw APIError.notFound("\(id) is not saved") }
+    return try .json(RemovalReply(id: id.rawValue, status: "removed", removed: 1, undo: removed.id))
   }
 
-  /// `DELETE /api/library`: removes every saved book.
-  func removeAll() async throws -> HTTPResponse {
-    try .json(["removed": try await library.removeAll()])
+  /// `DELETE /api/library`: removes every saved book: `{"removed","undo"}`. With
+  /// `X-Chaek-Changed-At` (전체 삭제 queued offline), only the books saved before it.
+  func removeAll(_ request: HTTPRequest) async throws -> HTTPResponse {
+    let removal =
+      if let changedAt = try request.changedAt() {
+        try await library.removeAll(changedAt: changedAt)
+      } else {
+        try await library.removeAll()
+      }
+    return try .json(RemovalReply(removed: removal.count, undo: removal.id))
+  }
+
+  /// `POST /api/library/undo/{removal}`: puts back what a removal took, with the journals:
+  /// `{"restored"}`; 404 once undone or past ``UserLibrary/Library/undoWindow``.
+  func undoRemoval(_ request: HTTPRequest) async throws -> HTTPResponse {
+    try .json(["restored": try await library.undoRemoval(try request.pathInteger("removal"))])
   }
 
   /// `GET /api/recent`: `{"books":[...]}`, newest first.
@@ -113,6 +127,13 @@ extension HTTPRequest {
     }
     return Date(timeIntervalSince1970: Double(milliseconds) / 1000)
   }
+}
+
+private struct RemovalReply: Encodable {
+  var id: String?
+  var status: String?
+  let removed: Int
+  let undo: Int
 }
 
 private struct SavedList: Encodable {

@@ -13,32 +13,8 @@ extension Library {
       let ids = try connection.query(
         "SELECT id FROM saved_books ORDER BY round(saved_at * 1000), id"
       ) { $0.text(0) }
-      backup.books = try ids.compactMap(BookID.init(parsing:)).compactMap { id in
-        guard let entry = try Library.entry(id, on: connection) else { return nil }
-        let created = try connection.query(
-          "SELECT id, created_at FROM notes WHERE book_id = ?", [id.rawValue]
-        ) { ($0.int(0), $0.double(1)) }
-        let createdAt = Dictionary(uniqueKeysWithValues: created)
-        return LibraryBackup.SavedEntry(
-          book: entry.book, savedAt: BackupTime.text(entry.savedAt), shelf: entry.shelf, rating: entry.rating,
-          review: entry.review, pages: entry.pages, tags: entry.tags,
-          notes: (entry.notes + entry.quotes).sorted { ($0.day, $0.id) < ($1.day, $1.id) }.map { note in
-            LibraryBackup.NoteEntry(
-              kind: note.kind, text: note.text, page: note.page, day: note.day,
-              createdAt: BackupTime.text(Date(timeIntervalSince1970: createdAt[note.id] ?? 0)))
-          },
-          sessions: entry.sessions.map { session in
-            LibraryBackup.SessionEntry(
-              started: session.started, finished: session.finished,
-              progress: session.progress.map { update in
-                switch update.amount {
-                case .page(let page, let total):
-                  LibraryBackup.ProgressEntry(day: update.day, page: page, totalPages: total, percent: nil)
-                case .percent(let percent):
-                  LibraryBackup.ProgressEntry(day: update.day, page: nil, totalPages: nil, percent: percent)
-                }
-              })
-          })
+      backup.books = try ids.compactMap(BookID.init(parsing:)).compactMap {
+        try Library.savedEntry($0, on: connection)
       }
       backup.recent = try connection.query("SELECT book, viewed_at FROM recent_views ORDER BY seq DESC") {
         LibraryBackup.RecentEntry(
@@ -72,50 +48,7 @@ extension Library {
         "SELECT (SELECT count(*) FROM saved_books) + (SELECT count(*) FROM recent_views) + (SELECT count(*) FROM goals)"
       )
       guard held == 0 else { throw LibraryError.notEmpty }
-      for entry in backup.books {
-        let id = entry.book.id
-        try Library.checkPages(entry.pages, "the number of pages of \(id)")
-        guard try Library.reviewText(entry.review) == entry.review else {
-          throw LibraryError.invalid("the review of \(id) is white space only")
-        }
-        try connection.run(
-          """
-          INSERT INTO saved_books (id, title, book, saved_at, shelf, rating, review, pages) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-          """,
-          [
-            id.rawValue, entry.book.title, try Library.encode(entry.book), try Library.time(entry.savedAt),
-            entry.shelf.rawValue, entry.rating?.quarters, entry.review, entry.pages,
-          ])
-        try Library.indexNames(of: entry.book, on: connection)
-        for tag in try Library.cleanTags(entry.tags) {
-          try connection.run(
-            "INSERT OR IGNORE INTO book_tags (book_id, tag) VALUES (?, ?)", [id.rawValue, tag])
-        }
-        for note in entry.notes {
-          try Library.checkPages(note.page, "the page of a \(note.kind.rawValue) of \(id)")
-          _ = try Library.noteText(note.text, page: note.page)
-          try connection.run(
-            "INSERT INTO notes (book_id, kind, text, page, day, created_at, tokens) VALUES (?, ?, ?, ?, ?, ?, ?)",
-            [
-              id.rawValue, note.kind.rawValue, note.text, note.page, note.day.description,
-              try Library.time(note.createdAt), NoteSearch.tokens(of: note.text),
-            ])
-        }
-        for session in entry.sessions {
-          try Library.checkReading(started: session.started, finished: session.finished)
-          try connection.run(
-            "INSERT INTO reading_sessions (book_id, started, finished) VALUES (?, ?, ?)",
-            [id.rawValue, session.started?.description, session.finished?.description])
-          let sessionID = connection.lastInsertedRowID
-          for update in session.progress {
-            try Library.checkProgress(update, of: id)
-            try connection.run(
-              "INSERT INTO progress (session_id, day, page, total_pages, percent) VALUES (?, ?, ?, ?, ?)",
-              [sessionID, update.day.description, update.page, update.totalPages, update.percent])
-          }
-        }
-        try Library.log(.saved(id), on: connection)
-      }
+      for entry in backup.books { try Library.insert(entry, on: connection) }
       for (index, view) in backup.recent.prefix(Library.recentLimit).enumerated() {
         try connection.run(
           "INSERT OR IGNORE INTO recent_views (id, book, viewed_at, seq) VALUES (?, ?, ?, ?)",
@@ -133,6 +66,83 @@ extension Library {
       try Library.restoreSearches(backup.searches, on: connection)
     }
     await feed.publishPending()
+  }
+
+  /// A saved book with its whole journal as a backup keeps it; `nil` when it is not saved.
+  static func savedEntry(_ id: BookID, on connection: Connection) throws -> LibraryBackup.SavedEntry? {
+    guard let entry = try Library.entry(id, on: connection) else { return nil }
+    let created = try connection.query(
+      "SELECT id, created_at FROM notes WHERE book_id = ?", [id.rawValue]
+    ) { ($0.int(0), $0.double(1)) }
+    let createdAt = Dictionary(uniqueKeysWithValues: created)
+    return LibraryBackup.SavedEntry(
+      book: entry.book, savedAt: BackupTime.text(entry.savedAt), shelf: entry.shelf, rating: entry.rating,
+      review: entry.review, pages: entry.pages, tags: entry.tags,
+      notes: (entry.notes + entry.quotes).sorted { ($0.day, $0.id) < ($1.day, $1.id) }.map { note in
+        LibraryBackup.NoteEntry(
+          kind: note.kind, text: note.text, page: note.page, day: note.day,
+          createdAt: BackupTime.text(Date(timeIntervalSince1970: createdAt[note.id] ?? 0)))
+      },
+      sessions: entry.sessions.map { session in
+        LibraryBackup.SessionEntry(
+          started: session.started, finished: session.finished,
+          progress: session.progress.map { update in
+            switch update.amount {
+            case .page(let page, let total):
+              LibraryBackup.ProgressEntry(day: update.day, page: page, totalPages: total, percent: nil)
+            case .percent(let percent):
+              LibraryBackup.ProgressEntry(day: update.day, page: nil, totalPages: nil, percent: percent)
+            }
+          })
+      })
+  }
+
+  /// Puts a saved book with its whole journal back, in the caller's transaction, as a backup
+  /// keeps it; the book must not be saved.
+  /// - Throws: ``LibraryError/invalid(_:)`` for what the journal does not keep.
+  static func insert(_ entry: LibraryBackup.SavedEntry, on connection: Connection) throws {
+    let id = entry.book.id
+    try Library.checkPages(entry.pages, "the number of pages of \(id)")
+    guard try Library.reviewText(entry.review) == entry.review else {
+      throw LibraryError.invalid("the review of \(id) is white space only")
+    }
+    try connection.run(
+      """
+      INSERT INTO saved_books (id, title, book, saved_at, shelf, rating, review, pages) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+      """,
+      [
+        id.rawValue, entry.book.title, try Library.encode(entry.book), try Library.time(entry.savedAt),
+        entry.shelf.rawValue, entry.rating?.quarters, entry.review, entry.pages,
+      ])
+    try Library.indexNames(of: entry.book, on: connection)
+    for tag in try Library.cleanTags(entry.tags) {
+      try connection.run(
+        "INSERT OR IGNORE INTO book_tags (book_id, tag) VALUES (?, ?)", [id.rawValue, tag])
+    }
+    for note in entry.notes {
+      try Library.checkPages(note.page, "the page of a \(note.kind.rawValue) of \(id)")
+      _ = try Library.noteText(note.text, page: note.page)
+      try connection.run(
+        "INSERT INTO notes (book_id, kind, text, page, day, created_at, tokens) VALUES (?, ?, ?, ?, ?, ?, ?)",
+        [
+          id.rawValue, note.kind.rawValue, note.text, note.page, note.day.description,
+          try Library.time(note.createdAt), NoteSearch.tokens(of: note.text),
+        ])
+    }
+    for session in entry.sessions {
+      try Library.checkReading(started: session.started, finished: session.finished)
+      try connection.run(
+        "INSERT INTO reading_sessions (book_id, started, finished) VALUES (?, ?, ?)",
+        [id.rawValue, session.started?.description, session.finished?.description])
+      let sessionID = connection.lastInsertedRowID
+      for update in session.progress {
+        try Library.checkProgress(update, of: id)
+        try connection.run(
+          "INSERT INTO progress (session_id, day, page, total_pages, percent) VALUES (?, ?, ?, ?, ?)",
+          [sessionID, update.day.description, update.page, update.totalPages, update.percent])
+      }
+    }
+    try Library.log(.saved(id), on: connection)
   }
 
   /// Writes a consistent copy of `library.sqlite` to `destination` while it is in use (SQLite's

@@ -30,31 +30,45 @@ extension Library {
     return outcome
   }
 
-  /// Removes the saved book `id` as a change made at `changedAt`, as ``remove(_:)`` does; `false`
+  /// Removes the saved book `id` as a change made at `changedAt`, as ``remove(_:)`` does; `nil`
   /// when it was not saved.
   ///
   /// - Throws: ``LibraryError/staleChange(_:)`` when the book was saved after `changedAt`;
   ///   ``LibraryError/invalid(_:)`` for a time before 1970 or more than a day ahead. Nothing is
   ///   changed then.
   @discardableResult
-  public func remove(_ id: BookID, changedAt: Date) async throws -> Bool {
+  public func remove(_ id: BookID, changedAt: Date) async throws -> Removal? {
     try Library.checkChangeTime(changedAt)
-    let removed = try await database.write { connection in
+    let removal = try await database.write { connection -> Removal? in
       let savedAt = try connection.query(
         "SELECT saved_at FROM saved_books WHERE id = ?", [id.rawValue]
       ) { $0.double(0) }.first
-      guard let savedAt else { return false }
+      guard let savedAt else { return nil }
       if changedAt.timeIntervalSince1970 < savedAt {
         throw LibraryError.staleChange("\(id) was saved again after this removal was made")
       }
-      try connection.run("DELETE FROM saved_books WHERE id = ?", [id.rawValue])
-      try Library.recordRemoval(of: id, at: changedAt, on: connection)
-      try Library.deleteJournal(of: id, on: connection)
-      try Library.log(.removed(id), on: connection)
-      return true
+      return try Library.delete([id], at: changedAt, on: connection)
     }
     await feed.publishPending()
-    return removed
+    return removal
+  }
+
+  /// Removes every book saved before `changedAt` (전체 삭제 made then, queued offline): a book
+  /// saved after it, elsewhere, stays. Undoable as ``removeAll()`` is.
+  ///
+  /// - Throws: ``LibraryError/invalid(_:)`` for a time before 1970 or more than a day ahead.
+  @discardableResult
+  public func removeAll(changedAt: Date) async throws -> Removal {
+    try Library.checkChangeTime(changedAt)
+    let removal = try await database.write { connection in
+      let ids = try connection.query(
+        "SELECT id FROM saved_books WHERE saved_at <= ? ORDER BY saved_at, id",
+        [changedAt.timeIntervalSince1970]
+      ) { BookID(parsing: $0.text(0)) }.compactMap { $0 }
+      return try Library.delete(ids, at: changedAt, on: connection)
+    }
+    await feed.publishPending()
+    return removal
   }
 
   /// How far ahead of this machine's clock a replayed change's time may be: the phone's clock may

@@ -124,6 +124,7 @@ extension Library {
           record TEXT NOT NULL
         ) WITHOUT ROWID;
         """),
+    undoMigration,
   ]
 
   /// How many change-log entries are kept; observers further behind than this miss changes.

@@ -127,35 +127,47 @@ public final class Library: Sendable {
     return Set(ids.compactMap(BookID.init(parsing:)))
   }
 
-  /// Removes one saved book with its journal (tags, notes, quotes, readings); `false` when it was
-  /// not saved.
+  /// Removes one saved book with its journal (tags, notes, quotes, readings), undoably for
+  /// ``undoWindow``; `nil` when it was not saved.
   @discardableResult
-  public func remove(_ id: BookID) async throws -> Bool {
-    let removed = try await database.write { connection in
-      try connection.run("DELETE FROM saved_books WHERE id = ?", [id.rawValue])
-      guard connection.changes > 0 else { return false }
-      try Library.recordRemoval(of: id, at: Date(), on: connection)
-      try Library.deleteJournal(of: id, on: connection)
-      try Library.log(.removed(id), on: connection)
-      return true
+  public func remove(_ id: BookID) async throws -> Removal? {
+    let removal = try await database.write { connection -> Removal? in
+      guard try connection.integer("SELECT count(*) FROM saved_books WHERE id = ?", [id.rawValue]) > 0 else {
+        return nil
+      }
+      return try Library.delete([id], at: Date(), on: connection)
     }
     await feed.publishPending()
-    return removed
+    return removal
   }
 
-  /// Removes every saved book with its journal; returns how many there were.
+  /// Removes every saved book with its journal, undoably for ``undoWindow``.
   @discardableResult
-  public func removeAll() async throws -> Int {
-    let count = try await database.write { connection in
-      try Library.recordRemoval(of: nil, at: Date(), on: connection)
+  public func removeAll() async throws -> Removal {
+    let removal = try await database.write { try Library.delete(nil, at: Date(), on: $0) }
+    await feed.publishPending()
+    return removal
+  }
+
+  /// Deletes, in the caller's transaction, the saved books `ids` (every one when `nil`) with their
+  /// journals, keeping them for undo and recording their removal at `date`.
+  static func delete(_ ids: [BookID]?, at date: Date, on connection: Connection) throws -> Removal {
+    let removal = try keepForUndo(ids, on: connection)
+    guard let ids else {
+      try recordRemoval(of: nil, at: date, on: connection)
       try connection.run("DELETE FROM saved_books")
       let count = connection.changes
-      try Library.deleteJournal(of: nil, on: connection)
-      try Library.log(.cleared, on: connection)
-      return count
+      try deleteJournal(of: nil, on: connection)
+      try log(.cleared, on: connection)
+      return Removal(id: removal, count: count)
     }
-    await feed.publishPending()
-    return count
+    for id in ids {
+      try connection.run("DELETE FROM saved_books WHERE id = ?", [id.rawValue])
+      try recordRemoval(of: id, at: date, on: connection)
+      try deleteJournal(of: id, on: connection)
+      try log(.removed(id), on: connection)
+    }
+    return Removal(id: removal, count: ids.count)
   }
 
   // MARK: - 최근 본 책

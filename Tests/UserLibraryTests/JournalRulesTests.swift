@@ -62,3 +62,43 @@ struct JournalRulesTests {
       finished.shelf == .read && finished.sessions.map(\.finished) == [may10], "the same day is a reading")
   }
 }
+
+@Suite("Undoing a removal")
+struct UndoTests {
+  @Test func undoingRemoveAllPutsBackEveryBookWithItsJournalOnce() async throws {
+    let library = try Library(path: ":memory:")
+    let (a, b) = (book("A"), book("B"))
+    try await library.save(a)
+    try await library.save(b, shelf: .reading)
+    try await library.setRating(a.id, to: StarRating(stars: 4))
+    try await library.addNote(.quote, to: b.id, text: "문장\u{0}끝", page: 3, day: CalendarDay("2026-01-01")!)
+    let before = try await library.backup()
+    let removal = try await library.removeAll()
+    #expect(removal.count == 2)
+    #expect(try await library.savedCount() == 0)
+    #expect(try await library.undoRemoval(removal.id) == 2)
+    #expect(try await library.backup() == before, "the books, their notes and readings are back as they were")
+    await #expect(throws: LibraryError.self) { try await library.undoRemoval(removal.id) }
+  }
+
+  @Test func undoingARemovalLeavesABookSavedAgainSinceAsItIsNow() async throws {
+    let library = try Library(path: ":memory:")
+    let a = book("A")
+    try await library.save(a)
+    try await library.setRating(a.id, to: StarRating(stars: 2))
+    let removal = try #require(try await library.remove(a.id))
+    try await library.save(a, shelf: .read)
+    #expect(try await library.undoRemoval(removal.id) == 0)
+    #expect(try await library.entry(a.id)?.shelf == .read)
+  }
+
+  @Test func aRemoveAllQueuedOfflineLeavesTheBooksSavedAfterIt() async throws {
+    let library = try Library(path: ":memory:")
+    let (a, b) = (book("A"), book("B"))
+    let then = Date(timeIntervalSinceNow: -60)
+    try await library.save(a, changedAt: then.addingTimeInterval(-10))
+    try await library.save(b, changedAt: then.addingTimeInterval(10))
+    #expect(try await library.removeAll(changedAt: then).count == 1)
+    #expect(try await library.savedIDs() == [b.id])
+  }
+}

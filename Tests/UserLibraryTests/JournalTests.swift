@@ -203,7 +203,7 @@ struct JournalTests {
       moved.tags == ["고전"] && moved.rating?.stars == 4 && moved.quotes.count == 1 && moved.sessions.count == 1
     )
     #expect(moved.shelf == .read)
-    #expect(try await library.remove(withISBN.id))
+    #expect(try await library.remove(withISBN.id) != nil)
     #expect(try await library.searchNotes("handsome").isEmpty)
     #expect(try await library.tagCounts().isEmpty)
     #expect(try await library.stats(for: 2026, today: day("2026-01-03")).bookCount == 0)

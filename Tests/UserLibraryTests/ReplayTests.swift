@@ -46,20 +46,20 @@ struct ReplayTests {
       try await library.remove(vegetarian.id, changedAt: start.addingTimeInterval(10))
     }
     #expect(try await library.savedIDs() == [vegetarian.id])
-    #expect(try await library.remove(vegetarian.id, changedAt: start.addingTimeInterval(30)))
-    #expect(try await library.remove(vegetarian.id, changedAt: start.addingTimeInterval(30)) == false)
+    #expect(try await library.remove(vegetarian.id, changedAt: start.addingTimeInterval(30)) != nil)
+    #expect(try await library.remove(vegetarian.id, changedAt: start.addingTimeInterval(30)) == nil)
   }
 
   @Test func replaysInOrderAreIdempotentAndAnOlderRemovalDoesNotMoveTheLastOneBack() async throws {
     let library = try Library(path: ":memory:")
     #expect(try await library.save(vegetarian, changedAt: start) == .saved)
     #expect(try await library.save(vegetarian, changedAt: start) == .alreadySaved)
-    #expect(try await library.remove(vegetarian.id, changedAt: start.addingTimeInterval(10)))
+    #expect(try await library.remove(vegetarian.id, changedAt: start.addingTimeInterval(10)) != nil)
     #expect(try await library.save(vegetarian, changedAt: start.addingTimeInterval(20)) == .saved)
-    #expect(try await library.remove(vegetarian.id, changedAt: start.addingTimeInterval(30)))
+    #expect(try await library.remove(vegetarian.id, changedAt: start.addingTimeInterval(30)) != nil)
     // A removal recorded earlier than the last one leaves the later time in place.
     try await library.save(vegetarian, at: start)
-    #expect(try await library.remove(vegetarian.id, changedAt: start.addingTimeInterval(5)))
+    #expect(try await library.remove(vegetarian.id, changedAt: start.addingTimeInterval(5)) != nil)
     await #expect(throws: LibraryError.self) {
       try await library.save(vegetarian, changedAt: start.addingTimeInterval(25))
     }
@@ -79,6 +79,6 @@ struct ReplayTests {
     await #expect(throws: LibraryError.self) { try await library.remove(vegetarian.id, changedAt: ahead) }
     #expect(try await library.savedCount() == 1)
     // A phone whose clock runs an hour ahead is still heard.
-    #expect(try await library.remove(vegetarian.id, changedAt: Date().addingTimeInterval(3_600)))
+    #expect(try await library.remove(vegetarian.id, changedAt: Date().addingTimeInterval(3_600)) != nil)
   }
 }

@@ -1,0 +1,91 @@
+import BookModel
+import Foundation
+import Storage
+
+/// Removals that can be undone: a removal of one book or of all of them keeps what it took (each
+/// book with its whole journal, as a backup keeps it) for ``undoWindow``, so that one mis-tap loses
+/// nothing. ``undoRemoval(_:)`` puts it back.
+extension Library {
+  /// How long a removal can be undone.
+  public static let undoWindow: TimeInterval = 10 * 60
+
+  /// Puts back the books `removal` took with their journals, in one transaction; a book saved again
+  /// since stays as it is now. Returns how many books came back.
+  /// - Throws: ``LibraryError/noSuchRecord(_:)`` when there is no such removal, it was undone
+  ///   already, or it is older than ``undoWindow``.
+  @discardableResult
+  public func undoRemoval(_ removal: Int) async throws -> Int {
+    let restored = try await database.write { connection in
+      let removedAt = try connection.first("SELECT removed_at FROM removal_groups WHERE id = ?", [removal]) {
+        $0.double(0)
+      }
+      guard let removedAt, removedAt >= Date().timeIntervalSince1970 - Library.undoWindow else {
+        throw LibraryError.noSuchRecord(
+          "removal \(removal) (it can be undone for \(Int(Library.undoWindow / 60)) minutes)")
+      }
+      let entries = try connection.query(
+        "SELECT entry FROM removed_entries WHERE removal = ? ORDER BY position", [removal]
+      ) { try JSONDecoder().decode(LibraryBackup.SavedEntry.self, from: Data($0.text(0).utf8)) }
+      var restored = 0
+      for entry in entries
+      where try connection.integer("SELECT count(*) FROM saved_books WHERE id = ?", [entry.book.id.rawValue])
+        == 0
+      {
+        try Library.insert(entry, on: connection)
+        try connection.run("DELETE FROM removals WHERE id = ?", [entry.book.id.rawValue])
+        restored += 1
+      }
+      try connection.run("DELETE FROM removal_groups WHERE id = ?", [removal])
+      return restored
+    }
+    await feed.publishPending()
+    return restored
+  }
+
+  /// Keeps, in the caller's transaction, the saved books `ids` (every saved book when `nil`) with
+  /// their journals for ``undoRemoval(_:)``, before they are removed; forgets removals past
+  /// ``undoWindow``. Returns the removal's id.
+  static func keepForUndo(_ ids: [BookID]?, on connection: Connection) throws -> Int {
+    let now = Date().timeIntervalSince1970
+    try connection.run("DELETE FROM removal_groups WHERE removed_at < ?", [now - undoWindow])
+    try connection.run("INSERT INTO removal_groups (removed_at) VALUES (?)", [now])
+    let removal = connection.lastInsertedRowID
+    let kept =
+      try ids
+      ?? connection.query("SELECT id FROM saved_books ORDER BY saved_at, id") { $0.text(0) }.compactMap(
+        BookID.init(parsing:))
+    let encoder = JSONEncoder()
+    for (position, id) in kept.enumerated() {
+      guard let entry = try savedEntry(id, on: connection) else { continue }
+      try connection.run(
+        "INSERT INTO removed_entries (removal, position, entry) VALUES (?, ?, ?)",
+        [removal, position, String(decoding: try encoder.encode(entry), as: UTF8.self)])
+    }
+    return removal
+  }
+
+  /// The migration that keeps removals for undoing them.
+  static let undoMigration = Migration(
+    "keep removals for undo",
+    sql: """
+      CREATE TABLE removal_groups (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        removed_at REAL NOT NULL
+      );
+      CREATE TABLE removed_entries (
+        removal INTEGER NOT NULL REFERENCES removal_groups (id) ON DELETE CASCADE,
+        position INTEGER NOT NULL,
+        entry TEXT NOT NULL,
+        PRIMARY KEY (removal, position)
+      ) WITHOUT ROWID;
+      """)
+}
+
+/// What a removal did: how many books it took, and the id that undoes it
+/// (``Library/undoRemoval(_:)``).
+public struct Removal: Sendable, Equatable {
+  /// The removal's id, for ``Library/undoRemoval(_:)``.
+  public let id: Int
+  /// How many saved books it removed.
+  public let count: Int
+}
