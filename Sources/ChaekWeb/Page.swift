@@ -134,8 +134,8 @@ struct Page {
       <video muted playsinline aria-label="카메라 화면: 바코드를 가운데에 맞추세요"></video>\
       <form method="dialog"><button class="search-submit" type="submit">취소</button></form></dialog>
       <dialog id="detail" class="sheet" aria-labelledby="detail-title"\(detail == nil ? "" : " open" as HTML)>\(detail)</dialog>
-      <dialog id="confirm-clear" class="confirm" aria-labelledby="confirm-title">
-      <form method="dialog"><p id="confirm-title">담은 책을 모두 삭제하시겠습니까?</p>
+      <dialog id="confirm-clear" class="confirm" aria-labelledby="confirm-title" aria-describedby="confirm-clear-detail">
+      <form method="dialog"><p id="confirm-title">담은 책을 모두 삭제할까요?</p><p id="confirm-clear-detail" class="confirm-detail"></p>
       <div class="confirm-buttons"><button value="cancel" type="submit">취소</button>
       <button value="delete" class="danger" type="submit">삭제</button></div></form></dialog>
       <dialog id="confirm-remove" class="confirm" aria-labelledby="confirm-remove-title" \

@@ -12,7 +12,7 @@ import UserLibrary
 /// - `GET /v3/search/book` — Kakao's book search: same parameters, JSON and error bodies;
 /// - `GET /api/suggest?q=&limit=` — 자동완성: saved books' titles and people, then the catalog's;
 /// - `GET /api/library`, `PUT /api/library/{id}`, `DELETE /api/library/{id}`, `DELETE /api/library`,
-///   `POST /api/library/undo/{removal}`;
+///   `POST /api/library/undo/{removal}`, `GET /api/library/size`;
 /// - `GET /api/recent`, `POST /api/recent/{id}`, `GET /api/books/{id}`, `GET /api/events` (SSE);
 /// - 최근 검색어: `GET`/`POST`/`DELETE /api/searches`, `DELETE /api/searches/{searchID}`, `PUT
 ///   /api/searches/recording`;
@@ -67,6 +67,7 @@ public struct WebApp: Sendable {
 
     router.get("/api/library") { try await self.listSaved($0) }
     router.get("/api/library/ids") { _ in try await self.savedIDs() }
+    router.get("/api/library/size") { _ in try .json(try await self.library.size()) }
     router.delete("/api/library") { try await self.removeAll($0) }
     router.post("/api/library/undo/{removal}") { try await self.undoRemoval($0) }
     router.put("/api/library/{id}") { try await self.save($0) }

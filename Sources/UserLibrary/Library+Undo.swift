@@ -42,6 +42,17 @@ extension Library {
     return restored
   }
 
+  /// What a removal of every saved book would take: the books, their notes, quotes and readings.
+  public func size() async throws -> LibrarySize {
+    try await database.read { connection in
+      LibrarySize(
+        books: try connection.integer("SELECT count(*) FROM saved_books"),
+        notes: try connection.integer("SELECT count(*) FROM notes WHERE kind = 'note'"),
+        quotes: try connection.integer("SELECT count(*) FROM notes WHERE kind = 'quote'"),
+        readings: try connection.integer("SELECT count(*) FROM reading_sessions"))
+    }
+  }
+
   /// Keeps, in the caller's transaction, the saved books `ids` (every saved book when `nil`) with
   /// their journals for ``undoRemoval(_:)``, before they are removed; forgets removals past
   /// ``undoWindow``. Returns the removal's id.
@@ -88,4 +99,14 @@ public struct Removal: Sendable, Equatable {
   public let id: Int
   /// How many saved books it removed.
   public let count: Int
+}
+
+/// How much the library holds (``Library/size()``).
+public struct LibrarySize: Sendable, Equatable, Encodable {
+  /// Saved books.
+  public let books: Int
+  /// Notes and quotes of them.
+  public let notes, quotes: Int
+  /// Readings of them.
+  public let readings: Int
 }

@@ -221,7 +221,8 @@ class AppPage:
             self.button(item, self.find("#detail .fab-menu")).click()
 
     def toast_text(self):
-        return self.attribute("#toast", "textContent")
+        """The toast's message, without its action's button."""
+        return self.js("const span = document.querySelector('#toast > span'); return span ? span.textContent : ''")
 
     def wait_toast(self, text):
         self.wait_for(

@@ -96,7 +96,9 @@ def test_search_scroll_detail_save_and_clear_on_a_phone(server, browser):
     app.find("#clear-all").click()
     confirm = app.find("#confirm-clear")
     app.wait_for(lambda: app.js("return document.getElementById('confirm-clear').open"), "no confirmation")
-    assert app.text("#confirm-title") == "담은 책을 모두 삭제하시겠습니까?"
+    assert app.text("#confirm-title") == "담은 책을 모두 삭제할까요?"
+    app.wait_for(lambda: app.text("#confirm-clear-detail") == "담은 책 1권이 지워져요. 10분 안에는 되돌릴 수 있어요.",
+                 lambda: f"the confirmation says {app.text('#confirm-clear-detail')!r}")
     app.settle()
     app.shot("confirm-clear")
     app.button("취소", confirm).click()
@@ -114,7 +116,7 @@ def test_search_scroll_detail_save_and_clear_on_a_phone(server, browser):
     assert app.find(".saved-empty").is_displayed()
     assert not app.find("#clear-all").is_displayed(), "전체 삭제 is offered with nothing to delete"
     assert server.request("GET", "api/library")[1]["count"] == 0
-    app.wait_toast("담은 책을 모두 삭제했습니다")
+    app.wait_toast("담은 책 1권을 모두 삭제했어요")
     app.settle()
     app.shot("saved-empty")
 

@@ -96,3 +96,57 @@ def test_a_second_window_follows_saves_and_deletes_live(server, browser):
         )
     assert b.heart_pressed(second) == "false"
     assert a.console_errors() == [] and b.console_errors() == []
+
+
+def test_undo_after_delete_all_brings_back_the_books_and_their_notes(server, browser):
+    """One mis-tap loses nothing: 전체 삭제 says what goes, and 되돌리기 puts it all back."""
+    from journal_setup import book_ids, fill_journal, save
+
+    first, second = book_ids(server, count=2)
+    fill_journal(server, first)
+    save(server, second)
+    before = {book: server.request("GET", f"api/journal/{book}")[1] for book in (first, second)}
+    app = AppPage(browser(MOBILE), server).open("/saved")
+    app.wait_for(lambda: set(app.saved_ids()) == {first, second}, "담은 책 does not list both books")
+
+    app.find("#clear-all").click()
+    app.wait_for(
+        lambda: app.text("#confirm-clear-detail") == "담은 책 2권과 메모 2개, 문장 2개, 독서 기록 1개가 지워져요. 10분 안에는 되돌릴 수 있어요.",
+        lambda: f"the confirmation says {app.text('#confirm-clear-detail')!r}")
+    app.settle()
+    app.shot("confirm-clear-counts")
+    app.button("삭제", app.find("#confirm-clear")).click()
+    app.wait_for(lambda: app.saved_ids() == [], "삭제 did not empty 담은 책")
+    app.wait_toast("담은 책 2권을 모두 삭제했어요")
+    app.shot("undo-toast")
+    assert server.request("GET", "api/library")[1]["count"] == 0
+
+    app.press("#toast .toast-action")
+    app.wait_toast("책 2권을 되돌렸어요")
+    app.wait_for(lambda: set(app.saved_ids()) == {first, second}, "되돌리기 did not bring the books back")
+    for book in (first, second):
+        status, entry = server.request("GET", f"api/journal/{book}")
+        assert status == 200
+        for field in ("shelf", "rating", "review", "tags", "pages"):
+            assert entry[field] == before[book][field], field
+        assert [n["text"] for n in entry["notes"]] == [n["text"] for n in before[book]["notes"]]
+        assert [q["text"] for q in entry["quotes"]] == [q["text"] for q in before[book]["quotes"]]
+        assert [(s["started"], s.get("finished")) for s in entry["sessions"]] == [
+            (s["started"], s.get("finished")) for s in before[book]["sessions"]]
+
+
+def test_removing_one_book_can_be_undone_with_its_journal(server, browser):
+    from journal_setup import book_ids, fill_journal
+
+    [book] = book_ids(server, count=1)
+    fill_journal(server, book)
+    app = AppPage(browser(MOBILE), server).open("/saved")
+    app.wait_for(lambda: app.saved_ids() == [book], "담은 책 does not list the book")
+    app.press(f'#saved li[data-book-id="{book}"] .delete')
+    app.wait_for(lambda: app.js("return document.getElementById('confirm-remove').open"), "no confirmation")
+    app.button("삭제", app.find("#confirm-remove")).click()
+    app.wait_toast("담은 책에서 삭제했어요")
+    app.press("#toast .toast-action")
+    app.wait_for(lambda: app.saved_ids() == [book], "되돌리기 did not bring the book back")
+    entry = server.request("GET", f"api/journal/{book}")[1]
+    assert len(entry["notes"]) == 2 and len(entry["quotes"]) == 2 and entry["rating"] == 4.5

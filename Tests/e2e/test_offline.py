@@ -9,6 +9,7 @@ import time
 import urllib.request
 
 import pytest
+from selenium.webdriver.common.keys import Keys
 
 from app_page import AppPage
 from conftest import MOBILE, ChaekServer, serving
@@ -164,3 +165,71 @@ def test_a_new_release_replaces_the_old_shell_and_its_caches(offline_server, bro
     css = page.driver.execute_async_script(
         "fetch('/static/app.css').then(r => r.text()).then(arguments[arguments.length - 1])")
     assert "release 2" in css, "the shell served offline is the old release's"
+
+
+def test_a_rating_a_note_and_delete_all_made_offline_are_applied_when_the_server_is_back(offline_server, browser):
+    """Every journal write made offline is queued and sent in order: on the subway, nothing typed
+    is lost."""
+    from journal_setup import book_ids as first_books, save
+
+    book, other = first_books(offline_server, count=2)
+    save(offline_server, book)
+    save(offline_server, other)
+    page = open_controlled(browser(MOBILE), offline_server)
+    page.wait_until_live()
+    page.open_book(book)
+    page.wait_for(lambda: page.find_all("#rating-1"), "no journal")
+    offline_server.stop()
+
+    page.press('label[for="rating-8"]')
+    page.wait_for(lambda: "보내지 못한 변경 1건" in notice_text(page), lambda: f"no pending change: {notice_text(page)!r}")
+    page.type_into("#note-new-text", "지하철에서 쓴 메모")
+    page.press("#note-new-add")
+    page.wait_for(lambda: "보내지 못한 변경 2건" in notice_text(page), lambda: f"not queued: {notice_text(page)!r}")
+    page.wait_for(lambda: "연결되면 보낼게요" in page.text("#journal-alert"), "the sheet does not say the note waits")
+    page.shot("offline-journal-queued")
+
+    offline_server.restart()
+    page.wait_for(lambda: notice_text(page) == "", lambda: f"still: {notice_text(page)!r}", timeout=BACK)
+    entry = offline_server.request("GET", f"api/journal/{book}")[1]
+    assert entry["rating"] == 4 and [n["text"] for n in entry["notes"]] == ["지하철에서 쓴 메모"]
+
+    # 전체 삭제 offline removes, once sent, the books saved before it, not one saved after.
+    page.open("/saved")
+    page.wait_for(lambda: set(page.saved_ids()) == {book, other}, "담은 책 does not list both")
+    offline_server.stop()
+    page.find("#clear-all").click()
+    page.wait_for(lambda: page.js("return document.getElementById('confirm-clear').open"), "no confirmation")
+    page.button("삭제", page.find("#confirm-clear")).click()
+    page.wait_for(lambda: "보내지 못한 변경 1건" in notice_text(page), lambda: f"not queued: {notice_text(page)!r}")
+    time.sleep(0.05)
+    offline_server.restart()
+    [later] = [b for b in first_books(offline_server, count=3) if b not in (book, other)][:1]
+    assert offline_server.request("PUT", f"api/library/{later}")[0] == 201
+    page.wait_for(lambda: notice_text(page) == "", lambda: f"still: {notice_text(page)!r}", timeout=BACK)
+    assert saved_ids(offline_server) == [later]
+
+
+def test_a_stale_edit_made_offline_is_shown_not_dropped(offline_server, browser):
+    from journal_setup import book_ids as first_books, save
+
+    [book] = first_books(offline_server, count=1)
+    save(offline_server, book)
+    page = open_controlled(browser(MOBILE), offline_server)
+    page.wait_until_live()
+    page.open_book(book)
+    page.wait_for(lambda: page.find_all("#rating-1"), "no journal")
+    offline_server.stop()
+    page.press('label[for="rating-4"]')
+    page.wait_for(lambda: "보내지 못한 변경 1건" in notice_text(page), lambda: f"not queued: {notice_text(page)!r}")
+    offline_server.restart()
+    # Another window rated the book meanwhile: the queued edit was made on an older version.
+    assert offline_server.request("PATCH", f"api/journal/{book}", {"rating": 5})[0] == 200
+    page.wait_for(lambda: "적용하지 못했어요" in notice_text(page), lambda: f"not shown: {notice_text(page)!r}", timeout=BACK)
+    page.wait_for(lambda: "적용되지 않았어요" in page.text("#journal-alert"), "the sheet does not say it")
+    page.shot("offline-refused")
+    assert offline_server.request("GET", f"api/journal/{book}")[1]["rating"] == 5
+    page.keys(Keys.ESCAPE)
+    page.wait_detail_closed()
+    page.press("#offline-notice .offline-seen")
+    page.wait_for(lambda: notice_text(page) == "", "the notice stayed after 확인")

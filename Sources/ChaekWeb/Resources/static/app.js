@@ -43,11 +43,47 @@ function headerText(response, name) {
 }
 
 let toastTimer;
-function showToast(message) {
-  toast.textContent = message;
+// Shows `message` for a moment; with `action` ({ label, run }), a button beside it, and long enough
+// to be pressed (12 s, held while the pointer or the focus is on it).
+function showToast(message, action) {
+  const text = Object.assign(document.createElement("span"), { textContent: message });
+  toast.replaceChildren(text);
+  if (action) {
+    const button = Object.assign(document.createElement("button"), { type: "button", textContent: action.label, className: "toast-action" });
+    button.addEventListener("click", () => {
+      toast.classList.remove("visible", "actionable");
+      action.run();
+    }, { once: true });
+    toast.append(button);
+  }
+  toast.classList.toggle("actionable", Boolean(action));
   toast.classList.add("visible");
   clearTimeout(toastTimer);
-  toastTimer = setTimeout(() => toast.classList.remove("visible"), 2500);
+  const hide = () => {
+    if (toast.matches(":hover, :focus-within")) toastTimer = setTimeout(hide, 1000);
+    else toast.classList.remove("visible", "actionable");
+  };
+  toastTimer = setTimeout(hide, action ? 12000 : 2500);
+}
+
+// After a removal: says what went, with 되돌리기, which puts it all back (the journal too).
+function offerUndo(message, reply) {
+  if (reply.body.status === "queued") {
+    showToast("오프라인이에요. 연결되면 삭제할게요.");
+    return;
+  }
+  showToast(message, {
+    label: "되돌리기",
+    run: async () => {
+      try {
+        const { body } = await api("POST", `/api/library/undo/${reply.body.undo}`);
+        await refreshSaved();
+        showToast(body.restored > 0 ? `책 ${body.restored}권을 되돌렸어요` : "되돌릴 책이 없어요");
+      } catch {
+        showToast("되돌리지 못했어요. 삭제한 지 10분이 지났을 수 있어요.");
+      }
+    },
+  });
 }
 
 // The reader's day, from the browser's own calendar (toISOString would give the day in UTC).
@@ -367,9 +403,10 @@ async function saveBook(id) {
 // Returns false when the reader said 취소.
 async function removeBook(id) {
   if (!(await confirmRemoval(id))) return false;
-  await api("DELETE", `/api/library/${encodeURIComponent(id)}`);
+  const reply = await api("DELETE", `/api/library/${encodeURIComponent(id)}`);
   setSaved(id, false);
   refreshSaved();
+  offerUndo("담은 책에서 삭제했어요", reply);
   return true;
 }
 
@@ -714,6 +751,21 @@ async function renderSheet() {
   $(".detail-heading .heart", sheet)?.setAttribute("aria-pressed", isSaved);
 }
 
+// The sheet follows the offline queue (the worker's state, which offline.js shows under the sheet):
+// a change the server refused when it was sent is said in the sheet too, and "연결되면 보낼게요"
+// goes once everything was sent.
+const QUEUED_NOTE = "오프라인이에요.";
+navigator.serviceWorker?.addEventListener("message", (event) => {
+  if (event.data?.type !== "state") return;
+  const alert = $("#journal-alert", detail);
+  if (!alert) return;
+  if (event.data.refused?.length) {
+    alert.textContent = "오프라인에서 한 변경이 그사이 다른 곳에서 바뀌어 적용되지 않았어요. 지금 저장된 내용을 보여 드려요.";
+  } else if (event.data.pending?.length === 0 && alert.textContent.startsWith(QUEUED_NOTE)) {
+    alert.textContent = "";
+  }
+});
+
 const CONFLICT = "다른 창에서 먼저 바뀌었어요. 최신 내용을 불러왔어요 — 내 글은 그대로 두었으니 확인 후 다시 저장하세요.";
 
 // Every change to the journal goes through here. PATCH and DELETE carry the version this window
@@ -745,6 +797,16 @@ function journalEdit(method, path, body, origin) {
     }
     if (!reply.ok) {
       sheetAlert(`저장하지 못했어요: ${reply.body.message || `HTTP ${reply.status}`}`);
+      return null;
+    }
+    if (reply.body.status === "queued") {
+      // Kept by the service worker and sent, in order, when the server answers again.
+      const typed = fields.map((id) => document.getElementById(id)?.value.trim()).find(Boolean);
+      sheetAlert(`${QUEUED_NOTE} 연결되면 보낼게요${typed ? `: “${typed.slice(0, 80)}”` : "."}`);
+      for (const id of fields) {
+        const field = document.getElementById(id);
+        if (field) field.value = field.defaultValue;
+      }
       return null;
     }
     sheetAlert("");
@@ -909,16 +971,28 @@ saved.addEventListener("pointerdown", (event) => {
 
 // ---- delete all ----
 
-$("#clear-all").addEventListener("click", () => confirmClear.showModal());
+// The confirmation says what goes: the books and every note, quote and reading with them.
+$("#clear-all").addEventListener("click", async () => {
+  const { ok, body: size } = await send("GET", "/api/library/size").catch(() => ({ ok: false }));
+  const journal = ok
+    ? [[size.notes, "메모"], [size.quotes, "문장"], [size.readings, "독서 기록"]].filter(([count]) => count > 0)
+      .map(([count, name]) => `${name} ${count}개`)
+    : [];
+  const books = ok ? `담은 책 ${size.books}권` : "담은 책";
+  $("#confirm-clear-detail").textContent =
+    `${journal.length ? `${books}과 ${journal.join(", ")}가` : `${books}이`} 지워져요. 10분 안에는 되돌릴 수 있어요.`;
+  confirmClear.returnValue = "";
+  confirmClear.showModal();
+});
 confirmClear.addEventListener("close", async () => {
   if (confirmClear.returnValue !== "delete") return;
   try {
-    await api("DELETE", "/api/library");
+    const reply = await api("DELETE", "/api/library");
     for (const heart of $$(".heart[aria-pressed='true']")) heart.setAttribute("aria-pressed", "false");
     await refreshSaved();
-    showToast("담은 책을 모두 삭제했습니다");
+    offerUndo(`담은 책 ${reply.body.removed}권을 모두 삭제했어요`, reply);
   } catch (error) {
-    showToast(`삭제하지 못했습니다: ${error.message}`);
+    showToast(`삭제하지 못했어요: ${error.message}`);
   }
 });
 

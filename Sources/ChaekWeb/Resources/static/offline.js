@@ -1,6 +1,7 @@
 // Chaek (책) offline: registers the service worker (/sw.js), says when the page shows the last
-// synced lists because the server cannot be reached, and marks the books whose save or removal
-// waits to be sent. The page is offline while the browser says so, a request failed (the worker
+// synced lists because the server cannot be reached, how many changes wait to be sent and which
+// the server refused when they were (until the reader dismisses it), and marks the books whose
+// save or removal waits to be sent. The page is offline while the browser says so, a request failed (the worker
 // tells), or the event stream is down; it is back when the stream opens again.
 
 const notice = document.createElement("p");
@@ -9,7 +10,7 @@ notice.className = "offline-notice";
 notice.setAttribute("role", "status");
 notice.hidden = true;
 
-const state = { fetchFailed: false, streamDown: false, pending: [] };
+const state = { fetchFailed: false, streamDown: false, pending: [], refused: [] };
 let wasOffline = false;
 let refreshLists = () => {};
 
@@ -27,6 +28,7 @@ export function startOffline({ refresh } = {}) {
     if (event.data?.type !== "state") return;
     state.fetchFailed = !event.data.reachable;
     state.pending = event.data.pending;
+    state.refused = event.data.refused ?? [];
     markPending();
     show();
   });
@@ -67,11 +69,19 @@ function show() {
   const lines = [];
   if (offline) lines.push("오프라인 — 마지막으로 동기화한 내용을 보여 주고 있어요");
   if (state.pending.length > 0) lines.push(`보내지 못한 변경 ${state.pending.length}건 — 연결되면 보낼게요`);
+  if (state.refused.length > 0) {
+    lines.push(`오프라인에서 한 변경 ${state.refused.length}건은 적용하지 못했어요: 그사이 다른 곳에서 바뀌었거나 지워진 기록이에요`);
+  }
   const text = lines.join("\n");
   if (notice.dataset.text !== text) {
     notice.dataset.text = text;
     notice.replaceChildren(...lines.map((line, index) =>
       Object.assign(document.createElement("span"), { textContent: line, className: index > 0 || !offline ? "offline-pending" : "" })));
+    if (state.refused.length > 0) {
+      const seen = Object.assign(document.createElement("button"), { type: "button", textContent: "확인", className: "offline-seen" });
+      seen.addEventListener("click", () => navigator.serviceWorker?.controller?.postMessage({ type: "seen" }));
+      notice.append(seen);
+    }
   }
   notice.hidden = lines.length === 0;
   if (offline && !wasOffline) refreshLists();
@@ -80,7 +90,8 @@ function show() {
 
 // The last queued change of each book decides its mark.
 function markPending() {
-  const last = new Map(state.pending.map((change) => [change.id, change.method === "PUT" ? "save" : "remove"]));
+  const last = new Map(state.pending.filter((change) => change.kind !== "journal" && change.id)
+    .map((change) => [change.id, change.method === "PUT" ? "save" : "remove"]));
   for (const row of document.querySelectorAll("li[data-book-id]")) {
     const mark = last.get(row.dataset.bookId);
     if (mark && row.dataset.offlinePending !== mark) row.dataset.offlinePending = mark;

@@ -2,14 +2,20 @@
 // for this release: the server fills in VERSION (a hash of its static files) and SHELL when it
 // serves /sw.js, so a new release installs a new shell and `activate` deletes the old caches.
 // Static files come from that cache; pages, fragments and API reads go to the network first and
-// fall back to the last good answer kept here when the server cannot be reached. Saves and
-// removals (PUT/DELETE /api/library/{id}) made then are queued in IndexedDB with the time they
-// were made and replayed in order once the server answers again, with X-Chaek-Changed-At, so the
-// server can refuse one overtaken by a later change made elsewhere (409).
+// fall back to the last good answer kept here when the server cannot be reached. Every write made
+// then (saves, removals and 전체 삭제, and every journal write: shelf, rating, review, tags,
+// progress, readings, notes and quotes, goals) is queued in IndexedDB with the time it was made
+// and replayed in order once the server answers again, with X-Chaek-Changed-At, so the server can
+// refuse one overtaken by a later change made elsewhere (409: a save or removal by its time, a
+// journal edit by the version it was made on). What the server refuses is kept and shown to the
+// reader (offline.js), never dropped silently.
 
 const VERSION = "__CHAEK_VERSION__";
 const SHELL = [/* __CHAEK_SHELL__ */];
 const CACHE = `chaek-${VERSION}`;
+
+// The writes queued while the server cannot be reached: the library, its journal, goals.
+const QUEUED = /^\/api\/(library(\/[^/]+)?|journal\/[^/]+(\/(progress|start|finish|notes))?|notes\/\d+|sessions\/\d+|goals\/\d+)$/;
 
 // Answers not worth keeping: streams, downloads, uploads and searches (each query is different).
 const NOT_KEPT = /^\/(api\/(events|export|import|scan)|fragments\/(results|notes)|v3\/)/;
@@ -35,8 +41,8 @@ self.addEventListener("fetch", (event) => {
   const request = event.request;
   const url = new URL(request.url);
   if (url.origin !== location.origin || url.pathname === "/sw.js") return;
-  if (/^\/api\/library\/[^/]+$/.test(url.pathname) && ["PUT", "DELETE"].includes(request.method)) {
-    event.respondWith(libraryWrite(request, url));
+  if (QUEUED.test(url.pathname) && request.method !== "GET") {
+    event.respondWith(queuedWrite(request, url));
   } else if (request.method !== "GET" || url.pathname === "/api/events") {
     return;
   } else if (url.pathname.startsWith("/static/")) {
@@ -51,6 +57,10 @@ self.addEventListener("message", (event) => {
   if (event.data?.type === "sync" && event.data.reachable) serverReachable = true;
   if (event.data?.type === "sync") event.waitUntil(replay());
   if (event.data?.type === "hello") event.waitUntil(tell(event.source));
+  if (event.data?.type === "seen") {
+    refused.length = 0;
+    event.waitUntil(tellAll());
+  }
 });
 
 // ---- reading ----
@@ -85,19 +95,29 @@ async function networkFirst(request, url) {
 async function withPending(kept) {
   const ids = new Set((await kept.json()).ids);
   for (const change of await pending()) {
-    if (change.method === "PUT") ids.add(change.id);
+    if (change.kind === "journal") continue;
+    if (!change.id) ids.clear();
+    else if (change.method === "PUT") ids.add(change.id);
     else ids.delete(change.id);
   }
   return Response.json({ ids: [...ids].sort() });
 }
 
-// ---- saves and removals ----
+// ---- writes ----
 
-async function libraryWrite(request, url) {
+// The book a write is about, for the marks on its rows: a save or removal names it; a journal
+// write names it in its path (a note's or reading's edit, by number, does not).
+function bookOf(url) {
+  const [, , kind, id] = url.pathname.split("/");
+  return ["library", "journal"].includes(kind) && id ? decodeURIComponent(id) : "";
+}
+
+async function queuedWrite(request, url) {
   const change = {
     method: request.method,
     url: request.url,
-    id: decodeURIComponent(url.pathname.split("/").pop()),
+    id: bookOf(url),
+    kind: url.pathname.startsWith("/api/library") ? "library" : "journal",
     body: await request.clone().text(),
     type: request.headers.get("Content-Type"),
     at: Date.now(),
@@ -118,9 +138,14 @@ async function libraryWrite(request, url) {
   return Response.json({ id: change.id, title: "", status: "queued" }, { status: 202 });
 }
 
+// What the server refused of the replayed changes (a stale edit, a book removed meanwhile), kept
+// until the reader has seen it.
+const refused = [];
+
 // Sends the queued changes in order; stops, keeping the rest, when the server cannot be reached
-// or fails. A change the server refuses (409: overtaken by a later change; 404: already removed)
-// is done with all the same.
+// or fails. A change the server refuses (409: overtaken by a later change; 404: already removed;
+// 400) is done with, and told to the pages with the server's reason; a save or removal already
+// overtaken (409, 404) is what the reader wanted anyway only when it is a library change.
 let replaying = null;
 function replay() {
   replaying ??= (async () => {
@@ -137,6 +162,10 @@ function replay() {
         }
         reachable(true);
         if (response.status >= 500) return;
+        if (response.status >= 400 && !(change.kind === "library" && [404, 409].includes(response.status))) {
+          const body = await response.json().catch(() => ({}));
+          refused.push({ method: change.method, id: change.id, status: response.status, errorType: body.errorType ?? "" });
+        }
         await changes("readwrite", (store) => store.delete(change.seq));
       }
     } finally {
@@ -185,8 +214,8 @@ function reachable(state) {
 }
 
 async function tell(client) {
-  const queued = (await pending()).map(({ method, id, at }) => ({ method, id, at }));
-  client.postMessage({ type: "state", reachable: serverReachable, pending: queued });
+  const queued = (await pending()).map(({ method, id, kind, at }) => ({ method, id, kind: kind ?? "library", at }));
+  client.postMessage({ type: "state", reachable: serverReachable, pending: queued, refused });
 }
 
 async function tellAll() {
