@@ -43,8 +43,10 @@ enum BookViews {
       """
   }
 
-  /// The detail sheet's content: the book, its heart, and its journal (`entry` when it is saved);
-  /// when opened from a search, what it matched in the title and people is marked.
+  /// The detail sheet's content: a bar with its two actions (검색하기, ✕) that stays at the top as
+  /// the sheet scrolls, covering nothing; the book with its one way to save (the heart, labelled
+  /// 책 담기 or 담은 책); and its journal (`entry` when it is saved). When opened from a search, what
+  /// it matched in the title and people is marked.
   static func detail(_ book: Book, entry: JournalEntry?, highlights: Highlights = .none) -> HTML {
     let saved = entry != nil
     let id = book.id.rawValue
@@ -67,19 +69,16 @@ enum BookViews {
       ? "<p class=\"contents empty\">소개가 없습니다.</p>" : "<p class=\"contents\">\(book.contents)</p>"
     return """
       <article class="detail" data-book-id="\(id)" data-title="\(book.title)" data-saved="\(saved ? "true" : "false")">\
-      <div class="grabber" aria-hidden="true"></div>\
-      <button class="close" type="button" data-action="close" aria-label="닫기">✕</button>\
+      <div class="detail-bar"><div class="grabber" aria-hidden="true"></div>\
+      <button class="bar-search" type="button" data-action="focus-search">검색하기</button>\
+      <button class="close" type="button" data-action="close" aria-label="닫기">✕</button></div>\
       <div class="detail-head">\(cover(book, large: true))<div class="detail-heading">\
       <h2 id="detail-title">\(HTML.marked(book.title, by: highlights.title))</h2>\
       <p class="book-authors">\(authorsLine(book, highlights))</p>\
-      \(price(book))\(heart(book, saved: saved))</div></div>\
+      \(price(book))\(heart(book, saved: saved, labelled: true))</div></div>\
       <p class="journal-alert" id="journal-alert" role="alert"></p>\(JournalViews.journal(entry))\
       <h3 class="about-heading">책 정보</h3><dl class="facts">\(HTML.join(facts))</dl>\(contents)\(link)\
-      <div class="fab"><ul class="fab-menu" id="fab-menu" role="menu" hidden>\
-      <li role="none"><button type="button" role="menuitem" data-action="save">책 담기</button></li>\
-      <li role="none"><button type="button" role="menuitem" data-action="focus-search">검색하기</button></li></ul>\
-      <button class="fab-button" type="button" aria-haspopup="menu" aria-expanded="false" aria-controls="fab-menu" \
-      data-action="fab" aria-label="메뉴">+</button></div></article>
+      </article>
       """
   }
 
@@ -92,14 +91,17 @@ enum BookViews {
     return "<img class=\"cover\" src=\"\(source)\" alt=\"\" \(size) loading=\"lazy\" decoding=\"async\">"
   }
 
-  /// The heart toggle (`aria-pressed`).
-  static func heart(_ book: Book, saved: Bool) -> HTML {
-    """
-    <button class="heart" type="button" data-action="toggle-save" aria-pressed="\(saved ? "true" : "false")" \
-    aria-label="‘\(book.title)’ 담기"><svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">\
-    <path d="M12 21s-7.5-4.6-9.6-9.2C.9 8.4 3 4.5 6.8 4.5c2.1 0 3.6 1.1 5.2 3 1.6-1.9 3.1-3 5.2-3 3.8 0 5.9 3.9 \
-    4.4 7.3C19.5 16.4 12 21 12 21z"/></svg></button>
-    """
+  /// The heart toggle (`aria-pressed`); `labelled`, it also says 책 담기 or 담은 책 (the sheet's).
+  static func heart(_ book: Book, saved: Bool, labelled: Bool = false) -> HTML {
+    let label: HTML =
+      labelled ? "<span class=\"heart-label\" aria-hidden=\"true\">\(saved ? "담은 책" : "책 담기")</span>" : ""
+    return """
+      <button class="heart\(labelled ? " labelled" : "")" type="button" data-action="toggle-save" \
+      aria-pressed="\(saved ? "true" : "false")" aria-label="‘\(book.title)’ 담기">\
+      <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">\
+      <path d="M12 21s-7.5-4.6-9.6-9.2C.9 8.4 3 4.5 6.8 4.5c2.1 0 3.6 1.1 5.2 3 1.6-1.9 3.1-3 5.2-3 3.8 0 5.9 3.9 \
+      4.4 7.3C19.5 16.4 12 21 12 21z"/></svg>\(label)</button>
+      """
   }
 
   /// The price: the sale price, with the list price struck through when it is lower.

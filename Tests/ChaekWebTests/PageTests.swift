@@ -10,7 +10,7 @@ struct PageTests {
       #expect(page.header("Content-Type")?.hasPrefix("text/html") == true)
       for piece in [
         "<html lang=\"ko\">", "id=\"results\"", "id=\"recent\"", "id=\"saved\"", ">검색</", "담은 책", "최근 본 책",
-        "전체 삭제", "담은 책을 모두 삭제하시겠습니까?", "type=\"search\"", "정확도순", "최신순", ">저자</option>",
+        "전체 삭제", "담은 책을 모두 삭제할까요?", "type=\"search\"", "정확도순", "최신순", ">저자</option>",
       ] {
         #expect(page.text.contains(piece), "missing \(piece)")
       }

@@ -208,18 +208,6 @@ class AppPage:
     def wait_detail_closed(self):
         self.wait_for(lambda: not self.detail_open(), "the detail dialog did not close")
 
-    def fab(self, item=None):
-        """Opens the FAB menu, and picks `item` from it when given."""
-        button = self.find("#detail .fab-button")
-        if button.get_attribute("aria-expanded") != "true":
-            button.click()
-        self.wait_for(
-            lambda: self.find("#detail .fab-menu").is_displayed() and button.get_attribute("aria-expanded") == "true",
-            "the FAB menu did not open",
-        )
-        if item:
-            self.button(item, self.find("#detail .fab-menu")).click()
-
     def toast_text(self):
         """The toast's message, without its action's button."""
         return self.js("const span = document.querySelector('#toast > span'); return span ? span.textContent : ''")

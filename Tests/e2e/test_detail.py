@@ -41,17 +41,6 @@ def test_the_detail_closes_with_escape_and_the_close_button_and_gives_focus_back
     app.wait_for(lambda: app.find_all("#detail > *") == [], "the closed sheet kept its content")
     app.wait_for(lambda: focused_row(app) == ["open", book_id], lambda: f"after Esc focus is on {focused_row(app)}")
 
-    # Esc closes the FAB menu first, then the sheet.
-    app.open_detail(book_id)
-    app.fab()
-    press_escape(app)
-    app.wait_for(lambda: not app.find("#detail .fab-menu").is_displayed(), "Esc did not close the FAB menu")
-    assert app.detail_open(), "Esc with the FAB menu open closed the whole sheet"
-    assert "fab-button" in app.js("return document.activeElement.className")
-    assert app.attribute("#detail .fab-button", "aria-expanded") == "false"
-    press_escape(app)
-    app.wait_detail_closed()
-
     # The close button.
     app.open_detail(book_id)
     app.find("#detail .close").click()
@@ -108,9 +97,8 @@ def test_a_hostile_title_stays_text_everywhere(server, browser):
     assert app.attribute("#detail-title", "textContent") == title
     assert [e.tag_name for e in app.find_all("#detail-title *")] == ["mark"]
     assert app.attribute("#detail .detail", "data-title") == title
-    app.fab("책 담기")
-    app.wait_toast(f"‘{title}’ 저장되었습니다")
-    assert app.find_all("#toast *") == []
+    app.press("#detail .heart")
+    app.wait_for(lambda: app.attribute("#detail .heart", "aria-pressed") == "true", "책 담기 did not save")
     app.find("#detail .close").click()
     app.wait_detail_closed()
     app.wait_for(lambda: app.recent_ids()[:1] == [book_id], "the book is not first in 최근 본 책")
@@ -131,7 +119,7 @@ def test_a_hostile_title_stays_text_everywhere(server, browser):
     assert not [name for name in entries if name.endswith("/x")], "the browser fetched src=x"
 
 
-def test_the_fab_floats_over_a_long_description(server, browser):
+def test_the_sheets_bar_covers_nothing_and_keeps_its_actions_one_tap_away(server, browser):
     long_book = {
         "title": "긴 소개가 있는 책",
         "authors": ["홍길동"],
@@ -152,30 +140,57 @@ def test_the_fab_floats_over_a_long_description(server, browser):
     sheet = app.find("#detail")
     assert app.js("return arguments[0].scrollHeight > arguments[0].clientHeight", sheet), "the sheet does not scroll"
 
-    def fab_is_reachable():
+    def reachable(selector):
         return app.js(
             """
-            const button = document.querySelector('#detail .fab-button');
-            const box = button.getBoundingClientRect();
+            const element = document.querySelector(arguments[0]);
+            const box = element.getBoundingClientRect();
             const x = box.left + box.width / 2, y = box.top + box.height / 2;
-            return y < innerHeight && y > 0 && document.elementFromPoint(x, y) === button;
-            """
+            return y < innerHeight && y > 0 && element.contains(document.elementFromPoint(x, y));
+            """,
+            selector,
         )
 
-    assert fab_is_reachable(), "the + button is below the fold of a long detail sheet: it should float"
-    app.js("arguments[0].scrollTop = arguments[0].scrollHeight / 2", sheet)
-    assert fab_is_reachable(), "the + button scrolled away with the description"
-    app.fab()
-    app.settle()
-    app.shot("detail-long-fab-menu")
-    menu = app.find("#detail .fab-menu").rect
-    assert menu["width"] >= 100 and menu["y"] >= 0, f"the FAB menu is squeezed or off screen: {menu}"
-    app.button("책 담기", app.find("#detail .fab-menu")).click()
-    app.wait_toast(f"‘{long_book['title']}’ 저장되었습니다")
-    app.js("arguments[0].scrollTop = arguments[0].scrollHeight", sheet)
-    assert fab_is_reachable(), "the + button is hidden at the end of the description"
-    last_line = app.js(
-        "const c = document.querySelector('#detail .contents').getBoundingClientRect(); return c.bottom"
+    for position in ("0", "arguments[0].scrollHeight / 2", "arguments[0].scrollHeight"):
+        app.js(f"arguments[0].scrollTop = {position}", sheet)
+        assert reachable("#detail .bar-search") and reachable("#detail .close"), f"the bar scrolled away at {position}"
+    # Scrolled to the end, the last line of the description is in view, under nothing.
+    last_line = app.js("return document.querySelector('#detail .contents').getBoundingClientRect().bottom")
+    assert last_line <= app.js("return arguments[0].getBoundingClientRect().bottom", sheet) + 1
+    app.shot("detail-long-bar")
+    app.js("arguments[0].scrollTop = 0", sheet)
+    app.press("#detail .heart")
+    app.wait_for(lambda: app.attribute("#detail .heart", "aria-pressed") == "true", "책 담기 did not save")
+    app.press("#detail .bar-search")
+    app.wait_detail_closed()
+    assert app.active_element_id() == "search-input"
+
+
+def test_nothing_covers_the_journals_buttons_on_a_phone(server, browser):
+    from journal_setup import book_ids, fill_journal
+
+    [book_id] = book_ids(server, count=1)
+    fill_journal(server, book_id)
+    app = AppPage(browser(MOBILE), server).open_book(book_id)
+    app.wait_for(lambda: app.find_all("#journal .notes button"), "no notes")
+    covered = app.js(
+        """
+        const covered = [];
+        // Radio buttons are drawn by their labels, which are checked themselves.
+        for (const control of document.querySelectorAll('#journal button, #journal input:not([type=radio]), #journal textarea, #journal label')) {
+          if (!control.getClientRects().length) continue;
+          for (const block of ['start', 'end']) {
+            control.scrollIntoView({ block });
+            const box = control.getBoundingClientRect();
+            const y = block === 'start' ? box.top + 2 : box.bottom - 2;
+            const hit = document.elementFromPoint(box.left + box.width / 2, y);
+            if (hit && !control.contains(hit) && !hit.contains(control) && hit.control !== control && control.control !== hit) {
+              covered.push(`${control.id || control.textContent.trim()} (${block}) under ${hit.className || hit.tagName}`);
+            }
+          }
+        }
+        return covered;
+        """
     )
-    fab_top = app.find("#detail .fab-button").rect["y"]
-    assert last_line <= fab_top + 1, f"at the end, the + button covers the description ({last_line} > {fab_top})"
+    assert covered == [], covered
+    app.shot("journal-notes-uncovered")

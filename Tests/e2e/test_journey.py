@@ -48,24 +48,20 @@ def test_search_scroll_detail_save_and_clear_on_a_phone(server, browser):
     assert app.text("#detail-title") == title
     assert app.active_element_id() != "search-input"
 
-    app.fab()
-    items = [item.text for item in app.find_all("#detail .fab-menu [role=menuitem]")]
-    assert items == ["책 담기", "검색하기"]
+    # The sheet's two actions, one tap away on its bar: 책 담기 (the heart, labelled) and 검색하기.
+    assert app.attribute("#detail .heart", "aria-pressed") == "false"
+    assert app.text("#detail .bar-search") == "검색하기"
     app.settle()
-    app.shot("detail-fab-menu")
+    app.shot("detail-bar")
 
-    app.button("책 담기", app.find("#detail .fab-menu")).click()
-    app.wait_toast(f"‘{title}’ 저장되었습니다")
-    assert app.attribute("#detail .fab-menu", "hidden") is not None, "the FAB menu stayed open"
+    app.press("#detail .heart")
+    app.wait_toast(f"‘{title}’ 담았어요")
     app.wait_for(lambda: app.saved_count() == "1", lambda: f"the 담은 책 count is {app.saved_count()}, not 1")
-    app.wait_toast_on_top("the toast ‘…저장되었습니다’ is hidden behind the detail sheet")
+    app.wait_toast_on_top("the toast ‘…담았어요’ is hidden behind the detail sheet")
     app.shot("toast")
+    assert app.attribute("#detail .heart", "aria-pressed") == "true"
 
-    app.fab("책 담기")
-    app.wait_toast(f"‘{title}’ 이미 담은 책입니다")
-    assert app.saved_count() == "1"
-
-    app.fab("검색하기")
+    app.press("#detail .bar-search")
     app.wait_detail_closed()
     app.wait_for(
         lambda: app.active_element_id() == "search-input",

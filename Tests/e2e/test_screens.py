@@ -41,16 +41,16 @@ def visit_every_screen(app):
     app.open_detail(book_id)
     # Where it is on screen (Selenium's rect counts from the top of the document).
     sheet = app.js("return document.getElementById('detail').getBoundingClientRect().toJSON()")
-    app.fab()
     app.settle()
-    app.shot("detail-fab-menu")
-    fab = app.find("#detail .fab-button").rect
+    app.shot("detail-bar")
     viewport = app.js("return [document.documentElement.clientWidth, document.documentElement.clientHeight]")
-    assert fab["y"] + fab["height"] <= viewport[1] and fab["x"] + fab["width"] <= viewport[0], (
-        f"the FAB is off screen: {fab}, viewport {viewport}"
-    )
-    app.button("책 담기", app.find("#detail .fab-menu")).click()
-    app.wait_toast(f"‘{title}’ 저장되었습니다")
+    for selector in ("#detail .bar-search", "#detail .close", "#detail .heart"):
+        box = app.find(selector).rect
+        assert box["y"] + box["height"] <= viewport[1] and box["x"] + box["width"] <= viewport[0], (
+            f"{selector} is off screen: {box}, viewport {viewport}"
+        )
+    app.press("#detail .heart")
+    app.wait_toast(f"‘{title}’ 담았어요")
     app.wait_toast_on_top("the toast is hidden behind the detail sheet")
     app.shot("toast")
     app.find("#detail .close").click()

@@ -386,8 +386,15 @@ searchForm.addEventListener("submit", closeSuggestions);
 
 // ---- saving ----
 
+// A heart's state, and the sheet's label beside it.
+function pressHeart(heart, isSaved) {
+  heart.setAttribute("aria-pressed", String(isSaved));
+  const label = $(".heart-label", heart);
+  if (label) label.textContent = isSaved ? "담은 책" : "책 담기";
+}
+
 function setSaved(id, isSaved) {
-  for (const heart of $$(`[data-book-id="${CSS.escape(id)}"] .heart`)) heart.setAttribute("aria-pressed", String(isSaved));
+  for (const heart of $$(`[data-book-id="${CSS.escape(id)}"] .heart`)) pressHeart(heart, isSaved);
   const sheet = $(".detail", detail);
   if (sheet && sheet.dataset.bookId === id) sheet.dataset.saved = String(isSaved);
 }
@@ -433,10 +440,14 @@ async function toggleHeart(button) {
   const wasSaved = button.getAttribute("aria-pressed") === "true";
   button.disabled = true;
   try {
-    if (wasSaved) await removeBook(id);
-    else await saveBook(id);
+    if (wasSaved) {
+      await removeBook(id);
+    } else {
+      const { title } = await saveBook(id);
+      showToast(title ? `‘${title}’ 담았어요` : "담았어요");
+    }
   } catch (error) {
-    showToast(`저장하지 못했습니다: ${error.message}`);
+    showToast(`저장하지 못했어요: ${error.message}`);
   } finally {
     button.disabled = false;
     button.focus();
@@ -488,7 +499,8 @@ async function refreshSaved(fromTop = false) {
       : "담은 책이 없습니다. 검색해서 마음에 드는 책을 담아 보세요.";
     const ids = new Set(await savedIDs());
     for (const row of $$("li[data-book-id]", results)) {
-      $(".heart", row)?.setAttribute("aria-pressed", String(ids.has(row.dataset.bookId)));
+      const heart = $(".heart", row);
+      if (heart) pressHeart(heart, ids.has(row.dataset.bookId));
     }
   } catch (error) {
     if (error.name !== "AbortError") console.warn("saved list", error);
@@ -597,44 +609,13 @@ function sheetBookID() {
   return $(".detail", detail)?.dataset.bookId;
 }
 
-async function fabAction(action) {
-  const sheet = $(".detail", detail);
-  const menu = $(".fab-menu", detail);
-  const button = $(".fab-button", detail);
-  if (action === "fab") {
-    const open = menu.hidden;
-    menu.hidden = !open;
-    button.setAttribute("aria-expanded", String(open));
-    if (open) $("button", menu).focus();
-    return;
-  }
-  menu.hidden = true;
-  button.setAttribute("aria-expanded", "false");
-  if (action === "save") {
-    try {
-      const { created } = await saveBook(sheet.dataset.bookId);
-      showToast(created ? `‘${sheet.dataset.title}’ 저장되었습니다` : `‘${sheet.dataset.title}’ 이미 담은 책입니다`);
-    } catch (error) {
-      showToast(`저장하지 못했습니다: ${error.message}`);
-    }
-  } else if (action === "focus-search") {
-    opener = null;
-    closeDetail();
-    if (document.body.dataset.tab !== "search") showTab("search");
-    searchInput.focus();
-  }
+// 검색하기: back to the search box, the sheet closed.
+function focusSearch() {
+  opener = null;
+  closeDetail();
+  if (document.body.dataset.tab !== "search") showTab("search");
+  searchInput.focus();
 }
-
-// The menu closes with Escape before the sheet does.
-detail.addEventListener("keydown", (event) => {
-  const menu = $(".fab-menu", detail);
-  if (event.key === "Escape" && menu && !menu.hidden) {
-    event.preventDefault();
-    menu.hidden = true;
-    $(".fab-button", detail).setAttribute("aria-expanded", "false");
-    $(".fab-button", detail).focus();
-  }
-});
 
 // ---- the sheet in the browser's history ----
 
@@ -700,7 +681,7 @@ const SWIPE_CLOSE = 110;
 
 detail.addEventListener("pointerdown", (event) => {
   if (!detail.matches(":modal") || !event.isPrimary || event.button !== 0) return;
-  if (!event.target.closest(".grabber, .detail-head") || event.target.closest("button, a")) return;
+  if (!event.target.closest(".detail-bar, .detail-head") || event.target.closest("button, a")) return;
   const startY = event.clientY;
   let dy = 0;
   detail.classList.add("dragging");
@@ -748,7 +729,8 @@ async function renderSheet() {
   swapKeepingDrafts($("#journal", sheet), journal);
   const isSaved = $(".detail", fresh).dataset.saved;
   sheet.dataset.saved = isSaved;
-  $(".detail-heading .heart", sheet)?.setAttribute("aria-pressed", isSaved);
+  const heart = $(".detail-heading .heart", sheet);
+  if (heart) pressHeart(heart, isSaved === "true");
 }
 
 // The sheet follows the offline queue (the worker's state, which offline.js shows under the sheet):
@@ -895,9 +877,7 @@ const actions = {
     removeBook(target.closest("[data-book-id]").dataset.bookId).catch((error) => showToast(`삭제하지 못했습니다: ${error.message}`));
   },
   close: closeDetail,
-  fab: () => fabAction("fab"),
-  save: () => fabAction("save"),
-  "focus-search": () => fabAction("focus-search"),
+  "focus-search": focusSearch,
   filter: filterSaved,
   "rating-clear": (target) => journalEdit("PATCH", journalPath(), { rating: null }, target),
   "start-reading": (target) => journalEdit("POST", journalPath("/start"), { day: today() }, target),
@@ -988,7 +968,7 @@ confirmClear.addEventListener("close", async () => {
   if (confirmClear.returnValue !== "delete") return;
   try {
     const reply = await api("DELETE", "/api/library");
-    for (const heart of $$(".heart[aria-pressed='true']")) heart.setAttribute("aria-pressed", "false");
+    for (const heart of $$(".heart[aria-pressed='true']")) pressHeart(heart, false);
     await refreshSaved();
     offerUndo(`담은 책 ${reply.body.removed}권을 모두 삭제했어요`, reply);
   } catch (error) {
@@ -1149,7 +1129,7 @@ function listen() {
     const id = JSON.parse(event.data || "{}").id;
     if (event.type === "saved" && id) setSaved(id, true);
     if (event.type === "removed" && id) setSaved(id, false);
-    if (event.type === "cleared") for (const heart of $$(".heart[aria-pressed='true']")) heart.setAttribute("aria-pressed", "false");
+    if (event.type === "cleared") for (const heart of $$(".heart[aria-pressed='true']")) pressHeart(heart, false);
     afterBurst(() => { refreshSaved(); refreshStats(); });
     if (sheetBookID() && (!id || id === sheetBookID())) queueSheet(renderSheet);
   };
