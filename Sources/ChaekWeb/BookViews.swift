@@ -71,12 +71,13 @@ enum BookViews {
       <article class="detail" data-book-id="\(id)" data-title="\(book.title)" data-saved="\(saved ? "true" : "false")">\
       <div class="detail-bar"><div class="grabber" aria-hidden="true"></div>\
       <button class="bar-search" type="button" data-action="focus-search">검색하기</button>\
-      <button class="close" type="button" data-action="close" aria-label="닫기">✕</button></div>\
+      <button class="close" type="button" data-action="close" aria-label="닫기">✕</button>\
+      <p class="journal-alert" id="journal-alert" role="alert"></p></div>\
       <div class="detail-head">\(cover(book, large: true))<div class="detail-heading">\
       <h2 id="detail-title">\(HTML.marked(book.title, by: highlights.title))</h2>\
       <p class="book-authors">\(authorsLine(book, highlights))</p>\
       \(price(book))\(heart(book, saved: saved, labelled: true))</div></div>\
-      <p class="journal-alert" id="journal-alert" role="alert"></p>\(JournalViews.journal(entry))\
+      \(JournalViews.journal(entry))\
       <h3 class="about-heading">책 정보</h3><dl class="facts">\(HTML.join(facts))</dl>\(contents)\(link)\
       </article>
       """

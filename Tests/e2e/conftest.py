@@ -112,11 +112,12 @@ class ChaekServer:
     # ---- talking to it ----
 
     def request(self, method, path, body=None):
-        """An API call as the page would make it (same-origin), returning (status, JSON). A dict
-        or list body is sent as JSON."""
+        """An API call as the page would make it (same-origin), returning (status, JSON). A body
+        (a dict or list, or its bytes) is sent as JSON."""
         headers = {"Sec-Fetch-Site": "same-origin", "Accept": "application/json"}
         if isinstance(body, (dict, list)):
             body = json.dumps(body).encode()
+        if body is not None:
             headers["Content-Type"] = "application/json"
         request = urllib.request.Request(
             self.url + path.lstrip("/"), data=body, method=method, headers=headers

@@ -5,6 +5,7 @@ two-syllable word. Uploading the same file again changes nothing."""
 import csv
 import datetime
 import io
+import re
 
 from app_page import AppPage
 from conftest import DESKTOP, MOBILE
@@ -111,8 +112,9 @@ def test_a_new_reader_imports_a_goodreads_export_and_finds_a_quote_again(server,
 
     # The same file again changes nothing.
     upload(app, export)
-    app.wait_for(lambda: "그대로인 책 300권" in status_text(app), lambda: f"the import says {status_text(app)!r}")
-    assert "새로 담은 책 0권" in status_text(app)
+    app.wait_for(
+        lambda: status_text(app) == "책 300권 모두 이미 가져온 그대로라 바뀐 것이 없어요.",
+        lambda: f"the import says {status_text(app)!r}")
     assert app.console_errors() == []
 
 
@@ -122,6 +124,8 @@ def test_a_file_that_is_no_export_says_why(server, browser, tmp_path):
     app = AppPage(browser(DESKTOP, dark=True), server).open("/stats")
     app.wait_until_live()
     upload(app, junk)
-    app.wait_for(lambda: "가져오지 못했습니다" in status_text(app), lambda: f"the import says {status_text(app)!r}")
-    assert "CSV, 또는 책 백업(JSON)이 아닙니다" in status_text(app), status_text(app)
+    app.wait_for(lambda: "가져오지 못했어요" in status_text(app), lambda: f"the import says {status_text(app)!r}")
+    assert "이 파일에서 가져올 책을 찾지 못했어요" in status_text(app), status_text(app)
+    # In Korean only: the server's English message stays out of the page.
+    assert not re.search(r"[A-Za-z]", re.sub(r"Goodreads|StoryGraph|CSV|JSON", "", status_text(app))), status_text(app)
     app.shot("import-refused")
