@@ -71,14 +71,25 @@ enum JournalViews {
 
   // MARK: - Reading log
 
+  /// The readings, the progress of the one under way (a finished book says when it was finished
+  /// instead), and the buttons: 읽기 시작, or 다시 읽기 once a reading was finished; 다 읽음.
   static func readingLog(_ entry: JournalEntry) -> HTML {
-    let open = entry.sessions.last.map { $0.finished == nil } ?? false
-    let latest = entry.sessions.last?.progress.last
-    let bar: HTML = latest.map { progressBar($0) } ?? ""
+    let last = entry.sessions.last
+    let open = last.map { $0.finished == nil } ?? false
+    let bar: HTML =
+      if let finished = last?.finished {
+        "<p class=\"progress-text finished\">\(dayText(finished))에 다 읽었어요</p>"
+      } else {
+        last?.progress.last.map { progressBar($0) } ?? ""
+      }
+    let reread = entry.sessions.contains { $0.finished != nil }
     let start: HTML =
       open
       ? ""
-      : #"<button class="pill" type="button" id="start-reading" data-action="start-reading">읽기 시작</button>"#
+      : """
+      <button class="pill" type="button" id="start-reading" data-action="start-reading">\
+      \(reread ? "다시 읽기" : "읽기 시작")</button>
+      """
     let finish: HTML =
       entry.shelf == .read && !open
       ? ""

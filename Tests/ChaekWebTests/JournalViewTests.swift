@@ -18,6 +18,20 @@ struct JournalViewTests {
     }
   }
 
+  @Test func aFinishedBookSaysWhenItWasFinishedAndOffersAReread() async throws {
+    try await AppFixture.with { app in
+      let id = Self.vegetarian
+      _ = try await app.library.save(AppServer.vegetarian)
+      try await app.library.setShelf(id, to: .reading, today: Self.day("2026-03-01"))
+      try await app.library.recordProgress(id, ReadingAmount("120/312")!, on: Self.day("2026-03-05"))
+      try await app.library.finishReading(id, on: Self.day("2026-03-20"))
+      let sheet = await app.client.get("/fragments/books/\(id.rawValue)").text
+      #expect(sheet.contains("2026. 3. 20.에 다 읽었어요"))
+      #expect(!sheet.contains("120/312쪽"), "a finished book does not show where its reading stopped")
+      #expect(sheet.contains(">다시 읽기</button>") && !sheet.contains(">읽기 시작</button>"))
+    }
+  }
+
   @Test func theSheetOfASavedBookShowsEveryPartOfItsJournal() async throws {
     try await AppFixture.with { app in
       let id = Self.vegetarian
