@@ -88,7 +88,8 @@ let package = Package(
     .testTarget(name: "BarcodesTests", dependencies: ["Barcodes", "Imaging", "TestSupport"]),
     .testTarget(name: "BookProvidersTests", dependencies: ["BookProviders", "BookModel", "TestSupport"]),
     .testTarget(name: "BookImportTests", dependencies: ["BookImport", "BookModel"]),
-    .testTarget(name: "SearchIndexTests", dependencies: ["SearchIndex", "KoreanText", "Storage", "TestSupport"]),
+    .testTarget(
+      name: "SearchIndexTests", dependencies: ["SearchIndex", "KoreanText", "Storage", "TestSupport"]),
     .testTarget(
       name: "BookCatalogTests",
       dependencies: [

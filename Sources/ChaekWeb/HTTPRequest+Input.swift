@@ -42,14 +42,16 @@ extension HTTPRequest {
     let type = mediaType
     guard type == "application/json" || (type.hasPrefix("application/") && type.hasSuffix("+json")) else {
       throw .unsupportedMediaType(
-        "the body must be JSON, sent as Content-Type: application/json, not \(type.isEmpty ? "no type" : type)")
+        "the body must be JSON, sent as Content-Type: application/json, not \(type.isEmpty ? "no type" : type)"
+      )
     }
   }
 
   /// The types a file to import comes as: what browsers give a CSV or JSON file picked on a phone
   /// or a desktop (Windows calls a CSV `application/vnd.ms-excel`), a file of no known type, none.
   static let fileTypes: Set<String> = [
-    "", "text/csv", "text/comma-separated-values", "application/csv", "application/vnd.ms-excel", "text/plain",
+    "", "text/csv", "text/comma-separated-values", "application/csv", "application/vnd.ms-excel",
+    "text/plain",
     "application/json", "application/x-ndjson", "application/jsonl", "application/octet-stream",
   ]
 

@@ -1,8 +1,8 @@
 import BookModel
 import Foundation
 import HTTPRouting
-import Testing
 import TestSupport
+import Testing
 import UserLibrary
 
 /// Whatever text a reader sends is kept byte for byte, through the API, the library, the JSON
@@ -78,7 +78,9 @@ struct TextRoundTripTests {
       ] {
         let reply = await app.client.send(target.hasSuffix("notes") ? .POST : .PATCH, target, json: json)
         #expect(reply.status == 400, "\(json)")
-        #expect(reply.message.contains("lone surrogate") && reply.message.contains("\"\(field)\""), "\(reply.message)")
+        #expect(
+          reply.message.contains("lone surrogate") && reply.message.contains("\"\(field)\""),
+          "\(reply.message)")
       }
       #expect(try await app.library.savedCount() == 0, "nothing saved")
       let pair = try await app.client.send(.PATCH, Self.journal, json: #"{"review":"\ud83d\ude00"}"#).json()
@@ -93,7 +95,8 @@ struct TextRoundTripTests {
       let note = Self.text(&generator)
       let tag = Self.text(&generator, pieces: 3)
       try await AppFixture.with { app async throws in
-        let patched = await app.client.send(.PATCH, Self.journal, json: #"{"review":\#(try Self.literal(review))}"#)
+        let patched = await app.client.send(
+          .PATCH, Self.journal, json: #"{"review":\#(try Self.literal(review))}"#)
         #expect(patched.status == 200, "round \(round)")
         let blank = review.unicodeScalars.allSatisfy(\.properties.isWhitespace)
         let kept = blank ? "" : review
@@ -105,9 +108,11 @@ struct TextRoundTripTests {
         } else {
           #expect(try added.status == 201 && Array(Self.texts(added).text.utf8) == Array(note.utf8))
         }
-        let tagged = await app.client.send(.PATCH, Self.journal, json: #"{"tags":[\#(try Self.literal(tag))]}"#)
+        let tagged = await app.client.send(
+          .PATCH, Self.journal, json: #"{"tags":[\#(try Self.literal(tag))]}"#)
         if tagged.status == 200 {
-          let named = tag.trimmingCharacters(in: .whitespacesAndNewlines).precomposedStringWithCanonicalMapping
+          let named = tag.trimmingCharacters(in: .whitespacesAndNewlines)
+            .precomposedStringWithCanonicalMapping
           #expect(
             try Self.texts(tagged).tags.map { Array($0.utf8) } == (named.isEmpty ? [] : [Array(named.utf8)]),
             "a tag is a name: trimmed, in NFC (round \(round))")

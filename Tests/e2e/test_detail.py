@@ -8,6 +8,7 @@ from selenium.webdriver.common.keys import Keys
 
 from app_page import AppPage
 from conftest import MOBILE
+from journal_setup import book_ids, fill_journal
 
 HOSTILE = [
     {"title": "<img src=x onerror=alert(1)>", "authors": ["x"], "url": "https://example.com/x"},
@@ -169,8 +170,6 @@ def test_the_sheets_bar_covers_nothing_and_keeps_its_actions_one_tap_away(server
 
 
 def test_nothing_covers_the_journals_buttons_on_a_phone(server, browser):
-    from journal_setup import book_ids, fill_journal
-
     [book_id] = book_ids(server, count=1)
     fill_journal(server, book_id)
     app = AppPage(browser(MOBILE), server).open_book(book_id)

@@ -2,6 +2,7 @@
 
 from app_page import LIVE, AppPage
 from conftest import MOBILE
+from journal_setup import book_ids, fill_journal, save
 
 
 def test_a_heart_survives_a_reload_and_pressing_it_again_unsaves(server, browser):
@@ -100,8 +101,6 @@ def test_a_second_window_follows_saves_and_deletes_live(server, browser):
 
 def test_undo_after_delete_all_brings_back_the_books_and_their_notes(server, browser):
     """One mis-tap loses nothing: 전체 삭제 says what goes, and 되돌리기 puts it all back."""
-    from journal_setup import book_ids, fill_journal, save
-
     first, second = book_ids(server, count=2)
     fill_journal(server, first)
     save(server, second)
@@ -136,8 +135,6 @@ def test_undo_after_delete_all_brings_back_the_books_and_their_notes(server, bro
 
 
 def test_removing_one_book_can_be_undone_with_its_journal(server, browser):
-    from journal_setup import book_ids, fill_journal
-
     [book] = book_ids(server, count=1)
     fill_journal(server, book)
     app = AppPage(browser(MOBILE), server).open("/saved")

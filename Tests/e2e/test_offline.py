@@ -13,6 +13,8 @@ from selenium.webdriver.common.keys import Keys
 
 from app_page import AppPage
 from conftest import MOBILE, ChaekServer, serving
+from journal_setup import book_ids as first_books
+from journal_setup import save
 
 NOTICE = "오프라인 — 마지막으로 동기화한 내용을 보여 주고 있어요"
 BACK = 20  # seconds the page may take to notice the server is back (the event stream's retry)
@@ -167,20 +169,24 @@ def test_a_new_release_replaces_the_old_shell_and_its_caches(offline_server, bro
     assert "release 2" in css, "the shell served offline is the old release's"
 
 
+def journal_offline(offline_server, browser, count):
+    """Saves the first `count` books found, opens the first one's journal online, then stops the
+    server: the page and the books."""
+    books = first_books(offline_server, count=count)
+    for book in books:
+        save(offline_server, book)
+    page = open_controlled(browser(MOBILE), offline_server)
+    page.wait_until_live()
+    page.open_book(books[0])
+    page.wait_for(lambda: page.find_all("#rating-1"), "no journal")
+    offline_server.stop()
+    return page, books
+
+
 def test_a_rating_a_note_and_delete_all_made_offline_are_applied_when_the_server_is_back(offline_server, browser):
     """Every journal write made offline is queued and sent in order: on the subway, nothing typed
     is lost."""
-    from journal_setup import book_ids as first_books, save
-
-    book, other = first_books(offline_server, count=2)
-    save(offline_server, book)
-    save(offline_server, other)
-    page = open_controlled(browser(MOBILE), offline_server)
-    page.wait_until_live()
-    page.open_book(book)
-    page.wait_for(lambda: page.find_all("#rating-1"), "no journal")
-    offline_server.stop()
-
+    page, (book, other) = journal_offline(offline_server, browser, 2)
     page.press('label[for="rating-8"]')
     page.wait_for(lambda: "보내지 못한 변경 1건" in notice_text(page), lambda: f"no pending change: {notice_text(page)!r}")
     page.type_into("#note-new-text", "지하철에서 쓴 메모")
@@ -211,15 +217,7 @@ def test_a_rating_a_note_and_delete_all_made_offline_are_applied_when_the_server
 
 
 def test_a_stale_edit_made_offline_is_shown_not_dropped(offline_server, browser):
-    from journal_setup import book_ids as first_books, save
-
-    [book] = first_books(offline_server, count=1)
-    save(offline_server, book)
-    page = open_controlled(browser(MOBILE), offline_server)
-    page.wait_until_live()
-    page.open_book(book)
-    page.wait_for(lambda: page.find_all("#rating-1"), "no journal")
-    offline_server.stop()
+    page, (book,) = journal_offline(offline_server, browser, 1)
     page.press('label[for="rating-4"]')
     page.wait_for(lambda: "보내지 못한 변경 1건" in notice_text(page), lambda: f"not queued: {notice_text(page)!r}")
     offline_server.restart()
