@@ -117,7 +117,8 @@ let package = Package(
     .testTarget(
       name: "ChaekCLITests",
       dependencies: [
-        "ChaekCLI", "BookModel", "UserLibrary", "BookCatalog", "Storage", "Imaging", "TestSupport",
+        "ChaekCLI", "ChaekApp", "BookModel", "UserLibrary", "BookCatalog", "Storage", "Imaging",
+        "TestSupport",
       ]),
   ],
   swiftLanguageModes: [.v6]

@@ -29,6 +29,7 @@ public struct SearchService: Sendable {
   ) throws(BookSearchError) {
     self.source = source
     self.catalog = catalog
+    providerIsChosen = source != .auto || settings.kakaoKey != nil
     let kakao = settings.kakaoKey.map {
       KakaoBooks(apiKey: $0, baseURL: settings.kakaoURL, timeout: settings.timeout)
     }
@@ -55,6 +56,13 @@ public struct SearchService: Sendable {
 
   /// The name of the provider searches go to first.
   public var providerName: String { remote?.name ?? catalog.name }
+  /// Whether a provider is there to ask and answered its last call: `false` with `local`, and
+  /// while the provider rests after failing (so a book it did not find may still exist).
+  public var providerAnswers: Bool { breaker?.isClosed ?? false }
+  /// Whether the reader chose the provider (`--source kakao` or `openlibrary`, or a Kakao key),
+  /// rather than Chaek choosing Open Library for want of a key: a fallback from a provider the
+  /// reader chose is worth saying, one from Chaek's own choice is not.
+  public let providerIsChosen: Bool
 
   /// Searches; see ``SearchOutcome`` for who answered.
   public func search(_ query: SearchQuery) async throws(BookSearchError) -> SearchOutcome {

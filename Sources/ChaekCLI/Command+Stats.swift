@@ -9,8 +9,8 @@ extension Command {
     details: """
       Counts the readings finished in the year (a re-read counts again): books and pages per month
       as bars (pages of the books whose number of pages is known), how they were rated, the
-      most-read authors, and the goal with the pace for this year: ahead (3권 앞서 있어요), behind
-      (2권 뒤처져 있어요) or on pace (목표 속도예요).
+      most-read authors, and the goal with the pace for this year: ahead (계획보다 3권 앞서 있어요), on
+      pace (계획대로 읽고 있어요) or behind, with what is left (목표까지 12권 남았어요).
       """,
     options: [.year, .statsJSON],
     examples: ["chaek stats", "chaek stats --year 2025 --json"]

@@ -1,4 +1,5 @@
 import BookModel
+import ChaekApp
 import Foundation
 import UserLibrary
 
@@ -35,17 +36,10 @@ enum StatsReport {
     return line
   }
 
-  /// Against the goal so far this year: `3권 앞서 있어요`, `2권 뒤처져 있어요` or `목표 속도예요`
-  /// (books finished less the goal's share of the year gone, rounded); `nil` for another year or
-  /// no goal.
+  /// Against the goal so far this year (``GoalPace``); `nil` for another year or no goal.
   static func pace(_ stats: YearStats) -> String? {
-    stats.expectedByToday.map { pace(books: stats.bookCount, expected: $0) }
-  }
-
-  /// The pace of `books` finished when the goal asks for `expected` by now.
-  static func pace(books: Int, expected: Double) -> String {
-    let lead = Int((Double(books) - expected).rounded())
-    return lead > 0 ? "\(lead)권 앞서 있어요" : lead < 0 ? "\(-lead)권 뒤처져 있어요" : "목표 속도예요"
+    guard let goal = stats.goal, let expected = stats.expectedByToday else { return nil }
+    return GoalPace(books: stats.bookCount, goal: goal, expected: expected).description
   }
 
   private static let monthNames = [

@@ -5,10 +5,17 @@ import BookModel
 /// theme). The SVG is `role="img"` named by its `<title>`, and a visually hidden table beside it
 /// gives every value as text.
 struct BarChart {
-  /// One bar: its label under the axis and its value.
+  /// One bar: its label (in the table), the shorter one under the axis, and its value.
   struct Bar {
     var label: String
+    var axisLabel: String
     var value: Int
+
+    init(label: String, axisLabel: String? = nil, value: Int) {
+      self.label = label
+      self.axisLabel = axisLabel ?? label
+      self.value = value
+    }
   }
 
   /// A unique id within the page (the SVG's title is named by it).
@@ -55,7 +62,7 @@ struct BarChart {
         <rect class="bar" x="\(Self.number(centre - barWidth / 2))" y="\(Self.number(baseline - height))" \
         width="\(Self.number(barWidth))" height="\(Self.number(height))" rx="2"/>\(value)\
         <text class="chart-label" x="\(Self.number(centre))" y="\(Self.number(Self.height - 6))" \
-        text-anchor="middle">\(bar.label)</text>
+        text-anchor="middle">\(bar.axisLabel)</text>
         """
     }
     let empty: HTML = """

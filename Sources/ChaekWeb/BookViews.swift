@@ -27,7 +27,8 @@ enum BookViews {
       """
   }
 
-  /// A 담은 책 row with its shelf and stars: swipe left (touch) or press 삭제 to remove.
+  /// A 담은 책 row with its shelf and stars, and the heart that saved it: press the heart or swipe
+  /// left (touch) to take the book out (asked first when it has a journal; undoable).
   static func savedRow(_ saved: SavedBook) -> HTML {
     let book = saved.book
     let id = book.id.rawValue
@@ -38,8 +39,7 @@ enum BookViews {
       <span class="book-authors">\(authorsLine(book))</span>\
       <span class="book-meta"><span class="shelf-badge shelf-\(saved.shelf.rawValue)">\(saved.shelf.name)</span>\
       \(JournalViews.stars(saved.rating))</span></span></a>\
-      <button class="delete" type="button" data-action="remove" aria-label="‘\(book.title)’ 삭제">삭제</button>\
-      </div></li>
+      \(heart(book, saved: true))</div></li>
       """
   }
 

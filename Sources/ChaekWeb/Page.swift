@@ -84,22 +84,25 @@ struct Page {
       tabindex="-1" aria-hidden="true"></div></form>
       <section class="recent-section" aria-labelledby="recent-heading">
       <h2 id="recent-heading">최근 본 책</h2>
-      <ul id="recent" class="strip">\(recent)</ul>
-      <p class="strip-empty">아직 본 책이 없습니다.</p></section>
+      <ul id="recent" class="strip">\(recent)</ul></section>
+      \(Self.welcome)
       <p id="search-status" class="status" role="status" aria-live="polite">\(resultsStatus)</p>
       <ul id="results" class="books" aria-label="검색 결과" data-is-end="\(resultsAreComplete ? "true" : "false")">\(results)</ul>
       <div id="more" class="more" aria-live="polite"></div>
       </section>
-      <section id="saved-panel" class="panel" aria-labelledby="tab-saved"\(savedHidden)>
+      <section id="saved-panel" class="panel" aria-labelledby="tab-saved" data-total="\(savedCount)"\(savedHidden)>
       <div class="saved-toolbar"><h1>담은 책</h1>
       <label class="visually-hidden" for="saved-sort">정렬</label>
-      <select id="saved-sort">\(options([("title", "제목순"), ("added", "담은 순")], selected: savedOrder))</select>
-      <button id="clear-all" class="text-button danger" type="button">전체 삭제</button></div>
+      <select id="saved-sort">\(options([("title", "제목순"), ("added", "담은 순")], selected: savedOrder))</select></div>
       <div id="saved-filters" class="filter-bar">\(savedFilters)</div>
       <ul id="saved" class="books" aria-label="담은 책 목록">\(saved)</ul>
       <div id="saved-more" class="more"\(savedHasMore ? "" : " hidden" as HTML)>\
       <button class="pill" type="button" id="saved-more-button">더 보기</button></div>
-      <p class="saved-empty">담은 책이 없습니다. 검색해서 마음에 드는 책을 담아 보세요.</p>
+      <div class="empty-state saved-empty"><h2>아직 담은 책이 없어요</h2>\
+      <p>검색해서 마음에 드는 책의 ♥를 누르면 여기에 모여요.</p>\
+      <a class="pill primary" href="/" data-action="go-search">책 찾으러 가기</a></div>
+      <p class="saved-no-match">이 조건에 맞는 책이 없어요. 다른 책장이나 태그를 골라 보세요.</p>
+      <div class="saved-manage"><button id="clear-all" class="text-button danger" type="button">전체 삭제</button></div>
       </section>
       <section id="stats-panel" class="panel" aria-labelledby="tab-stats"\(statsHidden)>
       <div id="stats">\(stats)</div>
@@ -117,12 +120,12 @@ struct Page {
       <label class="visually-hidden" for="import-file">가져올 파일: Goodreads나 StoryGraph에서 내보낸 CSV, 책 백업 JSON</label>
       <input id="import-file" name="file" type="file" accept=".csv,.json,text/csv,application/json" required>
       <button type="submit">가져오기</button></form>
-      <p class="hint">Goodreads나 StoryGraph에서 내보낸 파일, 또는 책 백업(JSON)을 고르세요. 같은 파일을 다시 가져와도 바뀌는 것은 없습니다.</p>
+      <p class="hint">Goodreads나 StoryGraph에서 내보낸 파일, 또는 책 백업(JSON)을 고르세요. 같은 파일을 다시 가져와도 Chaek에서 바꾼 기록은 그대로예요.</p>
       <p id="import-status" class="status" role="status" aria-live="polite"></p>
       <p class="backup"><a href="/api/export?format=json" download>내 기록 모두 백업하기 (JSON)</a>       · <a href="/api/export?format=goodreads" download>Goodreads 형식으로 내보내기 (CSV)</a></p></section>
       </section>
       </main>
-      <nav class="tabbar" aria-label="탭"><div role="tablist">
+      <nav class="tabbar" aria-label="탭"><p class="brand" aria-hidden="true">책</p><div role="tablist">
       <a id="tab-search" role="tab" href="/" aria-selected="\(tab == .search ? "true" : "false")" \
       aria-controls="search-panel"><span aria-hidden="true">⌕</span> 검색</a>
       <a id="tab-saved" role="tab" href="/saved" aria-selected="\(tab == .saved ? "true" : "false")" \
@@ -144,10 +147,22 @@ struct Page {
       <div class="confirm-buttons"><button value="cancel" type="submit">취소</button>
       <button value="delete" class="danger" type="submit">삭제</button></div></form></dialog>
       <div id="toast" class="toast" role="status" aria-live="polite"></div>
-      <noscript><p class="noscript">검색과 목록은 스크립트 없이도 동작하지만, 담기와 삭제에는 스크립트가 필요합니다.</p></noscript>
+      <noscript><p class="noscript">검색과 목록은 스크립트 없이도 볼 수 있지만, 담기와 삭제에는 스크립트가 필요해요.</p></noscript>
       </body></html>
       """
   }
+
+  /// What the search tab says on a first visit (no book viewed yet, nothing typed): what Chaek
+  /// does, and a few searches to start from, each a link that works without the script.
+  private static let welcome: HTML = """
+    <section class="card welcome" aria-labelledby="welcome-heading"><h2 id="welcome-heading">읽고 싶은 책을 찾아 보세요</h2>\
+    <p>제목, 저자, 출판사나 ISBN으로 찾아요. 초성만 써도 돼요: ㅎㄹㅍㅌ처럼요. \
+    마음에 드는 책은 ♥로 담고, 읽으면서 별점과 메모를 남겨요.</p>\
+    <ul class="starter-searches" aria-label="이렇게 찾아 보세요">\
+    \(HTML.join(starterSearches.map { "<li><a class=\"chip\" href=\"/?query=\($0)\" data-action=\"starter-search\">\($0)</a></li>" }))\
+    </ul></section>
+    """
+  private static let starterSearches = ["한강", "김영하", "ㅎㄹㅍㅌ", "사랑"]
 
   private static let targets = [
     ("", "전체"), ("title", "제목"), ("person", "저자"), ("publisher", "출판사"), ("isbn", "ISBN"),
@@ -161,13 +176,20 @@ struct Page {
       })
   }
 
-  /// A plain page for unknown addresses.
-  static func notFound() -> HTML {
+  /// A plain page for an address that shows nothing: what went wrong and where to go, in the app's
+  /// look and in Korean.
+  static func problem(_ heading: String, _ detail: String) -> HTML {
     """
     <!doctype html><html lang="ko"><head><meta charset="utf-8">\
-    <meta name="viewport" content="width=device-width, initial-scale=1"><title>찾을 수 없음 — 책</title>\
+    <meta name="viewport" content="width=device-width, initial-scale=1"><title>\(heading) — 책</title>\
     <link rel="stylesheet" href="/static/app.css"></head><body class="plain"><main>\
-    <h1>페이지를 찾을 수 없습니다</h1><p><a href="/">검색으로 돌아가기</a></p></main></body></html>
+    <div class="empty-state"><h1>\(heading)</h1><p>\(detail)</p>\
+    <a class="pill primary" href="/">검색으로 가기</a></div></main></body></html>
     """
+  }
+
+  /// The page for unknown addresses.
+  static func notFound() -> HTML {
+    problem("페이지를 찾을 수 없어요", "주소를 다시 확인하거나 검색에서 찾아 보세요.")
   }
 }

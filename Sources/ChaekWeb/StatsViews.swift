@@ -1,4 +1,5 @@
 import BookModel
+import ChaekApp
 import Foundation
 import UserLibrary
 
@@ -10,31 +11,51 @@ enum StatsViews {
     let choices = Set(years + [today.year, stats.year]).sorted(by: >).map { year -> HTML in
       "<option value=\"\(year)\"\(year == stats.year ? " selected" as HTML : "")>\(year)년</option>"
     }
-    let monthLabels = (1...12).map { "\($0)월" }
+    let nothingYet = stats.bookCount == 0 && stats.ratings.allSatisfy { $0 == 0 }
+    return """
+      <div class="stats" data-year="\(stats.year)"><div class="stats-toolbar"><h1>기록</h1>\
+      <label class="visually-hidden" for="stats-year">연도</label>\
+      <select id="stats-year">\(HTML.join(choices))</select></div>\
+      \(goal(stats, today: today))\
+      \(nothingYet ? howToStart(stats.year) : finished(stats))</div>
+      """
+  }
+
+  /// The year's finished books, then books and pages per month and ratings as charts, and the
+  /// most-read authors.
+  private static func finished(_ stats: YearStats) -> HTML {
+    let months = (1...12).map { (axis: "\($0)", name: "\($0)월") }
     let books = BarChart(
       id: "chart-books", title: "월별 읽은 책", labelHeader: "월", unit: "권",
-      bars: zip(monthLabels, stats.months).map { .init(label: $0, value: $1.books) })
+      bars: zip(months, stats.months).map { .init(label: $0.name, axisLabel: $0.axis, value: $1.books) })
     let pages = BarChart(
       id: "chart-pages", title: "월별 읽은 쪽수", labelHeader: "월", unit: "쪽",
-      bars: zip(monthLabels, stats.months).map { .init(label: $0, value: $1.pages) })
+      bars: zip(months, stats.months).map { .init(label: $0.name, axisLabel: $0.axis, value: $1.pages) })
     let ratings = BarChart(
       id: "chart-ratings", title: "별점 분포", labelHeader: "별점", unit: "권",
       bars: stats.ratings.enumerated().map { index, count in
         .init(label: StarRating(halfStars: Double(index + 1) / 2)?.description ?? "", value: count)
       })
     return """
-      <div class="stats" data-year="\(stats.year)"><div class="stats-toolbar"><h1>기록</h1>\
-      <label class="visually-hidden" for="stats-year">연도</label>\
-      <select id="stats-year">\(HTML.join(choices))</select></div>\
-      \(goal(stats, today: today))\
       <section class="card wide" aria-labelledby="summary-heading"><h2 id="summary-heading">\(stats.year)년에 읽은 책</h2>\
       <p class="summary"><strong>\(Won.grouped(stats.bookCount))권</strong> · \(Won.grouped(stats.pageCount))쪽</p>\
       \(covers(stats.finished))</section>\
       <section class="card" aria-labelledby="books-heading"><h2 id="books-heading">월별 읽은 책</h2>\(books.html)</section>\
       <section class="card" aria-labelledby="pages-heading"><h2 id="pages-heading">월별 쪽수</h2>\(pages.html)</section>\
       <section class="card" aria-labelledby="ratings-heading"><h2 id="ratings-heading">별점 분포</h2>\
-      \(ratings.html)</section>\(authors(stats.authors))</div>
+      \(ratings.html)</section>\(authors(stats.authors))
       """
+  }
+
+  /// A year with nothing finished or rated yet: how a reading gets here, instead of empty charts.
+  private static func howToStart(_ year: Int) -> HTML {
+    """
+    <section class="card wide empty-state" aria-labelledby="summary-heading">\
+    <h2 id="summary-heading">\(year)년에 다 읽은 책이 아직 없어요</h2>\
+    <p>책을 열어 ‘읽기 시작’을 누르고, 다 읽으면 ‘다 읽음’을 눌러 보세요. \
+    다 읽은 책과 쪽수, 별점이 달마다 여기에 모여요. Goodreads나 StoryGraph의 기록은 아래에서 가져올 수 있어요.</p>\
+    <a class="pill primary" href="/saved" data-action="go-saved">담은 책 보기</a></section>
+    """
   }
 
   // MARK: - Goal
@@ -49,7 +70,7 @@ enum StatsViews {
         aria-valuenow="\(min(stats.bookCount, goal))" aria-valuetext="\(text)" aria-labelledby="goal-heading">\
         <div class="progress-fill" style="width: \(BarChart.number(percent))%"></div></div>\
         <p class="goal-text"><strong>\(text)</strong>\
-        \(pace(stats, today: today).map { " · <span class=\"pace\">\($0)</span>" as HTML })</p>
+        \(GoalPace(stats, today: today).map { " · <span class=\"pace\">\($0.description)</span>" as HTML })</p>
         """
     } else {
       progress = "<p class=\"hint\">\(stats.year)년에 몇 권 읽을지 정해 보세요.</p>"
@@ -65,19 +86,6 @@ enum StatsViews {
       value="\(stats.goal.map(String.init) ?? "")"><span aria-hidden="true">권</span>\
       <button type="submit" id="goal-save">\(stats.goal == nil ? "정하기" : "바꾸기")</button>\(clear)</form></section>
       """
-  }
-
-  /// Against the goal: ahead or behind the pace this year, achieved or not for a past year.
-  static func pace(_ stats: YearStats, today: CalendarDay) -> String? {
-    guard let goal = stats.goal else { return nil }
-    if stats.bookCount >= goal { return "목표를 이뤘어요" }
-    if let expected = stats.expectedByToday {
-      let ahead = Int((Double(stats.bookCount) - expected).rounded())
-      if ahead > 0 { return "\(ahead)권 앞서 있어요" }
-      if ahead < 0 { return "\(-ahead)권 뒤처져 있어요" }
-      return "목표 속도예요"
-    }
-    return stats.year < today.year ? "목표까지 \(goal - stats.bookCount)권 모자랐어요" : nil
   }
 
   // MARK: - Lists

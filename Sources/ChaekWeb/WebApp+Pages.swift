@@ -22,13 +22,22 @@ extension WebApp {
     return .html(page.body.description)
   }
 
-  /// `GET /books/{id}`: the app with the book's detail open.
+  /// `GET /books/{id}`: the app with the book's detail open; a page that says why in Korean when
+  /// the address names no book (400), no book is known by it (404), or the provider that would
+  /// know it cannot be reached (its status).
   func bookPage(_ request: HTTPRequest) async throws -> HTTPResponse {
     let book: Book
     do {
       book = try await self.book(for: request)
     } catch let error as APIError where error.status == 404 {
-      return .html(Page.notFound().description, status: 404)
+      let page = Page.problem("책을 찾을 수 없어요", "이 주소의 책이 목록에 없어요. 제목이나 저자로 검색해 보세요.")
+      return .html(page.description, status: 404)
+    } catch let error as APIError where error.status == 400 {
+      let page = Page.problem("책 주소가 아니에요", "주소가 잘렸거나 잘못 옮겨진 것 같아요. 검색에서 책을 찾아 열어 보세요.")
+      return .html(page.description, status: 400)
+    } catch let error as BookSearchError {
+      let page = Page.problem("지금은 책 정보를 가져올 수 없어요", "책을 찾아 줄 곳에 연결하지 못했어요. 잠시 뒤 다시 열어 보세요.")
+      return .html(page.description, status: error.response.status)
     }
     var page = Page(tab: .search)
     page.detail = BookViews.detail(book, entry: try? await library.entry(book.id))
@@ -160,8 +169,8 @@ extension WebApp {
 
   private func savedFilters(_ filter: SavedFilter) async throws -> HTML {
     SavedFilters(
-      total: try await library.savedCount(), shelves: try await library.shelfCounts(),
-      tags: try await library.tagCounts(), shelf: filter.shelf, tag: filter.tag
+      facets: try await library.savedFacets(shelf: filter.shelf, tag: filter.tag), shelf: filter.shelf,
+      tag: filter.tag
     ).html
   }
 
@@ -188,13 +197,15 @@ extension WebApp {
       results.isEnd = outcome.page.meta.isEnd
       let count = outcome.page.meta.totalCount
       results.status =
-        count == 0 ? "‘\(query.query)’에 대한 검색 결과가 없습니다." : "‘\(query.query)’ 검색 결과 \(Won.grouped(count))권"
-      if outcome.fallbackReason != nil {
-        results.status += " · 오프라인 목록에서 찾았습니다 (\(outcome.fallbackReason.map { $0.provider } ?? "") 연결 실패)"
+        count == 0 ? "‘\(query.query)’에 맞는 책이 없어요." : "‘\(query.query)’ 검색 결과 \(Won.grouped(count))권"
+      if let reason = outcome.fallbackReason {
+        results.status +=
+          search.providerIsChosen
+          ? " · \(reason.provider)에 연결하지 못해 오프라인 목록에서 찾았어요" : " · 오프라인 목록에서 찾았어요"
       }
       return results
     } catch {
-      return Results(status: "검색하지 못했습니다: \(error.description)", failed: true)
+      return Results(status: "\(error.provider)에 연결하지 못해 검색할 수 없어요. 잠시 뒤 다시 해 주세요.", failed: true)
     }
   }
 }

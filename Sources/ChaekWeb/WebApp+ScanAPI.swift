@@ -10,7 +10,7 @@ extension WebApp {
   /// `POST /api/scan[?width=W&height=H]`: the book whose barcode is in the body — a photo reduced to
   /// 8-bit gray pixels by the page (`width × height` bytes, row by row), or a PNG or PGM file.
   /// Answers `{"result":"found","isbn","entry":{"id","saved","book"}}`, or `"not_found"` with the
-  /// `isbn` read, `"not_isbn"` with the `code` read, `"no_barcode"`; `400` for pixels that are not
+  /// `isbn` read and whether a `provider` was asked (`answered`, `unreachable`, `none`), `"not_isbn"` with the `code` read, `"no_barcode"`; `400` for pixels that are not
   /// the size given or a file that is no image.
   ///
   /// Images are read one at a time, off the threads requests share, with a few waiting
@@ -40,7 +40,9 @@ extension WebApp {
     case .found(let isbn, let book):
       let saved = try await library.contains(book.id)
       return try .json(ScanReply(result: "found", isbn: isbn.isbn13, entry: LibraryEntry(book, saved: saved)))
-    case .notFound(let isbn): return try .json(ScanReply(result: "not_found", isbn: isbn.isbn13))
+    case .notFound(let isbn):
+      let provider = search.source == .local ? "none" : search.providerAnswers ? "answered" : "unreachable"
+      return try .json(ScanReply(result: "not_found", isbn: isbn.isbn13, provider: provider))
     case .notAnISBN(let code): return try .json(ScanReply(result: "not_isbn", code: code))
     case .noBarcode: return try .json(ScanReply(result: "no_barcode"))
     }
@@ -58,4 +60,7 @@ private struct ScanReply: Encodable {
   var isbn: String?
   var code: String?
   var entry: LibraryEntry?
+  /// With `not_found`: whether a provider was asked and answered (`answered`), could not be reached
+  /// (`unreachable`), or there is none to ask (`none`, the offline catalog only).
+  var provider: String?
 }

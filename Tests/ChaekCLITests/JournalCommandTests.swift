@@ -1,4 +1,5 @@
 import BookModel
+import ChaekApp
 import Foundation
 import Testing
 import UserLibrary
@@ -193,18 +194,18 @@ struct JournalCommandTests {
     await chaek.run("goal", "100")
     let now = try await chaek.object("stats", "--json")
     let expected = try #require(now["expected_by_today"] as? Double)
-    let lead = Int((1 - expected).rounded())
-    let pace = lead > 0 ? "\(lead)권 앞서 있어요" : lead < 0 ? "\(-lead)권 뒤처져 있어요" : "목표 속도예요"
+    let pace = GoalPace(books: 1, goal: 100, expected: expected)
     #expect(await chaek.run("stats").out.hasSuffix("Goal: 1 of 100 books (1%) · \(pace)\n"))
     #expect(await chaek.run("goal").out == "Goal: 1 of 100 books (1%) · \(pace)\n")
     #expect(try await chaek.object("goal", "--clear", "--json")["goal"] is NSNull)
     #expect(await chaek.run("goal").out.hasPrefix("No goal for \(today.year)."))
   }
 
-  @Test func paceSaysAheadBehindOrOnPace() {
-    #expect(StatsReport.pace(books: 8, expected: 5.2) == "3권 앞서 있어요")
-    #expect(StatsReport.pace(books: 3, expected: 4.8) == "2권 뒤처져 있어요")
-    #expect(StatsReport.pace(books: 5, expected: 5.4) == "목표 속도예요")
+  @Test func paceSaysAheadOnPaceOrWhatIsLeftWithoutScolding() {
+    #expect(GoalPace(books: 8, goal: 20, expected: 5.2).description == "계획보다 3권 앞서 있어요")
+    #expect(GoalPace(books: 5, goal: 20, expected: 5.4).description == "계획대로 읽고 있어요")
+    #expect(GoalPace(books: 3, goal: 20, expected: 4.8).description == "목표까지 17권 남았어요")
+    #expect(GoalPace(books: 20, goal: 20, expected: 19).description == "목표를 이뤘어요")
   }
 
   @Test func badInputExitsWithUsageAndChangesNothing() async throws {

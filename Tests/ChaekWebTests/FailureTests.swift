@@ -97,7 +97,9 @@ struct FailureTests {
 
       let fragment = await app.client.get("/fragments/results?query=x")
       #expect(fragment.status == 502)
-      #expect(fragment.text.hasPrefix(#"{"errorType":"ProviderError","message":"검색하지 못했습니다: Kakao failed"#))
+      #expect(
+        fragment.text
+          == #"{"errorType":"ProviderError","message":"Kakao에 연결하지 못해 검색할 수 없어요. 잠시 뒤 다시 해 주세요."}"#)
 
       let book = await app.client.get("/api/books/9780306406157")
       #expect(book.status == 503)

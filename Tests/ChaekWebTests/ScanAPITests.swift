@@ -1,3 +1,5 @@
+import BookProviders
+import ChaekApp
 import Foundation
 import HTTPRouting
 import Imaging
@@ -38,6 +40,29 @@ struct ScanAPITests {
         .POST, "/api/scan?width=10&height=10", body: Data(repeating: 255, count: 100))
       #expect(try blank.json()["result"] as? String == "no_barcode")
     }
+  }
+
+  /// An ISBN no one knows says whether a provider was asked, so the page can offer the next step:
+  /// with none (`local`), or one that cannot be reached, the number is kept to try again online;
+  /// with one that answered, the number is searched.
+  @Test func anUnknownISBNSaysWhetherAProviderWasAsked() async throws {
+    let (image, target) = try pixels("9791190090018")
+    func provider(_ source: SearchSource, _ environment: [String: String]) async throws -> String? {
+      var found: String?
+      try await AppFixture.with(source: source, settings: try ProviderSettings(environment: environment)) {
+        app in
+        let reply = try await app.client.send(.POST, target, body: Data(image.pixels)).json()
+        #expect(reply["result"] as? String == "not_found")
+        found = reply["provider"] as? String
+      }
+      return found
+    }
+    #expect(try await provider(.local, [:]) == "none")
+    #expect(try await provider(.auto, ["CHAEK_OPENLIBRARY_URL": "http://127.0.0.1:1"]) == "unreachable")
+    let openLibrary = try StubHTTPServer { _ in .json(#"{"numFound":0,"start":0,"docs":[]}"#) }
+    defer { openLibrary.stop() }
+    #expect(
+      try await provider(.auto, ["CHAEK_OPENLIBRARY_URL": openLibrary.baseURL.absoluteString]) == "answered")
   }
 
   @Test func pixelsOfTheWrongSizeOrAFileThatIsNoImageAre400() async throws {

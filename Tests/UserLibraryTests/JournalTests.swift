@@ -53,6 +53,27 @@ struct JournalTests {
     #expect(try await library.savedBooks(shelf: .want).isEmpty)
   }
 
+  @Test func theFiltersCountTheBooksEachChoiceWouldShow() async throws {
+    let library = try Library(path: ":memory:")
+    let (a, b, c) = (book("A"), book("B"), book("C"))
+    try await library.save(a, shelf: .read)
+    try await library.save(b, shelf: .read)
+    try await library.save(c)
+    try await library.setTags(a.id, to: ["소설", "여름"])
+    try await library.setTags(c.id, to: ["소설"])
+
+    let all = try await library.savedFacets(shelf: nil, tag: nil)
+    #expect(all.books == 3 && all.shelves == [.want: 1, .reading: 0, .read: 2, .dnf: 0])
+    #expect(all.tags.map(\.tag) == ["소설", "여름"] && all.tags.map(\.count) == [2, 1])
+
+    // With a tag, the shelves count its books; on a shelf, the tags count their books there.
+    let tagged = try await library.savedFacets(shelf: nil, tag: "소설")
+    #expect(tagged.books == 2 && tagged.shelves == [.want: 1, .reading: 0, .read: 1, .dnf: 0])
+    let wanted = try await library.savedFacets(shelf: .want, tag: "소설")
+    #expect(wanted.tags.map(\.tag) == ["소설", "여름"] && wanted.tags.map(\.count) == [1, 0])
+    #expect(wanted.shelves == tagged.shelves, "the shelves' counts do not depend on the chosen shelf")
+  }
+
   @Test func anEditMadeOnAnOlderVersionIsRefusedAndChangesNothing() async throws {
     let library = try Library(path: ":memory:")
     let a = book("A")

@@ -200,7 +200,7 @@ def test_deleting_a_book_with_notes_asks_first_with_the_counts(server, browser):
     app = AppPage(browser(MOBILE), server).open("/saved")
     app.wait_for(lambda: app.saved_ids() == [book_id], "the book is not in 담은 책")
 
-    app.tap(app.find(".delete", app.row(book_id, "saved")))
+    app.tap(app.find(".heart", app.row(book_id, "saved")))
     dialog = app.find("#confirm-remove")
     app.wait_for(lambda: app.js("return arguments[0].open", dialog), "deleting did not ask first")
     assert app.text("#confirm-remove-detail") == "메모 2개와 문장 1개, 독서 기록 1개도 함께 지워져요."
@@ -208,7 +208,7 @@ def test_deleting_a_book_with_notes_asks_first_with_the_counts(server, browser):
     app.wait_for(lambda: not app.js("return arguments[0].open", dialog), "취소 did not close")
     assert app.entry(book_id) is not None and app.saved_ids() == [book_id]
 
-    app.tap(app.find(".delete", app.row(book_id, "saved")))
+    app.tap(app.find(".heart", app.row(book_id, "saved")))
     app.wait_for(lambda: app.js("return arguments[0].open", dialog), "deleting did not ask again")
     app.button("삭제", dialog).click()
     app.wait_for(lambda: app.saved_ids() == [] and app.saved_count() == "0", "삭제 did not remove the book")

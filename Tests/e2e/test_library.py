@@ -78,9 +78,9 @@ def test_a_second_window_follows_saves_and_deletes_live(server, browser):
             "a book saved by `chaek save`",
         )
 
-    # Deleted with 삭제 on window A's 담은 책 tab.
+    # Taken out with its heart on window A's 담은 책 tab.
     a.show_tab("saved")
-    a.tap(a.find(".delete", a.row(first, "saved")))
+    a.tap(a.find(".heart", a.row(first, "saved")))
     wait_live(
         b,
         lambda: b.heart_pressed(first) == "false" and b.saved_count() == "1" and b.saved_ids() == [second],
@@ -139,7 +139,10 @@ def test_removing_one_book_can_be_undone_with_its_journal(server, browser):
     fill_journal(server, book)
     app = AppPage(browser(MOBILE), server).open("/saved")
     app.wait_for(lambda: app.saved_ids() == [book], "담은 책 does not list the book")
-    app.press(f'#saved li[data-book-id="{book}"] .delete')
+    # No red 삭제 on every row: its pressed heart takes the book out, and 전체 삭제 is below the list.
+    assert app.find_all("#saved .delete") == []
+    assert app.find("#clear-all").location["y"] > app.row(book, "saved").location["y"], "전체 삭제 is above the list"
+    app.press(f'#saved li[data-book-id="{book}"] .heart')
     app.wait_for(lambda: app.js("return document.getElementById('confirm-remove').open"), "no confirmation")
     app.button("삭제", app.find("#confirm-remove")).click()
     app.wait_toast("담은 책에서 삭제했어요")

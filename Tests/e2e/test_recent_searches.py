@@ -106,7 +106,7 @@ def test_recording_off_keeps_nothing_and_offers_to_clear(server, browser):
     focus_empty_box(app)
     panel_button(app, "검색어 저장 끄기").click()
     app.wait_for(
-        lambda: "검색어 저장이 꺼져 있습니다." in app.text("#recent-searches"), "turning off said nothing"
+        lambda: "검색어 저장이 꺼져 있어요." in app.text("#recent-searches"), "turning off said nothing"
     )
     assert server.request("GET", "api/searches")[1]["recording"] is False
     app.settle()

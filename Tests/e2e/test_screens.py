@@ -80,13 +80,17 @@ def visit_every_screen(app):
 def test_the_desktop_layout_renders_search_detail_and_saved(server, browser):
     app = AppPage(browser(DESKTOP), server).open()
     main = app.find("main").rect
-    width = app.js("return document.documentElement.clientWidth")
-    assert main["width"] >= 1000 and abs(main["x"] * 2 + main["width"] - width) <= 2, f"main does not use the width: {main}"
+    width, height = app.js("return [document.documentElement.clientWidth, document.documentElement.clientHeight]")
+    # The tabs are a rail down the left side, and the page uses the rest of the width.
+    rail = app.find(".tabbar").rect
+    assert rail["x"] == 0 and rail["y"] == 0 and 160 <= rail["width"] <= 240 and rail["height"] >= height - 1, rail
+    assert main["x"] >= rail["width"] and main["width"] >= 1000, f"main does not use the width beside the rail: {main}"
+    assert app.find(".brand").is_displayed()
     sheet, viewport = visit_every_screen(app)
-    # On a wide screen the sheet is a panel at the right, from the top down to the tab bar.
+    # On a wide screen the sheet is a panel at the right, from the top to the bottom.
     assert 360 <= sheet["width"] <= 480, sheet
     assert abs(sheet["x"] + sheet["width"] - viewport[0]) <= 1 and sheet["y"] <= 1, f"the panel is not at the right: {sheet}"
-    assert sheet["y"] + sheet["height"] <= viewport[1] - 60, f"the panel covers the tab bar: {sheet}"
+    assert abs(sheet["y"] + sheet["height"] - viewport[1]) <= 1, f"the panel does not reach the bottom: {sheet}"
     assert app.console_errors() == []
 
 

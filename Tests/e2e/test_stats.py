@@ -35,11 +35,14 @@ def test_the_stats_show_the_finished_book_the_goal_and_its_pace(server, browser)
     assert row.get_attribute("textContent") == f"{month}월1권"
     assert app.attribute("#stats .chart svg", "role") == "img"
 
-    # A goal far away is behind; one book is the goal reached; and it can be cleared.
+    # A goal far away says what is left, in the text's colour (no scolding red); one book is the
+    # goal reached; and it can be cleared.
     app.type_into("#goal-input", "10000")
     app.press("#goal-save")
     app.wait_for(lambda: "1 / 10,000권" in goal_text(app), lambda: f"the goal says {goal_text(app)!r}")
-    assert "뒤처져 있어요" in goal_text(app), goal_text(app)
+    assert "목표까지 9,999권 남았어요" in goal_text(app), goal_text(app)
+    pace_colour = app.js("return getComputedStyle(document.querySelector('#stats .pace')).color")
+    assert pace_colour == app.js("return getComputedStyle(document.querySelector('#stats .goal-text')).color"), pace_colour
     bar = app.find("#stats .goal [role=progressbar]")
     assert bar.get_attribute("aria-valuetext") == "1 / 10,000권"
     app.type_into("#goal-input", Keys.CONTROL, "a", Keys.NULL, "1")

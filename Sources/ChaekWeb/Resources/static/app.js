@@ -3,6 +3,7 @@
 // listens to /api/events so every open window follows changes made anywhere.
 
 import { startOffline, watchEventStream } from "./offline.js";
+import { Problem, problem, reasonFor } from "./problems.js";
 import { startScan } from "./scan.js";
 
 const $ = (selector, root = document) => root.querySelector(selector);
@@ -93,21 +94,29 @@ function today() {
   return `${now.getFullYear()}-${two(now.getMonth() + 1)}-${two(now.getDate())}`;
 }
 
-// A JSON call: { ok, status, body }, whatever the status.
+// A JSON call: { ok, status, body, text }, whatever the status; status 0 when the server could
+// not be reached.
 async function send(method, path, body) {
   const init = { method, headers: { Accept: "application/json" } };
   if (body !== undefined) {
     init.headers["Content-Type"] = "application/json";
     init.body = JSON.stringify(body);
   }
-  const response = await fetch(path, init);
-  return { ok: response.ok, status: response.status, body: await response.json().catch(() => ({})) };
+  try {
+    const response = await fetch(path, init);
+    const text = await response.text();
+    let parsed = {};
+    try { parsed = JSON.parse(text); } catch {}
+    return { ok: response.ok, status: response.status, body: parsed ?? {}, text };
+  } catch {
+    return { ok: false, status: 0, body: {}, text: "" };
+  }
 }
 
-// A JSON call that throws the server's message unless it succeeds.
+// A JSON call that throws a Problem (its message the reader's sentence) unless it succeeds.
 async function api(method, path, body) {
   const reply = await send(method, path, body);
-  if (!reply.ok) throw new Error(reply.body.message || `HTTP ${reply.status}`);
+  if (!reply.ok) throw new Problem(reply);
   return reply;
 }
 
@@ -221,8 +230,10 @@ async function loadNextPage() {
     const response = await fetch("/fragments/results?" + searchParams(page), { signal: search.controller.signal });
     if (generation !== search.generation) return;
     if (!response.ok) {
-      const body = await response.json().catch(() => ({}));
-      throw new Error(body.message || `HTTP ${response.status}`);
+      const text = await response.text();
+      let body = {};
+      try { body = JSON.parse(text); } catch {}
+      throw new Problem({ status: response.status, body, text });
     }
     const rows = fragment(await response.text());
     const known = new Set($$("li[data-book-id]", results).map((row) => row.dataset.bookId));
@@ -239,9 +250,10 @@ async function loadNextPage() {
   } catch (error) {
     if (error.name === "AbortError" || generation !== search.generation) return;
     search.loading = false;
-    const retry = Object.assign(document.createElement("button"), { className: "retry", type: "button", textContent: "다시 시도" });
+    const retry = Object.assign(document.createElement("button"), { className: "pill retry", type: "button", textContent: "다시 시도" });
     retry.addEventListener("click", loadNextPage);
-    const message = Object.assign(document.createElement("p"), { textContent: `불러오지 못했습니다: ${error.message}` });
+    const reason = error instanceof Problem ? error.message : problem(null);
+    const message = Object.assign(document.createElement("p"), { textContent: `결과를 불러오지 못했어요. ${reason}` });
     more.replaceChildren(message, retry);
   }
 }
@@ -250,10 +262,13 @@ new IntersectionObserver((entries) => {
   if (entries.some((entry) => entry.isIntersecting)) loadNextPage();
 }, { rootMargin: "600px 0px" }).observe(more);
 
+// How long typing pauses before the results follow it: short enough that they come within 300 ms
+// of the last key, long enough that a fast typist does not start a search per key.
+const SEARCH_PAUSE = 120;
 let debounce;
 searchInput.addEventListener("input", () => {
   clearTimeout(debounce);
-  debounce = setTimeout(startSearch, 300);
+  debounce = setTimeout(startSearch, SEARCH_PAUSE);
 });
 searchForm.addEventListener("submit", (event) => {
   event.preventDefault();
@@ -447,7 +462,7 @@ async function toggleHeart(button) {
       showToast(title ? `‘${title}’ 담았어요` : "담았어요");
     }
   } catch (error) {
-    showToast(`저장하지 못했어요: ${error.message}`);
+    showToast(`${wasSaved ? "빼지" : "담지"} 못했어요: ${reasonFor(error)}`);
   } finally {
     button.disabled = false;
     button.focus();
@@ -494,9 +509,9 @@ async function refreshSaved(fromTop = false) {
     const count = rows.headers.get("X-Chaek-Count") ?? String(saved.children.length);
     savedCount.textContent = count;
     savedCount.setAttribute("aria-label", `${count}권`);
-    $("#saved-panel .saved-empty").textContent = filter
-      ? "이 조건에 맞는 책이 없습니다."
-      : "담은 책이 없습니다. 검색해서 마음에 드는 책을 담아 보세요.";
+    $("#saved-panel").dataset.total = count;
+    // The row of chips scrolls sideways on a phone: the chosen tag (else shelf) stays in sight.
+    $$(".chip[aria-pressed=true]", $("#saved-filters")).at(-1)?.scrollIntoView({ block: "nearest", inline: "nearest" });
     const ids = new Set(await savedIDs());
     for (const row of $$("li[data-book-id]", results)) {
       const heart = $(".heart", row);
@@ -558,13 +573,13 @@ const wide = matchMedia("(min-width: 1000px)");
 
 // Opens a book's sheet. `marks`: the search it was opened from (query=&target=), whose matches
 // the sheet marks. `push`: record the opening in the browser's history (see below); false when
-// the history is where it came from.
+// the history is where it came from. Answers whether it opened.
 async function openDetail(id, trigger, { marks = "", push = true } = {}) {
   opener = trigger ?? document.activeElement;
-  const response = await fetch(`/fragments/books/${encodeURIComponent(id)}${marks ? `?${marks}` : ""}`);
-  if (!response.ok) {
-    showToast("책 정보를 불러오지 못했습니다.");
-    return;
+  const response = await fetch(`/fragments/books/${encodeURIComponent(id)}${marks ? `?${marks}` : ""}`).catch(() => null);
+  if (!response?.ok) {
+    showToast(response?.status === 404 ? "이 책을 찾을 수 없어요." : `책 정보를 불러오지 못했어요. ${problem(response && { status: response.status, body: {} })}`);
+    return false;
   }
   detail.innerHTML = await response.text();
   // While the sheet is open the rest of the page is inert and drawn under it: the toast moves in.
@@ -573,6 +588,7 @@ async function openDetail(id, trigger, { marks = "", push = true } = {}) {
   if (!detail.open) wide.matches ? detail.show() : detail.showModal();
   $(".close", detail)?.focus();
   api("POST", `/api/recent/${encodeURIComponent(id)}`).then(refreshRecent).catch(() => {});
+  return true;
 }
 
 // The search a result row was opened from, for the sheet's marks.
@@ -767,7 +783,7 @@ function journalEdit(method, path, body, origin) {
     let payload = body;
     if (version && method === "DELETE") url += `?version=${version}`;
     if (version && method === "PATCH") payload = { ...body, version: Number(version) };
-    const reply = await send(method, url, payload).catch((error) => ({ ok: false, status: 0, body: { message: error.message } }));
+    const reply = await send(method, url, payload);
     if (reply.status === 409) {
       await renderSheet();
       // The reader is now shown what changed: saving the draft again is meant to replace it.
@@ -778,7 +794,7 @@ function journalEdit(method, path, body, origin) {
       return null;
     }
     if (!reply.ok) {
-      sheetAlert(`저장하지 못했어요: ${reply.body.message || `HTTP ${reply.status}`}`);
+      sheetAlert(`저장하지 못했어요: ${problem(reply)}`);
       return null;
     }
     if (reply.body.status === "queued") {
@@ -852,6 +868,11 @@ const edits = {
   },
   session: (form) => {
     const body = { started: form.elements.started.value || null, finished: form.elements.finished.value || null };
+    // ISO days compare as text; the library refuses it too, this says why before asking.
+    if (body.started && body.finished && body.finished < body.started) {
+      sheetAlert("다 읽은 날은 시작한 날과 같거나 그 뒤여야 해요.");
+      return null;
+    }
     return journalEdit("PATCH", `/api/sessions/${form.closest("[data-session-id]").dataset.sessionId}`, body, form);
   },
 };
@@ -873,8 +894,19 @@ const actions = {
     openDetail(target.closest("[data-book-id]").dataset.bookId, target, { marks: marksFor(target) });
   },
   "toggle-save": toggleHeart,
-  remove(target) {
-    removeBook(target.closest("[data-book-id]").dataset.bookId).catch((error) => showToast(`삭제하지 못했습니다: ${error.message}`));
+  "starter-search": (target, event) => {
+    event.preventDefault();
+    searchInput.value = target.textContent;
+    startSearch();
+  },
+  "go-search": (target, event) => {
+    event.preventDefault();
+    showTab("search");
+    searchInput.focus();
+  },
+  "go-saved": (target, event) => {
+    event.preventDefault();
+    showTab("saved");
   },
   close: closeDetail,
   "focus-search": focusSearch,
@@ -937,7 +969,7 @@ saved.addEventListener("pointerdown", (event) => {
       };
       removeBook(row.dataset.bookId).then((removed) => removed || restore(), (error) => {
         restore();
-        showToast(`삭제하지 못했습니다: ${error.message}`);
+        showToast(`삭제하지 못했어요: ${reasonFor(error)}`);
       });
     } else {
       swipe.style.transform = "";
@@ -972,7 +1004,7 @@ confirmClear.addEventListener("close", async () => {
     await refreshSaved();
     offerUndo(`담은 책 ${reply.body.removed}권을 모두 삭제했어요`, reply);
   } catch (error) {
-    showToast(`삭제하지 못했어요: ${error.message}`);
+    showToast(`삭제하지 못했어요: ${reasonFor(error)}`);
   }
 });
 
@@ -1002,7 +1034,7 @@ async function goalEdit(method, books) {
     if (input) input.value = input.defaultValue;
     await refreshStats();
   } catch (error) {
-    showToast(`목표를 저장하지 못했습니다: ${error.message}`);
+    showToast(`목표를 저장하지 못했어요: ${reasonFor(error)}`);
   }
 }
 
@@ -1148,7 +1180,16 @@ function listen() {
 }
 listen();
 startOffline({ refresh: () => { refreshSaved(); refreshRecent(); } });
-startScan({ say: (message) => { status.textContent = message; } });
+startScan({
+  say: (message) => { status.textContent = message; },
+  open: (id) => openDetail(id, $("#scan-button")),
+  search: (isbn) => {
+    searchInput.value = isbn;
+    $("#search-target").value = "isbn";
+    startSearch();
+  },
+  keep: (isbn) => searchHistory.recording && changeRecentSearches("POST", "/api/searches", { query: isbn }),
+});
 
 // ---- an address like /books/ID opens its book ----
 
@@ -1201,7 +1242,7 @@ function renderRecentSearches(history) {
     list.append(item);
   }
   const note = Object.assign(document.createElement("p"), { className: "recent-searches-note" });
-  note.textContent = !history.recording ? "검색어 저장이 꺼져 있습니다." : history.searches.length === 0 ? "최근 검색어가 없습니다." : "";
+  note.textContent = !history.recording ? "검색어 저장이 꺼져 있어요." : history.searches.length === 0 ? "최근 검색어가 없어요." : "";
   const foot = Object.assign(document.createElement("div"), { className: "recent-searches-foot" });
   // Once recording is off, 전체 삭제 offers to delete what was kept.
   if (history.searches.length > 0) {
@@ -1231,7 +1272,7 @@ async function changeRecentSearches(method, path, body) {
   try {
     renderRecentSearches((await api(method, path, body)).body);
   } catch (error) {
-    showToast(`검색어를 바꾸지 못했습니다: ${error.message}`);
+    showToast(`검색어를 바꾸지 못했어요: ${reasonFor(error)}`);
   }
 }
 

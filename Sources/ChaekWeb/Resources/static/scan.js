@@ -1,17 +1,23 @@
 // Chaek (책) scanning: the 스캔 button finds a book by the barcode on its back. Where the browser
 // has BarcodeDetector and a camera, it reads the camera live; everywhere else (iOS Safari, desktop
 // Chromium on Linux) it takes or picks a photo, reduces it to gray pixels on a canvas and sends
-// them to the server, which reads the barcode with zbar. The ISBN found opens the book.
+// them to the server, which reads the barcode with zbar. The ISBN found opens the book's sheet in
+// place (no page load); an ISBN no one knows is searched, or kept to try again online.
+
+import { Problem, reasonFor } from "./problems.js";
 
 const MAX_SIDE = 1600; // the server takes at most 4 MB of pixels
 
-// Wires the 스캔 button; `say` shows a message (the search status line).
-export function startScan({ say }) {
+// Wires the 스캔 button. The page gives `say` (shows a message on the status line), `open(id)`
+// (opens a book's sheet), `search(isbn)` (searches an ISBN) and `keep(isbn)` (keeps it among the
+// recent searches).
+export function startScan(page) {
+  const { say } = page;
   const button = document.querySelector("#scan-button");
   const file = document.querySelector("#scan-file");
   if (!button || !file) return;
   button.addEventListener("click", async () => {
-    if (await liveScan(say)) return;
+    if (await liveScan(page)) return;
     file.click();
   });
   file.addEventListener("change", async () => {
@@ -25,30 +31,40 @@ export function startScan({ say }) {
         method: "POST", headers: { Accept: "application/json" }, body: pixels,
       });
       const body = await response.json().catch(() => ({}));
-      // 503: the server is reading other scans and has no room for this one yet.
-      if (response.status === 503) throw new Error("다른 사진을 읽는 중이라 잠시 후 다시 해 주세요");
-      if (!response.ok) throw new Error(body.message || `HTTP ${response.status}`);
-      open(body, say);
+      if (!response.ok) throw new Problem({ status: response.status, body });
+      found(body, page);
     } catch (error) {
-      say(`바코드를 읽지 못했습니다: ${error.message}`);
+      // 503: the server is reading other scans and has no room for this one yet.
+      const busy = error instanceof Problem && error.reply.status === 503;
+      say(`바코드를 읽지 못했어요: ${busy ? "다른 사진을 읽는 중이에요. 잠시 뒤 다시 해 주세요." : error instanceof TypeError ? "서버에 연결할 수 없어요." : reasonFor(error)}`);
     }
   });
 }
 
-// What a scan found: the book opens, or the reader is told what was read.
-function open(result, say) {
+// What a scan found: the book opens; an ISBN no one knows leads on (searched where a provider
+// answers, else kept among the recent searches to try again online); else the reader is told what
+// was read.
+function found(result, { say, open, search, keep }) {
   switch (result.result) {
     case "found":
-      location.assign(`/books/${encodeURIComponent(result.entry.id)}`);
+      say("");
+      open(result.entry.id);
       break;
     case "not_found":
-      say(`바코드에서 ISBN ${result.isbn}을 읽었지만, 이 ISBN의 책을 찾지 못했습니다.`);
+      if (result.provider === "answered") {
+        search(result.isbn);
+        return;
+      }
+      keep(result.isbn);
+      say(result.provider === "unreachable"
+        ? `ISBN ${result.isbn}을 읽었지만 지금은 온라인 검색에 연결할 수 없어요. 최근 검색어에 남겨 두었으니 연결되면 다시 찾아 보세요.`
+        : `ISBN ${result.isbn}의 책이 오프라인 목록에 없어요. 최근 검색어에 남겨 두었으니 온라인에서 다시 찾아 보세요. 제목이나 저자로 찾아도 돼요.`);
       break;
     case "not_isbn":
-      say(`바코드 ${result.code}는 책의 ISBN이 아닙니다 (ISBN은 978이나 979로 시작합니다).`);
+      say(`바코드 ${result.code}는 책의 ISBN이 아니에요. 책의 ISBN은 978이나 979로 시작해요.`);
       break;
     default:
-      say("바코드를 찾지 못했습니다. 책 뒤표지의 바코드가 크고 또렷하게 나오도록 다시 찍어 보세요.");
+      say("바코드를 찾지 못했어요. 책 뒤표지의 바코드가 크고 또렷하게 나오도록 다시 찍어 보세요.");
   }
 }
 
@@ -71,7 +87,7 @@ async function grayPixels(photo) {
 
 // Reads the camera live with the browser's own BarcodeDetector, in a dialog with a 취소 button;
 // `false` when the browser cannot (no detector for EAN-13, no camera, or permission refused).
-async function liveScan(say) {
+async function liveScan({ say, open, search }) {
   if (!("BarcodeDetector" in window) || !navigator.mediaDevices?.getUserMedia) return false;
   const formats = await BarcodeDetector.getSupportedFormats().catch(() => []);
   if (!formats.includes("ean_13")) return false;
@@ -95,10 +111,10 @@ async function liveScan(say) {
       const isbn = codes.map((code) => code.rawValue).find((value) => /^97[89]\d{10}$/.test(value));
       if (isbn) {
         dialog.close();
-        location.assign(`/books/${isbn}`);
+        if (!(await open(isbn))) search(isbn);
         return true;
       }
-      if (codes.length) say(`바코드 ${codes[0].rawValue}는 책의 ISBN이 아닙니다.`);
+      if (codes.length) say(`바코드 ${codes[0].rawValue}는 책의 ISBN이 아니에요.`);
       await new Promise((resolve) => setTimeout(resolve, 150));
     }
   } finally {

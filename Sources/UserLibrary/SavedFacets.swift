@@ -1,0 +1,13 @@
+import BookModel
+
+/// What 담은 책's filters count (``Library/savedFacets(shelf:tag:)``): each count is of the books
+/// the other filter leaves, so a chip says how many books choosing it would show.
+public struct SavedFacets: Sendable {
+  /// The books with the chosen tag (every saved book without one), on any shelf.
+  public var books: Int
+  /// Of those, the books on each shelf (every shelf, zero included).
+  public var shelves: [Shelf: Int]
+  /// Every tag in use, in 가나다 order, with its books on the chosen shelf (on any shelf without
+  /// one); a tag with no book there has 0.
+  public var tags: [(tag: String, count: Int)]
+}
