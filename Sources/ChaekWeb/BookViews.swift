@@ -66,7 +66,7 @@ enum BookViews {
       : ""
     let contents: HTML =
       book.contents.isEmpty
-      ? "<p class=\"contents empty\">소개가 없습니다.</p>" : "<p class=\"contents\">\(book.contents)</p>"
+      ? "<p class=\"contents empty\">소개가 없어요.</p>" : "<p class=\"contents\">\(book.contents)</p>"
     return """
       <article class="detail" data-book-id="\(id)" data-title="\(book.title)" data-saved="\(saved ? "true" : "false")">\
       <div class="detail-bar"><div class="grabber" aria-hidden="true"></div>\
