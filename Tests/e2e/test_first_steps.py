@@ -20,8 +20,14 @@ def english_in(text):
     return [word for word in LATIN_WORD.findall(text) if word not in ("ISBN", "Chaek")]
 
 
-def test_a_first_visit_says_what_to_do_and_a_starter_search_runs(server, browser):
-    app = AppPage(browser(MOBILE), server).open("/")
+@pytest.fixture
+def own_server():
+    """A server of the test's own: nothing viewed or saved in it yet."""
+    yield from serving(ChaekServer, "chaek-first-steps-")
+
+
+def test_a_first_visit_says_what_to_do_and_a_starter_search_runs(own_server, browser):
+    app = AppPage(browser(MOBILE), own_server).open("/")
     welcome = app.find(".welcome")
     assert welcome.is_displayed()
     assert not app.find(".recent-section").is_displayed(), "an empty 최근 본 책 heading over nothing"
@@ -93,11 +99,6 @@ def test_the_filters_fit_a_phone_and_count_what_they_would_show(server, browser)
     app.wait_for(lambda: app.saved_ids() == [], "a tag with no book on the shelf lists books")
     assert app.find(".saved-no-match").is_displayed() and not app.find(".saved-empty").is_displayed()
     assert app.console_errors() == []
-
-
-@pytest.fixture
-def own_server():
-    yield from serving(ChaekServer, "chaek-problems-")
 
 
 def test_failures_are_said_in_korean(own_server, browser):

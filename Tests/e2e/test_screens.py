@@ -83,7 +83,7 @@ def test_the_desktop_layout_renders_search_detail_and_saved(server, browser):
     width, height = app.js("return [document.documentElement.clientWidth, document.documentElement.clientHeight]")
     # The tabs are a rail down the left side, and the page uses the rest of the width.
     rail = app.find(".tabbar").rect
-    assert rail["x"] == 0 and rail["y"] == 0 and 160 <= rail["width"] <= 240 and rail["height"] >= height - 1, rail
+    assert rail["x"] == 0 and rail["y"] == 0 and 72 <= rail["width"] <= 120 and rail["height"] >= height - 1, rail
     assert main["x"] >= rail["width"] and main["width"] >= 1000, f"main does not use the width beside the rail: {main}"
     assert app.find(".brand").is_displayed()
     sheet, viewport = visit_every_screen(app)
