@@ -104,8 +104,7 @@ extension WebApp {
   /// `GET /api/books/{id}`: `{"id","saved","book"}`.
   func bookDetails(_ request: HTTPRequest) async throws -> HTTPResponse {
     let book = try await book(for: request)
-    let saved = (try? await library.contains(book.id)) ?? false
-    return try .json(LibraryEntry(book, saved: saved))
+    return try .json(LibraryEntry(book, saved: try await library.contains(book.id)))
   }
 
   /// `GET /healthz`.

@@ -10,16 +10,25 @@ extension WebApp {
 
   /// `GET /`, `GET /saved` and `GET /stats`: the whole app, with the first page of results when the
   /// address has a query, so a search can be bookmarked and works without the script; `/saved`
-  /// takes `shelf` and `tag`, `/stats` takes `year` and `q` (a search of notes and quotes).
-  func page(_ request: HTTPRequest, tab: Page.Tab) async -> HTTPResponse {
-    var page = Page(tab: tab)
-    await fill(&page, request: request)
-    if tab == .stats {
-      page.stats = (try? await statsScreen(request)) ?? ""
-      page.noteQuery = request.query["q"] ?? ""
-      page.noteHits = (try? await noteHits(page.noteQuery)) ?? ""
+  /// takes `shelf` and `tag`, `/stats` takes `year` and `q` (a search of notes and quotes). An
+  /// address whose search or year cannot be read is a page in Korean that says so (400); a
+  /// failure underneath (the library's database) is the plain 500 with its id in the log, never a
+  /// page with parts silently missing.
+  func page(_ request: HTTPRequest, tab: Page.Tab) async throws -> HTTPResponse {
+    do {
+      var page = Page(tab: tab)
+      try await fill(&page, request: request)
+      if tab == .stats {
+        page.stats = try await statsScreen(request)
+        page.noteQuery = request.query["q"] ?? ""
+        page.noteHits = try await noteHits(page.noteQuery)
+      }
+      return .html(page.body.description)
+    } catch is SearchQueryError {
+      return Self.problemPage("검색 조건을 읽을 수 없어요", "검색어와 조건을 다시 골라 검색해 보세요.", status: 400)
+    } catch let error as APIError where error.status == 400 {
+      return Self.problemPage("이 주소를 읽을 수 없어요", "주소가 잘렸거나 잘못 옮겨진 것 같아요.", status: 400)
     }
-    return .html(page.body.description)
   }
 
   /// `GET /books/{id}`: the app with the book's detail open; a page that says why in Korean when
@@ -30,34 +39,40 @@ extension WebApp {
     do {
       book = try await self.book(for: request)
     } catch let error as APIError where error.status == 404 {
-      let page = Page.problem("책을 찾을 수 없어요", "이 주소의 책이 목록에 없어요. 제목이나 저자로 검색해 보세요.")
-      return .html(page.description, status: 404)
+      return Self.problemPage("책을 찾을 수 없어요", "이 주소의 책이 목록에 없어요. 제목이나 저자로 검색해 보세요.", status: 404)
     } catch let error as APIError where error.status == 400 {
-      let page = Page.problem("책 주소가 아니에요", "주소가 잘렸거나 잘못 옮겨진 것 같아요. 검색에서 책을 찾아 열어 보세요.")
-      return .html(page.description, status: 400)
+      return Self.problemPage("책 주소가 아니에요", "주소가 잘렸거나 잘못 옮겨진 것 같아요. 검색에서 책을 찾아 열어 보세요.", status: 400)
     } catch let error as BookSearchError {
-      let page = Page.problem("지금은 책 정보를 가져올 수 없어요", "책을 찾아 줄 곳에 연결하지 못했어요. 잠시 뒤 다시 열어 보세요.")
-      return .html(page.description, status: error.response.status)
+      return Self.problemPage(
+        "지금은 책 정보를 가져올 수 없어요", "책을 찾아 줄 곳에 연결하지 못했어요. 잠시 뒤 다시 열어 보세요.",
+        status: error.response.status)
     }
     var page = Page(tab: .search)
-    page.detail = BookViews.detail(book, entry: try? await library.entry(book.id))
-    await fill(&page, request: request)
+    page.detail = BookViews.detail(book, entry: try await library.entry(book.id))
+    try await fill(&page, request: request)
     return .html(page.body.description)
   }
 
-  private func fill(_ page: inout Page, request: HTTPRequest) async {
+  private static func problemPage(_ heading: String, _ detail: String, status: Int) -> HTTPResponse {
+    .html(Page.problem(heading, detail).description, status: status)
+  }
+
+  /// What every tab of the page shows: 담은 책's first rows and filters, 최근 본 책, and the
+  /// results of the address's search (none without a `query`).
+  private func fill(_ page: inout Page, request: HTTPRequest) async throws {
     let filter = SavedFilter(request)
-    page.saved = (try? await savedRows(.title, filter, limit: Self.savedPageSize)) ?? ""
-    page.savedCount = (try? await library.savedCount()) ?? 0
-    let matching = (try? await library.savedCount(shelf: filter.shelf, tag: filter.tag)) ?? 0
-    page.savedHasMore = matching > Self.savedPageSize
-    page.savedFilters = (try? await savedFilters(filter)) ?? ""
-    page.recent = HTML.join(((try? await library.recentViews()) ?? []).map { BookViews.recentItem($0.book) })
-    guard let query = try? SearchQuery(parameters: request.query) else { return }
+    let facets = try await library.savedFacets(shelf: filter.shelf, tag: filter.tag)
+    page.saved = try await savedRows(.title, filter, limit: Self.savedPageSize)
+    page.savedCount = try await library.savedCount()
+    page.savedHasMore = facets.matching(shelf: filter.shelf) > Self.savedPageSize
+    page.savedFilters = SavedFilters(facets: facets, shelf: filter.shelf, tag: filter.tag).html
+    page.recent = HTML.join(try await library.recentViews().map { BookViews.recentItem($0.book) })
+    guard let text = request.query["query"], !text.isEmpty else { return }
+    let query = try SearchQuery(parameters: request.query)
     page.query = query.query
     page.target = query.target
     page.sort = query.sort
-    let fragment = await results(for: query, saved: (try? await library.savedIDs()) ?? [])
+    let fragment = await results(for: query, saved: try await library.savedIDs())
     page.results = fragment.rows
     page.resultsAreComplete = fragment.isEnd
     page.resultsStatus = fragment.status
@@ -69,8 +84,7 @@ extension WebApp {
   /// reads: `X-Chaek-Is-End`, `X-Chaek-Total`, `X-Chaek-Status` (percent-encoded text).
   func resultsFragment(_ request: HTTPRequest) async throws -> HTTPResponse {
     let query = try SearchQuery(parameters: request.query)
-    let saved = (try? await library.savedIDs()) ?? []
-    let fragment = await results(for: query, saved: saved)
+    let fragment = await results(for: query, saved: try await library.savedIDs())
     guard fragment.failed == false else {
       throw APIError(status: 502, errorType: "ProviderError", message: fragment.status)
     }
@@ -83,8 +97,8 @@ extension WebApp {
   }
 
   /// `GET /fragments/recent`: the 최근 본 책 strip's items.
-  func recentFragment() async -> HTTPResponse {
-    let views = (try? await library.recentViews()) ?? []
+  func recentFragment() async throws -> HTTPResponse {
+    let views = try await library.recentViews()
     var response = HTTPResponse.html(HTML.join(views.map { BookViews.recentItem($0.book) }).description)
     response.headers["Cache-Control"] = "no-store"
     return response

@@ -101,12 +101,12 @@ public struct WebApp: Sendable {
     router.post("/api/scan") { try await self.scanBarcode($0) }
     router.get("/healthz") { _ in try await self.health() }
 
-    router.get("/") { await self.page($0, tab: .search) }
-    router.get("/saved") { await self.page($0, tab: .saved) }
-    router.get("/stats") { await self.page($0, tab: .stats) }
+    router.get("/") { try await self.page($0, tab: .search) }
+    router.get("/saved") { try await self.page($0, tab: .saved) }
+    router.get("/stats") { try await self.page($0, tab: .stats) }
     router.get("/books/{id}") { try await self.bookPage($0) }
     router.get("/fragments/results") { try await self.resultsFragment($0) }
-    router.get("/fragments/recent") { _ in await self.recentFragment() }
+    router.get("/fragments/recent") { _ in try await self.recentFragment() }
     router.get("/fragments/saved") { try await self.savedFragment($0) }
     router.get("/fragments/saved-filters") { try await self.savedFiltersFragment($0) }
     router.get("/fragments/stats") { try await self.statsFragment($0) }

@@ -11,3 +11,10 @@ public struct SavedFacets: Sendable {
   /// one); a tag with no book there has 0.
   public var tags: [(tag: String, count: Int)]
 }
+
+extension SavedFacets {
+  /// The books both filters leave: those with the chosen tag on `shelf` (on any shelf without one).
+  public func matching(shelf: Shelf?) -> Int {
+    shelf.map { shelves[$0] ?? 0 } ?? books
+  }
+}

@@ -27,6 +27,8 @@ struct FailureTests {
     (HTTPMethod.GET, "/api/library"), (.GET, "/api/recent"), (.PUT, "/api/library/9788936433598"),
     (.DELETE, "/api/library"), (.DELETE, "/api/library/9788936433598"), (.POST, "/api/recent/9788936433598"),
     (.GET, "/api/books/9788936433598"), (.GET, "/fragments/saved"), (.GET, "/books/9788936433598"),
+    (.GET, "/"), (.GET, "/?query=%EC%8B%9C%EB%A6%AC%EC%A6%88"), (.GET, "/saved"), (.GET, "/stats"),
+    (.GET, "/fragments/recent"), (.GET, "/fragments/results?query=x"),
   ])
   func aFailingDatabaseIsAPlain500WithALoggedRequestID(method: HTTPMethod, path: String) async throws {
     try await AppFixture.with { app in
@@ -38,17 +40,21 @@ struct FailureTests {
       let id = try #require(reply.text.firstMatch(of: /^Internal error \(id ([0-9a-f]{8})\)$/)?.1)
       for word in Self.leaks { #expect(!reply.text.contains(word), "\(word) in \(reply.text)") }
       let line = try #require(app.log.all.first { $0.contains(String(id)) })
-      #expect(line.hasPrefix("internal error \(id) answering \(method) \(path): "))
+      // The log names the path without its query (a query may hold what the reader typed).
+      let logged = path.split(separator: "?")[0]
+      #expect(line.hasPrefix("internal error \(id) answering \(method) \(logged): "))
       #expect(line.contains("no such table"))
     }
   }
 
-  @Test func pagesStillRenderWithoutTheLibrarysParts() async throws {
+  @Test func aPageWhoseSearchOrYearCannotBeReadSaysSoInKorean() async throws {
     try await AppFixture.with { app in
-      try await Self.breakLibrary(at: app.libraryPath)
-      let page = await app.client.get("/?query=%EC%8B%9C%EB%A6%AC%EC%A6%88")
-      #expect(page.status == 200)
-      #expect(page.text.contains("시리즈 1권"))
+      for path in ["/?query=x&page=99", "/?query=x&sort=newest", "/stats?year=0"] {
+        let page = await app.client.get(path)
+        #expect(page.status == 400 && page.headers["Content-Type"]?.hasPrefix("text/html") == true, "\(path)")
+        #expect(page.text.contains("<h1>") && !page.text.contains("errorType"), "\(path)")
+      }
+      #expect(await app.client.get("/?query=").status == 200, "no query is no search")
       #expect(app.log.all.isEmpty)
     }
   }
