@@ -77,7 +77,8 @@ let package = Package(
     ),
 
     // MARK: - Tests
-    .target(name: "TestSupport", dependencies: ["BookModel", "Imaging"], path: "Tests/TestSupport"),
+    .target(
+      name: "TestSupport", dependencies: ["BookModel", "Imaging", "HTTPTransport"], path: "Tests/TestSupport"),
     // The judged relevance set and its scoring: for the tests and chaek-bench, not the product.
     .target(
       name: "SearchQuality", dependencies: ["BookModel", "KoreanText", "BookCatalog"],
@@ -106,7 +107,7 @@ let package = Package(
       name: "UserLibraryTests",
       dependencies: ["UserLibrary", "BookModel", "BookImport", "SearchIndex", "Storage"]),
     .testTarget(name: "HTTPTransportTests", dependencies: ["HTTPTransport"]),
-    .testTarget(name: "HTTPRoutingTests", dependencies: ["HTTPRouting", "HTTPTransport"]),
+    .testTarget(name: "HTTPRoutingTests", dependencies: ["HTTPRouting", "HTTPTransport", "TestSupport"]),
     .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient", "TestSupport"]),
     .testTarget(
       name: "ChaekWebTests",

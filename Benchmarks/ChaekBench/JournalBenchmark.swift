@@ -5,7 +5,7 @@ import BookProviders
 import ChaekApp
 import ChaekWeb
 import Foundation
-import HTTPRouting
+import TestSupport
 import UserLibrary
 
 /// The reading journal at scale: importing a Goodreads library export of `count` rows into an empty

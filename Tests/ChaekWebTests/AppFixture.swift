@@ -6,6 +6,7 @@ import ChaekWeb
 import Foundation
 import HTTPRouting
 import Synchronization
+import TestSupport
 import UserLibrary
 
 /// The web app over an in-memory catalog with the test books and a library file of its own in a

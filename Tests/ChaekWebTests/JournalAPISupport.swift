@@ -1,6 +1,7 @@
 import Foundation
 import HTTPRouting
 import HTTPTransport
+import TestSupport
 
 /// JSON requests and replies for the journal API's tests, in process.
 extension TestClient {

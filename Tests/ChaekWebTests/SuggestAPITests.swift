@@ -1,6 +1,7 @@
 import BookModel
 import Foundation
 import HTTPRouting
+import TestSupport
 import Testing
 
 @Suite("Suggest API: 자동완성")

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPRouting
 import HTTPTransport
+import TestSupport
 import Testing
 
 /// Handlers read JSON and form bodies; what does not decode is a 400 with the reason, without a

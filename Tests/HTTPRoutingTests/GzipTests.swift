@@ -1,6 +1,7 @@
 import Foundation
 import HTTPRouting
 import HTTPTransport
+import TestSupport
 import Testing
 
 @Suite("gzip middleware")

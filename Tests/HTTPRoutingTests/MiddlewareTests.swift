@@ -1,6 +1,7 @@
 import Foundation
 import HTTPRouting
 import HTTPTransport
+import TestSupport
 import Testing
 
 /// Middleware wraps the router in order, the first outermost; errors become responses where they

@@ -2,6 +2,7 @@ import Foundation
 import HTTPRouting
 import HTTPTransport
 import Synchronization
+import TestSupport
 import Testing
 
 /// Lines a responder logs, kept for a test to read.

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPRouting
 import HTTPTransport
+import TestSupport
 import Testing
 
 /// The in-process client sends what the server would: targets decoded as the server decodes them,
