@@ -76,14 +76,6 @@ public final class CircuitBreaker: Sendable {
     }
   }
 
-  /// Whether the provider answered its last call (the breaker is closed): `false` while it rests
-  /// after failing, and while a probe asks it again.
-  public var isClosed: Bool {
-    state.withLock { state in
-      if case .closed = state { true } else { false }
-    }
-  }
-
   // MARK: - State
 
   private func permit() throws(BookSearchError) -> Permit {

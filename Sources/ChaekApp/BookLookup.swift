@@ -24,8 +24,14 @@ public struct BookLookup: Sendable {
   /// - Throws: a database error; a ``BookModel/BookSearchError`` when the chosen provider (not `auto`)
   ///   fails.
   public func book(_ id: BookID) async throws -> Book? {
-    if let saved = try await library.savedBook(id) { return saved.book }
-    if let recent = try await library.recentBook(id) { return recent }
-    return try await search().book(id)
+    try await lookUp(id).book
+  }
+
+  /// As ``book(_:)``, saying also whether a provider was asked and how it went
+  /// (``SearchService/lookUp(_:)``).
+  public func lookUp(_ id: BookID) async throws -> (book: Book?, provider: ProviderAnswer) {
+    if let saved = try await library.savedBook(id) { return (saved.book, .notAsked) }
+    if let recent = try await library.recentBook(id) { return (recent, .notAsked) }
+    return try await search().lookUp(id)
   }
 }

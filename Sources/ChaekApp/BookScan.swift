@@ -24,8 +24,14 @@ public struct BookScan: Sendable {
     guard let isbn = codes.lazy.compactMap(ISBN.init).first else {
       return codes.first.map(ScanResult.notAnISBN) ?? .noBarcode
     }
-    guard let book = try await lookup.book(BookID(parsing: isbn.isbn13)!) else { return .notFound(isbn) }
-    return .found(isbn, book)
+    return try await open(isbn)
+  }
+
+  /// The book with `isbn`, read from a barcode by someone else (a browser's own detector).
+  /// - Throws: the lookup's errors.
+  public func open(_ isbn: ISBN) async throws -> ScanResult {
+    let (book, provider) = try await lookup.lookUp(BookID(parsing: isbn.isbn13)!)
+    return book.map { .found(isbn, $0) } ?? .notFound(isbn, provider: provider)
   }
 }
 
@@ -33,8 +39,9 @@ public struct BookScan: Sendable {
 public enum ScanResult: Sendable, Equatable {
   /// The book with the ISBN read.
   case found(ISBN, Book)
-  /// An ISBN was read, but no book with it was found.
-  case notFound(ISBN)
+  /// An ISBN was read, but no book with it was found; `provider` says whether a provider was
+  /// asked and how it went.
+  case notFound(ISBN, provider: ProviderAnswer)
   /// A barcode was read, but it is an EAN-13 of something other than a book (`880…`).
   case notAnISBN(String)
   /// No EAN-13 barcode could be read.

@@ -56,9 +56,6 @@ public struct SearchService: Sendable {
 
   /// The name of the provider searches go to first.
   public var providerName: String { remote?.name ?? catalog.name }
-  /// Whether a provider is there to ask and answered its last call: `false` with `local`, and
-  /// while the provider rests after failing (so a book it did not find may still exist).
-  public var providerAnswers: Bool { breaker?.isClosed ?? false }
   /// Whether the reader chose the provider (`--source kakao` or `openlibrary`, or a Kakao key),
   /// rather than Chaek choosing Open Library for want of a key: a fallback from a provider the
   /// reader chose is worth saying, one from Chaek's own choice is not.
@@ -85,22 +82,29 @@ public struct SearchService: Sendable {
   /// result may have the ISBN as another of its ISBNs (an Open Library work's other edition). With
   /// `auto`, a provider that cannot answer means the book is not found.
   public func book(_ id: BookID) async throws -> Book? {
-    if let book = try await catalog.book(id) { return book }
-    guard let remote, let breaker, ISBN(id.rawValue) != nil else { return nil }
+    try await lookUp(id).book
+  }
+
+  /// As ``book(_:)``, saying also whether a provider was asked for a book the catalog lacks and
+  /// how it went, so that a reader can be told what to try next.
+  public func lookUp(_ id: BookID) async throws -> (book: Book?, provider: ProviderAnswer) {
+    if let book = try await catalog.book(id) { return (book, .notAsked) }
+    guard let remote, let breaker, ISBN(id.rawValue) != nil else { return (nil, .notAsked) }
     let query = try SearchQuery(query: id.rawValue, target: .isbn, size: 1)
     let page: SearchPage
     let otherISBNs: [[ISBN]]?
     do {
       (page, otherISBNs) = try await ask(remote, breaker: breaker, query)
     } catch {
-      if source == .auto { return nil }
+      if source == .auto { return (nil, .unreachable) }
       throw error
     }
     await remember(page.documents, otherISBNs: otherISBNs, from: remote)
-    return page.documents.indices.first { position in
+    let found = page.documents.indices.first { position in
       page.documents[position].id == id
         || (otherISBNs?[position] ?? []).contains { $0.isbn13 == id.rawValue }
     }.map { page.documents[$0] }
+    return (found, .answered)
   }
 
   /// Asks the provider through its breaker; Open Library's answer comes with the other ISBNs of
@@ -129,4 +133,15 @@ public struct SearchService: Sendable {
     else { return }
     await onReplacement(replacements)
   }
+}
+
+/// Whether a provider was asked for a book, and how it went (``SearchService/lookUp(_:)``).
+public enum ProviderAnswer: String, Sendable, Equatable {
+  /// The provider answered (with the book or without it).
+  case answered
+  /// The provider could not be reached, or rests after failing: the book may still exist.
+  case unreachable
+  /// No provider was asked: the book was found before it, there is none (`local`), or the
+  /// identity is no ISBN.
+  case notAsked = "not_asked"
 }

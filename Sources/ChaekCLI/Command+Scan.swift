@@ -43,7 +43,7 @@ extension Command {
         context.console.write(
           "ISBN \(isbn.isbn13), read from the barcode.\n\n" + Output.details(book, saved: saved))
       }
-    case .notFound(let isbn):
+    case .notFound(let isbn, _):
       throw CLIError.failure("read ISBN \(isbn.isbn13) from the barcode, but found no book with it")
     case .notAnISBN(let code):
       throw CLIError.failure(

@@ -39,7 +39,7 @@ enum BookViews {
       <span class="book-authors">\(authorsLine(book))</span>\
       <span class="book-meta"><span class="shelf-badge shelf-\(saved.shelf.rawValue)">\(saved.shelf.name)</span>\
       \(JournalViews.stars(saved.rating))</span></span></a>\
-      \(heart(book, saved: true))</div></li>
+      \(heart(book, saved: true, describedBy: "heart-takes-out"))</div></li>
       """
   }
 
@@ -92,13 +92,15 @@ enum BookViews {
     return "<img class=\"cover\" src=\"\(source)\" alt=\"\" \(size) loading=\"lazy\" decoding=\"async\">"
   }
 
-  /// The heart toggle (`aria-pressed`); `labelled`, it also says 책 담기 or 담은 책 (the sheet's).
-  static func heart(_ book: Book, saved: Bool, labelled: Bool = false) -> HTML {
+  /// The heart toggle (`aria-pressed`); `labelled`, it also says 책 담기 or 담은 책 (the sheet's);
+  /// `describedBy`, the id of what pressing it does beyond its name (in 담은 책: takes the row out).
+  static func heart(_ book: Book, saved: Bool, labelled: Bool = false, describedBy: String? = nil) -> HTML {
+    let description: HTML = describedBy.map { " aria-describedby=\"\($0)\"" } ?? ""
     let label: HTML =
       labelled ? "<span class=\"heart-label\" aria-hidden=\"true\">\(saved ? "담은 책" : "책 담기")</span>" : ""
     return """
       <button class="heart\(labelled ? " labelled" : "")" type="button" data-action="toggle-save" \
-      aria-pressed="\(saved ? "true" : "false")" aria-label="‘\(book.title)’ 담기">\
+      aria-pressed="\(saved ? "true" : "false")" aria-label="‘\(book.title)’ 담기"\(description)>\
       <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">\
       <path d="M12 21s-7.5-4.6-9.6-9.2C.9 8.4 3 4.5 6.8 4.5c2.1 0 3.6 1.1 5.2 3 1.6-1.9 3.1-3 5.2-3 3.8 0 5.9 3.9 \
       4.4 7.3C19.5 16.4 12 21 12 21z"/></svg>\(label)</button>

@@ -63,6 +63,14 @@ struct Page {
       <link rel="stylesheet" href="/static/app.css"><script type="module" src="/static/app.js"></script></head>
       <body data-tab="\(tab.name)">
       <a class="skip-link" href="#main">본문으로 건너뛰기</a>
+      <nav class="tabbar" aria-label="탭"><p class="brand" aria-hidden="true">책</p><div role="tablist">
+      <a id="tab-search" role="tab" href="/" aria-selected="\(tab == .search ? "true" : "false")" \
+      aria-controls="search-panel"><span aria-hidden="true">⌕</span> 검색</a>
+      <a id="tab-saved" role="tab" href="/saved" aria-selected="\(tab == .saved ? "true" : "false")" \
+      aria-controls="saved-panel"><span aria-hidden="true">♥</span> 담은 책 \
+      <span id="saved-count" class="count" aria-label="\(savedCount)권">\(savedCount)</span></a>
+      <a id="tab-stats" role="tab" href="/stats" aria-selected="\(tab == .stats ? "true" : "false")" \
+      aria-controls="stats-panel"><span aria-hidden="true">✎</span> 기록</a></div></nav>
       <main id="main">
       <section id="search-panel" class="panel" aria-labelledby="tab-search"\(searchHidden)>
       <h1 class="visually-hidden">책 검색</h1>
@@ -91,11 +99,12 @@ struct Page {
       <div id="more" class="more" aria-live="polite"></div>
       </section>
       <section id="saved-panel" class="panel" aria-labelledby="tab-saved" data-total="\(savedCount)"\(savedHidden)>
-      <div class="saved-toolbar"><h1>담은 책</h1>
+      <div class="saved-toolbar"><h1 id="saved-heading" tabindex="-1">담은 책</h1>
       <label class="visually-hidden" for="saved-sort">정렬</label>
       <select id="saved-sort">\(options([("title", "제목순"), ("added", "담은 순")], selected: savedOrder))</select></div>
       <div id="saved-filters" class="filter-bar">\(savedFilters)</div>
       <ul id="saved" class="books" aria-label="담은 책 목록">\(saved)</ul>
+      <span id="heart-takes-out" class="visually-hidden">누르면 담은 책에서 빠져요</span>
       <div id="saved-more" class="more"\(savedHasMore ? "" : " hidden" as HTML)>\
       <button class="pill" type="button" id="saved-more-button">더 보기</button></div>
       <div class="empty-state saved-empty"><h2>아직 담은 책이 없어요</h2>\
@@ -125,14 +134,6 @@ struct Page {
       <p class="backup"><a href="/api/export?format=json" download>내 기록 모두 백업하기 (JSON)</a>       · <a href="/api/export?format=goodreads" download>Goodreads 형식으로 내보내기 (CSV)</a></p></section>
       </section>
       </main>
-      <nav class="tabbar" aria-label="탭"><p class="brand" aria-hidden="true">책</p><div role="tablist">
-      <a id="tab-search" role="tab" href="/" aria-selected="\(tab == .search ? "true" : "false")" \
-      aria-controls="search-panel"><span aria-hidden="true">⌕</span> 검색</a>
-      <a id="tab-saved" role="tab" href="/saved" aria-selected="\(tab == .saved ? "true" : "false")" \
-      aria-controls="saved-panel"><span aria-hidden="true">♥</span> 담은 책 \
-      <span id="saved-count" class="count" aria-label="\(savedCount)권">\(savedCount)</span></a>
-      <a id="tab-stats" role="tab" href="/stats" aria-selected="\(tab == .stats ? "true" : "false")" \
-      aria-controls="stats-panel"><span aria-hidden="true">✎</span> 기록</a></div></nav>
       <dialog id="scan-dialog" class="scan-dialog" aria-label="바코드 스캔">\
       <video muted playsinline aria-label="카메라 화면: 바코드를 가운데에 맞추세요"></video>\
       <form method="dialog"><button class="search-submit" type="submit">취소</button></form></dialog>

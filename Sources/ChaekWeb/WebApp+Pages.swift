@@ -219,7 +219,7 @@ extension WebApp {
       }
       return results
     } catch {
-      return Results(status: "\(error.provider)에 연결하지 못해 검색할 수 없어요. 잠시 뒤 다시 해 주세요.", failed: true)
+      return Results(status: error.readerMessage, failed: true)
     }
   }
 }

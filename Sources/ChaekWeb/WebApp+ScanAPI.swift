@@ -7,11 +7,13 @@ import Imaging
 import UserLibrary
 
 extension WebApp {
-  /// `POST /api/scan[?width=W&height=H]`: the book whose barcode is in the body — a photo reduced to
-  /// 8-bit gray pixels by the page (`width × height` bytes, row by row), or a PNG or PGM file.
-  /// Answers `{"result":"found","isbn","entry":{"id","saved","book"}}`, or `"not_found"` with the
-  /// `isbn` read and whether a `provider` was asked (`answered`, `unreachable`, `none`), `"not_isbn"` with the `code` read, `"no_barcode"`; `400` for pixels that are not
-  /// the size given or a file that is no image.
+  /// `POST /api/scan[?width=W&height=H | ?isbn=ISBN]`: the book whose barcode is in the body — a
+  /// photo reduced to 8-bit gray pixels by the page (`width × height` bytes, row by row), or a PNG
+  /// or PGM file — or, with `isbn`, the book of an ISBN the browser's own detector read. Answers
+  /// `{"result":"found","isbn","entry":{"id","saved","book"}}`, or `"not_found"` with the `isbn`
+  /// read and whether a `provider` was asked (`answered`, `unreachable`, `not_asked`), `"not_isbn"`
+  /// with the `code` read, `"no_barcode"`; `400` for pixels that are not the size given, a file that
+  /// is no image, or an `isbn` that is none.
   ///
   /// Images are read one at a time, off the threads requests share, with a few waiting
   /// (``ChaekApp/BarcodeReader``); beyond that the answer is `503` with `Retry-After`. A file may
@@ -25,10 +27,15 @@ extension WebApp {
       image = { try ImageFile.grayImage(from: body, limit: Self.scanPixelLimit) }
     }
     let search = search
-    let lookup = BookLookup(library: library, search: { search })
+    let scan = BookScan(lookup: BookLookup(library: library, search: { search }), reader: barcodes)
     let result: ScanResult
     do {
-      result = try await BookScan(lookup: lookup, reader: barcodes).scan(image)
+      if let text = request.query["isbn"] {
+        guard let isbn = ISBN(text) else { throw APIError.badRequest("not an ISBN: \(text)") }
+        result = try await scan.open(isbn)
+      } else {
+        result = try await scan.scan(image)
+      }
     } catch let error as ImageError {
       throw APIError.badRequest("\(error)")
     } catch let busy as BarcodeReader.Busy {
@@ -40,9 +47,8 @@ extension WebApp {
     case .found(let isbn, let book):
       let saved = try await library.contains(book.id)
       return try .json(ScanReply(result: "found", isbn: isbn.isbn13, entry: LibraryEntry(book, saved: saved)))
-    case .notFound(let isbn):
-      let provider = search.source == .local ? "none" : search.providerAnswers ? "answered" : "unreachable"
-      return try .json(ScanReply(result: "not_found", isbn: isbn.isbn13, provider: provider))
+    case .notFound(let isbn, let provider):
+      return try .json(ScanReply(result: "not_found", isbn: isbn.isbn13, provider: provider.rawValue))
     case .notAnISBN(let code): return try .json(ScanReply(result: "not_isbn", code: code))
     case .noBarcode: return try .json(ScanReply(result: "no_barcode"))
     }
@@ -61,6 +67,6 @@ private struct ScanReply: Encodable {
   var code: String?
   var entry: LibraryEntry?
   /// With `not_found`: whether a provider was asked and answered (`answered`), could not be reached
-  /// (`unreachable`), or there is none to ask (`none`, the offline catalog only).
+  /// (`unreachable`), or was not asked (`not_asked`: there is none, with `--source local`).
   var provider: String?
 }

@@ -44,7 +44,8 @@ struct ScanAPITests {
 
   /// An ISBN no one knows says whether a provider was asked, so the page can offer the next step:
   /// with none (`local`), or one that cannot be reached, the number is kept to try again online;
-  /// with one that answered, the number is searched.
+  /// with one that answered, the number is searched. What the provider said is this lookup's own,
+  /// not a guess from its state.
   @Test func anUnknownISBNSaysWhetherAProviderWasAsked() async throws {
     let (image, target) = try pixels("9791190090018")
     func provider(_ source: SearchSource, _ environment: [String: String]) async throws -> String? {
@@ -57,12 +58,22 @@ struct ScanAPITests {
       }
       return found
     }
-    #expect(try await provider(.local, [:]) == "none")
+    #expect(try await provider(.local, [:]) == "not_asked")
     #expect(try await provider(.auto, ["CHAEK_OPENLIBRARY_URL": "http://127.0.0.1:1"]) == "unreachable")
     let openLibrary = try StubHTTPServer { _ in .json(#"{"numFound":0,"start":0,"docs":[]}"#) }
     defer { openLibrary.stop() }
     #expect(
       try await provider(.auto, ["CHAEK_OPENLIBRARY_URL": openLibrary.baseURL.absoluteString]) == "answered")
+  }
+
+  @Test func anISBNReadByTheBrowserIsLookedUpAsAPhotosIs() async throws {
+    try await AppFixture.with { app async throws in
+      let found = try await app.client.send(.POST, "/api/scan?isbn=9788936433598").json()
+      #expect(found["result"] as? String == "found")
+      let unknown = try await app.client.send(.POST, "/api/scan?isbn=9791190090018").json()
+      #expect(unknown["result"] as? String == "not_found" && unknown["provider"] as? String == "not_asked")
+      #expect(await app.client.send(.POST, "/api/scan?isbn=12345").status == 400)
+    }
   }
 
   @Test func pixelsOfTheWrongSizeOrAFileThatIsNoImageAre400() async throws {

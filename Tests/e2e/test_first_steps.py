@@ -2,6 +2,7 @@
 to start, empty 담은 책 and 기록 that lead somewhere, filters that fit a phone and count what they
 would show, and every failure said in Korean."""
 
+import datetime
 import re
 import urllib.error
 import urllib.request
@@ -136,18 +137,14 @@ def test_failures_are_said_in_korean(own_server, browser):
     app.js(f"document.getElementById('{session}-finished').value = '2024-05-01'")
     app.press(f"#{session}-save")
     app.wait_for(lambda: "다 읽은 날은 시작한 날과 같거나 그 뒤여야 해요" in app.sheet_alert(), lambda: app.sheet_alert())
-    # Past the page's own check, the server's refusal is said in Korean too.
-    app.js("document.querySelector('#detail [data-session-id] form').noValidate = true")
-    reply = app.driver.execute_async_script(
-        """
-        const done = arguments[arguments.length - 1];
-        import('/static/problems.js').then(async ({ problem }) => {
-          const response = await fetch(arguments[0], { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"day":"2024-05-01"}' });
-          done(problem({ status: response.status, body: await response.json() }));
-        });
-        """,
-        f"/api/journal/{book_id}/finish",
-    )
-    assert reply == "저장할 수 없는 값이에요. 입력한 내용을 확인해 주세요.", reply
+    # A refusal the page does not foresee (a reading started tomorrow, finished today) is said
+    # in the sheet, in Korean, from the server's error type.
+    tomorrow = (datetime.date.today() + datetime.timedelta(days=1)).isoformat()
+    call(server, "PATCH", f"api/sessions/{session.split('-')[1]}", {"started": tomorrow, "finished": None})
+    app.open_book(book_id)
+    app.press("#finish-reading")
+    app.wait_for(lambda: app.sheet_alert().startswith("저장하지 못했어요:"), lambda: app.sheet_alert())
+    alert = app.sheet_alert()
+    assert alert == "저장하지 못했어요: 저장할 수 없는 값이에요. 입력한 내용을 확인해 주세요.", alert
     # The refused requests are in the console as failed loads; nothing else is.
     assert [e for e in app.console_errors() if "Failed to load resource" not in e] == []

@@ -48,8 +48,10 @@ def barcode_png(code, path):
 
 def test_a_photo_of_the_barcode_opens_the_book_in_place_and_an_unknown_isbn_is_kept(server, browser, tmp_path):
     call(server, "DELETE", "api/searches")
+    call(server, "PUT", "api/searches/recording", {"on": True})
     app = AppPage(browser(MOBILE), server).open("/")
     app.wait_until_live()
+    assert app.find("#scan-button").accessible_name == "바코드 스캔: 책 뒤표지의 바코드로 찾기"
     app.js("window.__samePage = true")
     app.find("#scan-file").send_keys(str(barcode_png("9791190090018", tmp_path / "unknown.png")))
     app.wait_for(lambda: "9791190090018" in app.text("#search-status"), lambda: app.text("#search-status"))

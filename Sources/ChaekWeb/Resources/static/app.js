@@ -427,9 +427,16 @@ async function removeBook(id) {
   if (!(await confirmRemoval(id))) return false;
   const reply = await api("DELETE", `/api/library/${encodeURIComponent(id)}`);
   setSaved(id, false);
-  refreshSaved();
+  await refreshSaved();
   offerUndo("담은 책에서 삭제했어요", reply);
   return true;
+}
+
+// After a row of 담은 책 went, the focus goes to the heart of the row now in its place (or the one
+// before it), or to the heading when the list is empty: never to the page's body.
+function focusSavedRow(index) {
+  const hearts = $$("#saved .heart");
+  (hearts[Math.min(index, hearts.length - 1)] ?? $("#saved-heading")).focus();
 }
 
 async function confirmRemoval(id) {
@@ -453,6 +460,7 @@ async function confirmRemoval(id) {
 async function toggleHeart(button) {
   const id = button.closest("[data-book-id]").dataset.bookId;
   const wasSaved = button.getAttribute("aria-pressed") === "true";
+  const savedIndex = $$("#saved .heart").indexOf(button);
   button.disabled = true;
   try {
     if (wasSaved) {
@@ -465,7 +473,8 @@ async function toggleHeart(button) {
     showToast(`${wasSaved ? "빼지" : "담지"} 못했어요: ${reasonFor(error)}`);
   } finally {
     button.disabled = false;
-    button.focus();
+    if (button.isConnected) button.focus();
+    else if (savedIndex >= 0) focusSavedRow(savedIndex);
   }
 }
 
@@ -510,8 +519,11 @@ async function refreshSaved(fromTop = false) {
     savedCount.textContent = count;
     savedCount.setAttribute("aria-label", `${count}권`);
     $("#saved-panel").dataset.total = count;
-    // The row of chips scrolls sideways on a phone: the chosen tag (else shelf) stays in sight.
-    $$(".chip[aria-pressed=true]", $("#saved-filters")).at(-1)?.scrollIntoView({ block: "nearest", inline: "nearest" });
+    // The row of chips scrolls sideways on a phone: a new choice keeps the chosen tag (else shelf)
+    // in sight, moving the row only, never the page.
+    const row = $("#saved-filters .chip-row");
+    const chosen = $$(".chip[aria-pressed=true]", row ?? undefined).at(-1);
+    if (fromTop && row && chosen) row.scrollTo({ left: chosen.offsetLeft - row.offsetLeft - 16 });
     const ids = new Set(await savedIDs());
     for (const row of $$("li[data-book-id]", results)) {
       const heart = $(".heart", row);
@@ -570,6 +582,11 @@ let opener = null;
 // On a wide screen the sheet is a panel beside the list (a dialog that leaves the page usable);
 // on a phone, a modal sheet over it.
 const wide = matchMedia("(min-width: 1000px)");
+// There the tabs are a rail down the side.
+const tablist = $(".tabbar [role=tablist]");
+const orientTabs = () => tablist.setAttribute("aria-orientation", wide.matches ? "vertical" : "horizontal");
+orientTabs();
+wide.addEventListener("change", orientTabs);
 
 // Opens a book's sheet. `marks`: the search it was opened from (query=&target=), whose matches
 // the sheet marks. `push`: record the opening in the browser's history (see below); false when
@@ -578,7 +595,8 @@ async function openDetail(id, trigger, { marks = "", push = true } = {}) {
   opener = trigger ?? document.activeElement;
   const response = await fetch(`/fragments/books/${encodeURIComponent(id)}${marks ? `?${marks}` : ""}`).catch(() => null);
   if (!response?.ok) {
-    showToast(response?.status === 404 ? "이 책을 찾을 수 없어요." : `책 정보를 불러오지 못했어요. ${problem(response && { status: response.status, body: {} })}`);
+    const body = await response?.json().catch(() => ({}));
+    showToast(response?.status === 404 ? "이 책을 찾을 수 없어요." : `책 정보를 불러오지 못했어요. ${problem(response && { status: response.status, body })}`);
     return false;
   }
   detail.innerHTML = await response.text();
@@ -897,6 +915,7 @@ const actions = {
   "starter-search": (target, event) => {
     event.preventDefault();
     searchInput.value = target.textContent;
+    searchInput.focus();
     startSearch();
   },
   "go-search": (target, event) => {
@@ -907,6 +926,7 @@ const actions = {
   "go-saved": (target, event) => {
     event.preventDefault();
     showTab("saved");
+    $("#saved-heading").focus();
   },
   close: closeDetail,
   "focus-search": focusSearch,
@@ -967,7 +987,8 @@ saved.addEventListener("pointerdown", (event) => {
         swipe.style.transform = "";
         row.classList.remove("swiped");
       };
-      removeBook(row.dataset.bookId).then((removed) => removed || restore(), (error) => {
+      const index = $$("#saved > li").indexOf(row);
+      removeBook(row.dataset.bookId).then((removed) => (removed ? focusSavedRow(index) : restore()), (error) => {
         restore();
         showToast(`삭제하지 못했어요: ${reasonFor(error)}`);
       });
@@ -1185,10 +1206,15 @@ startScan({
   open: (id) => openDetail(id, $("#scan-button")),
   search: (isbn) => {
     searchInput.value = isbn;
-    $("#search-target").value = "isbn";
     startSearch();
   },
-  keep: (isbn) => searchHistory.recording && changeRecentSearches("POST", "/api/searches", { query: isbn }),
+  // Keeps the number among the recent searches: whether it was kept (not when the reader turned
+  // recording off, or the server cannot be reached).
+  keep: async (isbn) => {
+    const reply = await send("POST", "/api/searches", { query: isbn });
+    if (reply.ok) renderRecentSearches(reply.body);
+    return reply.ok && reply.body.searches.some((search) => search.query === isbn);
+  },
 });
 
 // ---- an address like /books/ID opens its book ----

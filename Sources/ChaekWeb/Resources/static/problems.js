@@ -12,7 +12,7 @@ const byType = {
   UnsupportedMediaType: "이 형식은 받을 수 없어요.",
   UnreadableFile: "읽을 수 없는 파일이에요.",
   ProviderError: "책을 찾아 줄 곳에 연결하지 못했어요. 잠시 뒤 다시 해 주세요.",
-  ServiceUnavailable: "지금은 바빠요. 잠시 뒤 다시 해 주세요.",
+  ServiceUnavailable: "지금은 답할 수 없어요. 잠시 뒤 다시 해 주세요.",
   Forbidden: "이 페이지에서만 할 수 있어요. 페이지를 새로 고친 뒤 다시 해 주세요.",
   Unauthorized: "권한이 없어요. 다시 로그인해 주세요.",
 };

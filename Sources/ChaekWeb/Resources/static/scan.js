@@ -4,7 +4,7 @@
 // them to the server, which reads the barcode with zbar. The ISBN found opens the book's sheet in
 // place (no page load); an ISBN no one knows is searched, or kept to try again online.
 
-import { Problem, reasonFor } from "./problems.js";
+import { Problem, problem, reasonFor } from "./problems.js";
 
 const MAX_SIDE = 1600; // the server takes at most 4 MB of pixels
 
@@ -32,7 +32,7 @@ export function startScan(page) {
       });
       const body = await response.json().catch(() => ({}));
       if (!response.ok) throw new Problem({ status: response.status, body });
-      found(body, page);
+      await found(body, page);
     } catch (error) {
       // 503: the server is reading other scans and has no room for this one yet.
       const busy = error instanceof Problem && error.reply.status === 503;
@@ -44,22 +44,24 @@ export function startScan(page) {
 // What a scan found: the book opens; an ISBN no one knows leads on (searched where a provider
 // answers, else kept among the recent searches to try again online); else the reader is told what
 // was read.
-function found(result, { say, open, search, keep }) {
+async function found(result, { say, open, search, keep }) {
   switch (result.result) {
     case "found":
       say("");
       open(result.entry.id);
       break;
-    case "not_found":
+    case "not_found": {
       if (result.provider === "answered") {
         search(result.isbn);
         return;
       }
-      keep(result.isbn);
-      say(result.provider === "unreachable"
-        ? `ISBN ${result.isbn}을 읽었지만 지금은 온라인 검색에 연결할 수 없어요. 최근 검색어에 남겨 두었으니 연결되면 다시 찾아 보세요.`
-        : `ISBN ${result.isbn}의 책이 오프라인 목록에 없어요. 최근 검색어에 남겨 두었으니 온라인에서 다시 찾아 보세요. 제목이나 저자로 찾아도 돼요.`);
+      const kept = await keep(result.isbn);
+      const where = result.provider === "unreachable"
+        ? `ISBN ${result.isbn}을 읽었지만 지금은 온라인 검색에 연결할 수 없어요.`
+        : `ISBN ${result.isbn}의 책이 오프라인 목록에 없어요.`;
+      say(`${where} ${kept ? "최근 검색어에 남겨 두었으니 연결되면 다시 찾아 보세요." : `번호를 적어 두었다가 연결되면 다시 찾아 보세요.`} 제목이나 저자로 찾아도 돼요.`);
       break;
+    }
     case "not_isbn":
       say(`바코드 ${result.code}는 책의 ISBN이 아니에요. 책의 ISBN은 978이나 979로 시작해요.`);
       break;
@@ -87,7 +89,8 @@ async function grayPixels(photo) {
 
 // Reads the camera live with the browser's own BarcodeDetector, in a dialog with a 취소 button;
 // `false` when the browser cannot (no detector for EAN-13, no camera, or permission refused).
-async function liveScan({ say, open, search }) {
+async function liveScan(page) {
+  const { say } = page;
   if (!("BarcodeDetector" in window) || !navigator.mediaDevices?.getUserMedia) return false;
   const formats = await BarcodeDetector.getSupportedFormats().catch(() => []);
   if (!formats.includes("ean_13")) return false;
@@ -111,7 +114,11 @@ async function liveScan({ say, open, search }) {
       const isbn = codes.map((code) => code.rawValue).find((value) => /^97[89]\d{10}$/.test(value));
       if (isbn) {
         dialog.close();
-        if (!(await open(isbn))) search(isbn);
+        // The server looks it up as it does a photo's ISBN, and the page leads on the same way.
+        const response = await fetch(`/api/scan?isbn=${isbn}`, { method: "POST", headers: { Accept: "application/json" } });
+        const body = await response.json().catch(() => ({}));
+        if (response.ok) await found(body, page);
+        else say(`바코드를 읽었지만 책을 찾지 못했어요: ${problem({ status: response.status, body })}`);
         return true;
       }
       if (codes.length) say(`바코드 ${codes[0].rawValue}는 책의 ISBN이 아니에요.`);
