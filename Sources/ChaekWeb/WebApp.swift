@@ -60,7 +60,8 @@ public struct WebApp: Sendable {
       headers: ["X-Content-Type-Options": "nosniff"], errorFormat: { APIError($0).response }, log: log)
   }
 
-  private func makeRouter() -> Router {
+  /// The app's routes, without the middleware around them (`docs/API.md` lists the same routes).
+  func makeRouter() -> Router {
     var router = Router()
     router.get("/v3/search/book") { try await self.kakaoSearch($0) }
     router.get("/api/suggest") { try await self.suggest($0) }

@@ -8,12 +8,15 @@ struct Route: Sendable {
   }
 
   let method: HTTPMethod
+  /// The pattern as given, `/api/library/{id}`.
+  let pattern: String
   let handler: RouteHandler
   private let segments: [Segment]
 
   /// A route for `pattern`, whose `{name}` segments are parameters.
   init(method: HTTPMethod, pattern: String, handler: @escaping RouteHandler) {
     self.method = method
+    self.pattern = pattern
     self.handler = handler
     segments = Self.segments(of: pattern).map { segment in
       segment.hasPrefix("{") && segment.hasSuffix("}") && segment.count > 2

@@ -50,6 +50,12 @@ public struct Router: Sendable {
     add(.DELETE, pattern, handler)
   }
 
+  /// Every route's method and pattern as added, in the order they were added (`HEAD` only where a
+  /// route was added for it): what a test compares with the documentation.
+  public var registeredRoutes: [(method: HTTPMethod, pattern: String)] {
+    routes.map { (method: $0.method, pattern: $0.pattern) }
+  }
+
   // MARK: - Dispatch
 
   /// The response of the matching route's handler; ``notFound`` when no route has this path.

@@ -60,7 +60,7 @@ struct CommandTests {
     )
   }
 
-  /// The usage lines scripts and the README rely on, made from the declarations.
+  /// The usage lines scripts and docs/CLI.md rely on, made from the declarations.
   @Test func usageLinesComeFromTheDeclaredOptions() {
     #expect(
       Command.search.usage

@@ -106,6 +106,15 @@ struct RouterTests {
     #expect(Self.text(response) == "<h1>없어요</h1>")
   }
 
+  @Test func listsItsRoutesAsAddedWithTheirPatterns() {
+    let routes = Self.library().registeredRoutes.map { "\($0.method) \($0.pattern)" }
+    #expect(
+      routes == [
+        "GET /api/library", "GET /api/library/{id}", "GET /api/library/recent", "PUT /api/library/{id}",
+        "DELETE /api/library/{id}", "POST /api/books/{isbn}/notes/{note}", "PATCH /api/library/{id}",
+      ])
+  }
+
   // MARK: - Over HTTP
 
   @Test func routesRealRequestsWithDecodedPathParameters() async throws {
