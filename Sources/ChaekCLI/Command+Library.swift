@@ -103,15 +103,13 @@ extension Command {
   ) { arguments, context in
     try arguments.expectNoOperands()
     let library = try context.library()
-    let books = try await library.savedBooks()
-    guard !books.isEmpty else {
+    let size = try await library.size()
+    guard size.books > 0 else {
       context.console.write("No saved books to remove.\n")
       return
     }
-    var entries: [JournalEntry] = []
-    for book in books { if let entry = try await library.entry(book.book.id) { entries.append(entry) } }
-    let journal = JournalSize(entries)
-    let count = Output.count(books.count, "saved book")
+    let journal = JournalSize(size)
+    let count = Output.count(size.books, "saved book")
     guard
       try Confirmation.confirm(
         (journal.isEmpty ? "" : "Also deletes \(journal.description). ") + "Remove all \(count)?",

@@ -98,12 +98,9 @@ struct JournalSize {
     (notes, quotes, readings) = (entry.notes.count, entry.quotes.count, entry.sessions.count)
   }
 
-  /// The size of every entry's journal.
-  init(_ entries: [JournalEntry]) {
-    for entry in entries {
-      let size = JournalSize(entry)
-      (notes, quotes, readings) = (notes + size.notes, quotes + size.quotes, readings + size.readings)
-    }
+  /// The size of every saved book's journal, as the library counts it.
+  init(_ size: LibrarySize) {
+    (notes, quotes, readings) = (size.notes, size.quotes, size.readings)
   }
 
   /// `true` when there is nothing to lose.
