@@ -9,7 +9,7 @@ import UserLibrary
 ///
 /// Local copies come first, so a book the user has seen opens without a network and as they saw it.
 public struct BookLookup: Sendable {
-  private let library: Library
+  let library: Library
   private let search: @Sendable () throws -> SearchService
 
   /// A lookup in `library`, then through the service `search` makes (its catalog, then its

@@ -1,4 +1,5 @@
 import BookModel
+import ChaekApp
 import Foundation
 import UserLibrary
 
@@ -6,33 +7,21 @@ import UserLibrary
 /// yet and save it in the change's own transaction (one helper, so every command saves the same
 /// way), reads and removals need it saved.
 extension Context {
-  /// The book a journal command writes to: its entry when it is saved, else the book to save with
-  /// the change (``UserLibrary/Library/updateEntry(_:_:today:expecting:saving:)`` and the other
-  /// writes that take `saving:`), so that a refused change saves nothing.
-  struct JournalTarget {
-    /// The book's identity.
-    let id: BookID
-    /// Its journal as it is now, when it is saved.
-    let entry: JournalEntry?
-    /// The book to save with the change, when it is not saved.
-    let saving: Book?
-  }
-
-  /// Runs `body` with the book named `text` (an id or ISBN): its entry when it is saved, else the
-  /// book found as ``findBook(_:arguments:library:)`` finds it, for `body` to save with its change.
-  /// Says that the book was saved unless `quiet` (JSON output).
+  /// Runs `body` with the book named `text` (an id or ISBN), as ``ChaekApp/JournalTarget`` finds
+  /// it: its entry when it is saved, else the book for `body` to save with its change. Says that the
+  /// book was saved unless `quiet` (JSON output).
   func withJournal<T>(
     of text: String, arguments: Arguments, quiet: Bool,
     _ body: (Library, JournalTarget) async throws -> T
   ) async throws -> T {
     let library = try library()
     let id = try Context.bookID(text)
-    if let entry = try await library.entry(id) {
-      return try await body(library, JournalTarget(id: id, entry: entry, saving: nil))
+    let lookup = BookLookup(library: library) { try searchService(arguments) }
+    guard let target = try await lookup.journalTarget(id) else { throw Context.noBook(id) }
+    let result = try await body(library, target)
+    if let book = target.saving, !quiet {
+      console.write("Saved ‘\(book.title)’ (\(book.id)) to your books.\n")
     }
-    let book = try await findBook(text, arguments: arguments, library: library)
-    let result = try await body(library, JournalTarget(id: book.id, entry: nil, saving: book))
-    if !quiet { console.write("Saved ‘\(book.title)’ (\(book.id)) to your books.\n") }
     return result
   }
 

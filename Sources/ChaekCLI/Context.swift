@@ -32,6 +32,11 @@ struct Context: Sendable {
     let id = try Context.bookID(text)
     let lookup = BookLookup(library: library) { try searchService(arguments) }
     if let book = try await lookup.book(id) { return book }
-    throw CLIError.failure("no book \(id) in the catalog or your library; find it with `chaek search` first")
+    throw Context.noBook(id)
+  }
+
+  /// The failure of a command naming a book no one has.
+  static func noBook(_ id: BookID) -> CLIError {
+    .failure("no book \(id) in the catalog or your library; find it with `chaek search` first")
   }
 }

@@ -1,4 +1,5 @@
 import BookModel
+import ChaekApp
 import HTTPRouting
 import HTTPTransport
 import UserLibrary
@@ -22,7 +23,7 @@ extension WebApp {
     let target = try await journalTarget(of: request)
     let entry = try await refusingStale(.entry(target.id)) {
       try await library.updateEntry(
-        target.id, change, today: patch.day ?? .today(), expecting: patch.version, saving: target.unsaved)
+        target.id, change, today: patch.day ?? .today(), expecting: patch.version, saving: target.saving)
     }
     return try .json(entry)
   }
@@ -34,21 +35,21 @@ extension WebApp {
     let target = try await journalTarget(of: request)
     return try .json(
       try await library.recordProgress(
-        target.id, amount, on: input.day ?? .today(), saving: target.unsaved))
+        target.id, amount, on: input.day ?? .today(), saving: target.saving))
   }
 
   /// `POST /api/journal/{id}/start`: `{"day"?}`.
   func startReading(_ request: HTTPRequest) async throws -> HTTPResponse {
     let day = try request.input(DayInput.self).day ?? .today()
     let target = try await journalTarget(of: request)
-    return try .json(try await library.startReading(target.id, on: day, saving: target.unsaved))
+    return try .json(try await library.startReading(target.id, on: day, saving: target.saving))
   }
 
   /// `POST /api/journal/{id}/finish`: `{"day"?}`.
   func finishReading(_ request: HTTPRequest) async throws -> HTTPResponse {
     let day = try request.input(DayInput.self).day ?? .today()
     let target = try await journalTarget(of: request)
-    return try .json(try await library.finishReading(target.id, on: day, saving: target.unsaved))
+    return try .json(try await library.finishReading(target.id, on: day, saving: target.saving))
   }
 
   /// `PATCH /api/sessions/{sessionID}`: `{"started","finished","version"?}`; the book's entry.
@@ -74,12 +75,15 @@ extension WebApp {
 
   // MARK: - Shared
 
-  /// The book a journal write in `request` is for, and the book to save first when it is not saved
-  /// yet (looked up as ``book(for:)`` does, whose identity may be the one the lookup settled on).
-  func journalTarget(of request: HTTPRequest) async throws -> (id: BookID, unsaved: Book?) {
+  /// The book a journal write in `request` is for (``ChaekApp/JournalTarget``), found as
+  /// ``book(for:)`` finds it.
+  /// - Throws: ``APIError`` 400 for a path that names no book and 404 for a book nowhere found.
+  func journalTarget(of request: HTTPRequest) async throws -> JournalTarget {
     let id = try request.bookID()
-    if try await library.contains(id) { return (id, nil) }
-    let book = try await book(for: request)
-    return (book.id, try await library.contains(book.id) ? nil : book)
+    let search = search
+    guard let target = try await BookLookup(library: library, search: { search }).journalTarget(id) else {
+      throw APIError.notFound("no book \(id)")
+    }
+    return target
   }
 }

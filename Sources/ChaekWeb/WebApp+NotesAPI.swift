@@ -13,7 +13,7 @@ extension WebApp {
     let target = try await journalTarget(of: request)
     let note = try await library.addNote(
       input.kind, to: target.id, text: input.text, page: input.page, day: input.day ?? .today(),
-      saving: target.unsaved)
+      saving: target.saving)
     return try .json(note, status: 201)
   }
 
