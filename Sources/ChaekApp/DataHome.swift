@@ -28,9 +28,10 @@ public struct DataHome: Sendable {
   /// The search service for `source` over this home's catalog; `log` hears when the provider starts
   /// failing and when it answers again.
   public func searchService(
-    _ source: SearchSource, settings: ProviderSettings, log: @escaping @Sendable (String) -> Void = { _ in }
+    _ source: SearchSource, settings: ProviderSettings, following library: Library? = nil,
+    log: @escaping @Sendable (String) -> Void = { _ in }
   ) throws -> SearchService {
-    try SearchService(source: source, settings: settings, catalog: catalog(), log: log)
+    try SearchService(source: source, settings: settings, catalog: catalog(), following: library, log: log)
   }
 
   /// Moves the saved and recently viewed books whose catalog record was replaced (a starter book by

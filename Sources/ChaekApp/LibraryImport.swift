@@ -5,7 +5,8 @@ import Foundation
 import UserLibrary
 
 /// Imports a file of books into the catalog and, from the exports of reading apps that carry the
-/// reader's own data (a Goodreads library export, a StoryGraph export), into the user's journal.
+/// reader's own data (a Goodreads library export, a StoryGraph export), into the user's journal;
+/// then the reader's books follow the catalog records the import replaced.
 ///
 /// Each book of such a file is matched to a book Chaek knows: by its ISBN, else by its title and
 /// authors against the catalog (a Kindle edition without an ISBN finds the catalog's record), else
@@ -38,7 +39,7 @@ public struct LibraryImport: Sendable {
   ) async throws -> LibraryImportReport {
     let sink = JournalSink(catalog: catalog, library: library, today: today)
     let books = try await Importer(format: format).read(contentsOf: url, into: sink, progress: progress)
-    return LibraryImportReport(books: books, journal: await sink.report(for: format))
+    return try await report(books, sink, format)
   }
 
   /// Imports a whole file held in `data` (see ``run(contentsOf:format:today:progress:)``).
@@ -47,7 +48,16 @@ public struct LibraryImport: Sendable {
   {
     let sink = JournalSink(catalog: catalog, library: library, today: today)
     let books = try await Importer(format: format).read(data, into: sink)
-    return LibraryImportReport(books: books, journal: await sink.report(for: format))
+    return try await report(books, sink, format)
+  }
+
+  /// The import's report, once the saved and viewed books follow the records it replaced (a
+  /// starter book by the same book with an ISBN).
+  private func report(_ books: ImportReport, _ sink: JournalSink, _ format: ImportFormat) async throws
+    -> LibraryImportReport
+  {
+    let followed = try await DataHome.followReplacedBooks(catalog: catalog, library: library)
+    return LibraryImportReport(books: books, journal: await sink.report(for: format), followed: followed)
   }
 }
 
@@ -58,6 +68,8 @@ public struct LibraryImportReport: Sendable {
   public let books: ImportReport
   /// What the reader's data did; `nil` for files without it.
   public let journal: JournalImportReport?
+  /// The saved and recently viewed books moved to the record that replaced theirs.
+  public let followed: Int
 }
 
 /// How the books of a reading app's export were matched and what their journals took.

@@ -2,6 +2,7 @@ import BookCatalog
 import BookModel
 import BookProviders
 import Foundation
+import UserLibrary
 
 /// Searches the way the app does: the chosen provider answers, every book it returns is kept in
 /// the catalog, and with `--source auto` the catalog answers when the provider cannot.
@@ -15,20 +16,21 @@ public struct SearchService: Sendable {
   public let catalog: Catalog
   private let remote: (any BookSearching)?
   private let breaker: CircuitBreaker?
-  /// Called with the books that took the place of another record when a provider's results are
-  /// kept (old identity → book: a starter book replaced by the same book with an ISBN), so that
-  /// the user's library can follow them (see ``Catalog/replacements(of:)``).
-  public var onReplacement: (@Sendable ([BookID: Book]) async -> Void)?
+  /// The library whose saved and viewed books follow the records a provider's results replace (a
+  /// starter book by the same book with an ISBN; see ``Catalog/replacements(of:)``), if any.
+  private let following: Library?
 
   /// Chooses the provider for `source`: `auto` is Kakao when a key is set, else Open Library.
-  /// `kakao` without a key is an error. `log` hears, in a line each, when the provider starts
-  /// failing (with what it said, the key removed) and when it answers again.
+  /// `kakao` without a key is an error. The books of `library` (when given) follow the records the
+  /// provider's results replace. `log` hears, in a line each, when the provider starts failing
+  /// (with what it said, the key removed) and when it answers again.
   public init(
-    source: SearchSource, settings: ProviderSettings, catalog: Catalog,
+    source: SearchSource, settings: ProviderSettings, catalog: Catalog, following library: Library? = nil,
     log: @escaping @Sendable (String) -> Void = { _ in }
   ) throws(BookSearchError) {
     self.source = source
     self.catalog = catalog
+    following = library
     providerIsChosen = source != .auto || settings.kakaoKey != nil
     let kakao = settings.kakaoKey.map {
       KakaoBooks(apiKey: $0, baseURL: settings.kakaoURL, timeout: settings.timeout)
@@ -128,10 +130,10 @@ public struct SearchService: Sendable {
     let source: Catalog.Source = provider is KakaoBooks ? .kakao : .openLibrary
     guard
       let report = try? await catalog.upsert(books, source: source, otherISBNs: otherISBNs),
-      !report.replaced.isEmpty,
-      let onReplacement, let replacements = try? await catalog.replacements(of: report.replaced.keys)
+      !report.replaced.isEmpty, let following,
+      let replacements = try? await catalog.replacements(of: report.replaced.keys)
     else { return }
-    await onReplacement(replacements)
+    _ = try? await following.follow(replacements)
   }
 }
 

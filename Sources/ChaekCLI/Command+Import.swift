@@ -82,9 +82,8 @@ extension Command {
       throw CLIError.failure("cannot read \(path): \(error.localizedDescription)")
     }
     bar.finish()
-    let moved = try await DataHome.followReplacedBooks(catalog: catalog, library: library)
     context.console.writeError(ImportSummary.problemLines(report.books, path: path))
-    context.console.write(ImportSummary.text(report.books, path: path, moved: moved))
+    context.console.write(ImportSummary.text(report.books, path: path, moved: report.followed))
     if let journal = report.journal { context.console.write(ImportSummary.journalText(journal, path: path)) }
   }
 

@@ -28,11 +28,12 @@ extension Command {
     }
     let library = try context.library()
     let console = context.console
-    var search = try context.searchService(arguments) { console.writeError("chaek serve: \($0)\n") }
-    // Saved and viewed books follow records replaced while the server was stopped (by an import),
-    // and those a provider's results replace while it runs.
-    _ = try? await DataHome.followReplacedBooks(catalog: search.catalog, library: library)
-    search.onReplacement = { replacements in _ = try? await library.follow(replacements) }
+    // Saved and viewed books follow the records a provider's results replace while it runs, and
+    // those replaced while it was stopped (by an import).
+    let search = try context.searchService(arguments, following: library) {
+      console.writeError("chaek serve: \($0)\n")
+    }
+    _ = try await DataHome.followReplacedBooks(catalog: search.catalog, library: library)
     let app = try WebApp(search: search, library: library, token: token)
     let server = HTTPServer(configuration: configuration, responder: app.responder)
     let port: Int

@@ -17,14 +17,16 @@ struct Context: Sendable {
   /// The user's library (`library.sqlite`).
   func library() throws -> Library { try environment.home().library() }
 
-  /// The search service for `--source` (default `auto`); `log` hears when the provider starts
-  /// failing and when it answers again.
+  /// The search service for `--source` (default `auto`), whose provider's results the books of
+  /// `library` (when given) follow; `log` hears when the provider starts failing and when it answers
+  /// again.
   func searchService(
-    _ arguments: Arguments, log: @escaping @Sendable (String) -> Void = { _ in }
+    _ arguments: Arguments, following library: Library? = nil,
+    log: @escaping @Sendable (String) -> Void = { _ in }
   ) throws -> SearchService {
     try environment.home().searchService(
       arguments.choice(.source, as: SearchSource.self) ?? .auto, settings: environment.providerSettings(),
-      log: log)
+      following: library, log: log)
   }
 
   /// Finds the book a person named by id or ISBN (see ``ChaekApp/BookLookup`` for the order).

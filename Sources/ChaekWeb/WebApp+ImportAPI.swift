@@ -52,7 +52,6 @@ extension WebApp {
       if case .interrupted = failure { log("import of an upload stopped: \(failure)") }
       throw failure
     }
-    _ = try await DataHome.followReplacedBooks(catalog: search.catalog, library: library)
     return try .json(ImportReply(report))
   }
 }

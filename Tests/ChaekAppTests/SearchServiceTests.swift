@@ -2,6 +2,7 @@ import BookModel
 import Foundation
 import TestSupport
 import Testing
+import UserLibrary
 
 @testable import BookCatalog
 @testable import BookProviders
@@ -20,6 +21,25 @@ struct SearchServiceTests {
       environment["KAKAO_REST_API_KEY"] = key
     }
     return try ProviderSettings(environment: environment, timeout: 2)
+  }
+
+  @Test func savedBooksFollowTheStarterRecordAProvidersResultReplaces() async throws {
+    let page = """
+      {"documents":[{"title":"채식주의자","isbn":"8936433598 9788936433598","authors":["한강"],\
+      "publisher":"창비","url":"https://search.daum.net/search?w=bookpage&bookId=1"}],\
+      "meta":{"is_end":true,"pageable_count":1,"total_count":1}}
+      """
+    let server = try StubHTTPServer { _ in .json(page) }
+    defer { server.stop() }
+    let catalog = try Catalog(path: ":memory:")
+    let library = try Library(path: ":memory:")
+    let starter = try #require(try await catalog.search(SearchQuery(query: "채식주의자")).documents.first)
+    #expect(starter.isbn.isEmpty)
+    try await library.save(starter)
+    let service = try SearchService(
+      source: .kakao, settings: settings(kakao: server), catalog: catalog, following: library)
+    _ = try await service.search(SearchQuery(query: "채식주의자"))
+    #expect(try await library.savedBooks().map(\.book.id.rawValue) == ["9788936433598"])
   }
 
   @Test func autoUsesKakaoWhenAKeyIsSetAndKeepsWhatItReturns() async throws {
