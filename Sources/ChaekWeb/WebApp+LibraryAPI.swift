@@ -43,12 +43,7 @@ extension WebApp {
     let shelf = try request.queryShelf() ?? .want
     let changedAt = try request.changedAt()
     let book = request.body.isEmpty ? try await self.book(for: request) : try Self.bookInBody(of: request)
-    let outcome =
-      if let changedAt {
-        try await library.save(book, shelf: shelf, changedAt: changedAt)
-      } else {
-        try await library.save(book, shelf: shelf)
-      }
+    let outcome = try await library.save(book, shelf: shelf, changedAt: changedAt)
     return try .json(
       SaveReply(
         id: book.id.rawValue, title: book.title, status: outcome == .saved ? "saved" : "already_saved"),
@@ -61,12 +56,7 @@ extension WebApp {
   func remove(_ request: HTTPRequest) async throws -> HTTPResponse {
     let id = try request.bookID()
     let changedAt = try request.changedAt()
-    let removed =
-      if let changedAt {
-        try await library.remove(id, changedAt: changedAt)
-      } else {
-        try await library.remove(id)
-      }
+    let removed = try await library.remove(id, changedAt: changedAt)
     guard let removed else { throw APIError.notFound("\(id) is not saved") }
     return try .json(RemovalReply(id: id.rawValue, status: "removed", removed: 1, undo: removed.id))
   }
@@ -74,12 +64,7 @@ extension WebApp {
   /// `DELETE /api/library`: removes every saved book: `{"removed","undo"}`. With
   /// `X-Chaek-Changed-At` (전체 삭제 queued offline), only the books saved before it.
   func removeAll(_ request: HTTPRequest) async throws -> HTTPResponse {
-    let removal =
-      if let changedAt = try request.changedAt() {
-        try await library.removeAll(changedAt: changedAt)
-      } else {
-        try await library.removeAll()
-      }
+    let removal = try await library.removeAll(changedAt: try request.changedAt())
     return try .json(RemovalReply(removed: removal.count, undo: removal.id))
   }
 

@@ -25,18 +25,26 @@ public final class Library: Sendable {
 
   /// Saves a book on `shelf` (읽고 싶은 책 unless another is given); saving one that is already
   /// saved keeps its original date and its shelf and answers ``SaveOutcome/alreadySaved`` (the
-  /// stored copy of the book is refreshed).
+  /// stored copy of the book is refreshed). A save made now leaves `changedAt` out; one made
+  /// earlier (replayed from an offline queue, or dated by an import) gives its time, which dates a
+  /// new book and is refused when the book was removed after it.
+  ///
+  /// - Throws: ``LibraryError/staleChange(_:)`` when the book was removed after `changedAt`;
+  ///   ``LibraryError/invalid(_:)`` for a time before 1970 or more than a day ahead (see
+  ///   ``changeTimeSlack``). Nothing is changed then.
   @discardableResult
-  public func save(_ book: Book, shelf: Shelf = .want, at date: Date = Date()) async throws -> SaveOutcome {
+  public func save(_ book: Book, shelf: Shelf = .want, changedAt: Date? = nil) async throws -> SaveOutcome {
+    if let changedAt { try Library.checkChangeTime(changedAt) }
     let json = try Library.encode(book)
     let outcome = try await database.write { connection in
-      try Library.store(book, json: json, shelf: shelf, at: date, on: connection)
+      if let changedAt { try Library.refuseStaleSave(of: book.id, at: changedAt, on: connection) }
+      return try Library.store(book, json: json, shelf: shelf, at: changedAt ?? Date(), on: connection)
     }
     await feed.publishPending()
     return outcome
   }
 
-  /// Saves a book (its JSON already encoded) in the caller's transaction, as ``save(_:shelf:at:)``
+  /// Saves a book (its JSON already encoded) in the caller's transaction, as ``save(_:shelf:changedAt:)``
   /// says, logging `saved` when it is new.
   @discardableResult
   static func store(_ book: Book, json: String, shelf: Shelf, at date: Date, on connection: Connection)
@@ -128,23 +136,44 @@ public final class Library: Sendable {
   }
 
   /// Removes one saved book with its journal (tags, notes, quotes, readings), undoably for
-  /// ``undoWindow``; `nil` when it was not saved.
+  /// ``undoWindow``; `nil` when it was not saved. A removal made earlier (replayed from an offline
+  /// queue) gives its time `changedAt`, and is refused when the book was saved again after it.
+  ///
+  /// - Throws: ``LibraryError/staleChange(_:)`` when the book was saved after `changedAt`;
+  ///   ``LibraryError/invalid(_:)`` for a time before 1970 or more than a day ahead. Nothing is
+  ///   changed then.
   @discardableResult
-  public func remove(_ id: BookID) async throws -> Removal? {
+  public func remove(_ id: BookID, changedAt: Date? = nil) async throws -> Removal? {
+    if let changedAt { try Library.checkChangeTime(changedAt) }
     let removal = try await database.write { connection -> Removal? in
-      guard try connection.integer("SELECT count(*) FROM saved_books WHERE id = ?", [id.rawValue]) > 0 else {
-        return nil
+      let savedAt = try connection.query(
+        "SELECT saved_at FROM saved_books WHERE id = ?", [id.rawValue]
+      ) { $0.double(0) }.first
+      guard let savedAt else { return nil }
+      if let changedAt, changedAt.timeIntervalSince1970 < savedAt {
+        throw LibraryError.staleChange("\(id) was saved again after this removal was made")
       }
-      return try Library.delete([id], at: Date(), on: connection)
+      return try Library.delete([id], at: changedAt ?? Date(), on: connection)
     }
     await feed.publishPending()
     return removal
   }
 
-  /// Removes every saved book with its journal, undoably for ``undoWindow``.
+  /// Removes every saved book with its journal, undoably for ``undoWindow``. 전체 삭제 made earlier
+  /// (queued offline) gives its time `changedAt`: a book saved after it, elsewhere, stays.
+  ///
+  /// - Throws: ``LibraryError/invalid(_:)`` for a time before 1970 or more than a day ahead.
   @discardableResult
-  public func removeAll() async throws -> Removal {
-    let removal = try await database.write { try Library.delete(nil, at: Date(), on: $0) }
+  public func removeAll(changedAt: Date? = nil) async throws -> Removal {
+    if let changedAt { try Library.checkChangeTime(changedAt) }
+    let removal = try await database.write { connection in
+      guard let changedAt else { return try Library.delete(nil, at: Date(), on: connection) }
+      let ids = try connection.query(
+        "SELECT id FROM saved_books WHERE saved_at <= ? ORDER BY saved_at, id",
+        [changedAt.timeIntervalSince1970]
+      ) { BookID(parsing: $0.text(0)) }.compactMap { $0 }
+      return try Library.delete(ids, at: changedAt, on: connection)
+    }
     await feed.publishPending()
     return removal
   }

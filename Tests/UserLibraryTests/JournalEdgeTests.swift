@@ -11,7 +11,7 @@ struct JournalEdgeTests {
     // Saved in the order C, B, A, less than a millisecond apart (an import saves books so).
     for (title, seconds) in [("C", 1_700_000_000.0001), ("B", 1_700_000_000.0002), ("A", 1_700_000_000.0003)]
     {
-      try await library.save(book(title), at: Date(timeIntervalSince1970: seconds))
+      try await library.save(book(title), changedAt: Date(timeIntervalSince1970: seconds))
     }
     let first = try await library.backup().encoded()
     let restored = try Library(path: ":memory:")

@@ -234,7 +234,7 @@ struct JournalTests {
     let library = try Library(path: ":memory:")
     let a = book("채식주의자", isbn: "9788936433598", authors: ["한강"])
     let b = book("Dune", authors: ["Frank Herbert"])
-    try await library.save(a, at: Date(timeIntervalSince1970: 1_700_000_000.123456))
+    try await library.save(a, changedAt: Date(timeIntervalSince1970: 1_700_000_000.123456))
     try await library.save(b, shelf: .reading)
     try await library.setRating(a.id, to: StarRating(stars: 3.75))
     try await library.setTags(a.id, to: ["소장"])

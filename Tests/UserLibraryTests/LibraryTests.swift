@@ -31,7 +31,7 @@ struct SavedBooksTests {
     let library = try Library(path: ":memory:")
     let start = Date(timeIntervalSince1970: 1_700_000_000)
     for (offset, title) in ["하얀", "banana", "Apple", "가나"].enumerated() {
-      try await library.save(book(title), at: start.addingTimeInterval(Double(offset)))
+      try await library.save(book(title), changedAt: start.addingTimeInterval(Double(offset)))
     }
     #expect(try await library.savedBooks().map(\.book.title) == ["Apple", "banana", "가나", "하얀"])
     #expect(
@@ -140,7 +140,7 @@ struct FollowTests {
     let starter = Book(title: "The Hobbit", contents: "A hobbit's quest.", authors: ["J.R.R. Tolkien"])
     let other = book("Other", isbn: "9788936433598")
     let saved = Date(timeIntervalSince1970: 1_000_000)
-    try await library.save(starter, at: saved)
+    try await library.save(starter, changedAt: saved)
     try await library.recordView(starter, at: saved)
     try await library.recordView(other, at: saved.addingTimeInterval(60))
     let events = await library.events()
@@ -168,8 +168,8 @@ struct FollowTests {
     let library = try Library(path: ":memory:")
     let starter = Book(title: "Emma", authors: ["Jane Austen"])
     let withISBN = Book(title: "Emma", isbn: "0141439580", authors: ["Jane Austen"])
-    try await library.save(withISBN, at: Date(timeIntervalSince1970: 2_000))
-    try await library.save(starter, at: Date(timeIntervalSince1970: 1_000))
+    try await library.save(withISBN, changedAt: Date(timeIntervalSince1970: 2_000))
+    try await library.save(starter, changedAt: Date(timeIntervalSince1970: 1_000))
     try await library.follow([starter.id: withISBN])
     let saved = try await library.savedBooks()
     #expect(saved.map(\.book.id) == [withISBN.id])

@@ -12,7 +12,7 @@ struct ReplayTests {
 
   @Test func aSaveMadeBeforeTheBookWasRemovedIsRefusedAndChangesNothing() async throws {
     let library = try Library(path: ":memory:")
-    try await library.save(vegetarian, at: start)
+    try await library.save(vegetarian, changedAt: start)
     try await library.remove(vegetarian.id, changedAt: start.addingTimeInterval(20))
     await #expect(throws: LibraryError.self) {
       try await library.save(vegetarian, changedAt: start.addingTimeInterval(10))
@@ -41,7 +41,7 @@ struct ReplayTests {
 
   @Test func aRemovalMadeBeforeTheBookWasSavedAgainIsRefused() async throws {
     let library = try Library(path: ":memory:")
-    try await library.save(vegetarian, at: start.addingTimeInterval(20))
+    try await library.save(vegetarian, changedAt: start.addingTimeInterval(20))
     await #expect(throws: LibraryError.self) {
       try await library.remove(vegetarian.id, changedAt: start.addingTimeInterval(10))
     }
@@ -57,8 +57,12 @@ struct ReplayTests {
     #expect(try await library.remove(vegetarian.id, changedAt: start.addingTimeInterval(10)) != nil)
     #expect(try await library.save(vegetarian, changedAt: start.addingTimeInterval(20)) == .saved)
     #expect(try await library.remove(vegetarian.id, changedAt: start.addingTimeInterval(30)) != nil)
-    // A removal recorded earlier than the last one leaves the later time in place.
-    try await library.save(vegetarian, at: start)
+    // A removal recorded earlier than the last one leaves the later time in place. (The book is
+    // put back dated `start` underneath: a save at that time is rightly refused as stale.)
+    let json = try Library.encode(vegetarian)
+    _ = try await library.database.write { [vegetarian, start] connection in
+      try Library.store(vegetarian, json: json, shelf: .want, at: start, on: connection)
+    }
     #expect(try await library.remove(vegetarian.id, changedAt: start.addingTimeInterval(5)) != nil)
     await #expect(throws: LibraryError.self) {
       try await library.save(vegetarian, changedAt: start.addingTimeInterval(25))
@@ -75,7 +79,7 @@ struct ReplayTests {
       }
     }
     #expect(try await library.savedCount() == 0)
-    try await library.save(vegetarian, at: start)
+    try await library.save(vegetarian, changedAt: start)
     await #expect(throws: LibraryError.self) { try await library.remove(vegetarian.id, changedAt: ahead) }
     #expect(try await library.savedCount() == 1)
     // A phone whose clock runs an hour ahead is still heard.

@@ -95,7 +95,7 @@ struct SearchHistoryTests {
 
   @Test func aBackupKeepsSearchesAndTheSettingByteForByte() async throws {
     let library = try Library(path: ":memory:")
-    try await library.save(book("Dune"), at: start)
+    try await library.save(book("Dune"), changedAt: start)
     for (offset, query) in ["해리포터", "Dune", "채식"].enumerated() {
       try await library.recordSearch(query, at: start.addingTimeInterval(Double(offset) + 0.1234))
     }
