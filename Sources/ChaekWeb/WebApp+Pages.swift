@@ -61,11 +61,11 @@ extension WebApp {
   /// results of the address's search (none without a `query`).
   private func fill(_ page: inout Page, request: HTTPRequest) async throws {
     let filter = SavedFilter(request)
-    let facets = try await library.savedFacets(shelf: filter.shelf, tag: filter.tag)
-    page.saved = try await savedRows(.title, filter, limit: Self.savedPageSize)
-    page.savedCount = try await library.savedCount()
-    page.savedHasMore = facets.matching(shelf: filter.shelf) > Self.savedPageSize
-    page.savedFilters = SavedFilters(facets: facets, shelf: filter.shelf, tag: filter.tag).html
+    let saved = try await library.savedPage(shelf: filter.shelf, tag: filter.tag, limit: Self.savedPageSize)
+    page.saved = HTML.join(saved.books.map(BookViews.savedRow))
+    page.savedCount = saved.total
+    page.savedHasMore = saved.facets.matching(shelf: filter.shelf) > Self.savedPageSize
+    page.savedFilters = SavedFilters(facets: saved.facets, shelf: filter.shelf, tag: filter.tag).html
     page.recent = HTML.join(try await library.recentViews().map { BookViews.recentItem($0.book) })
     guard let text = request.query["query"], !text.isEmpty else { return }
     let query = try SearchQuery(parameters: request.query)
@@ -118,11 +118,11 @@ extension WebApp {
     let filter = SavedFilter(request)
     let limit = min(max(try request.queryInteger("limit") ?? Self.savedPageSize, 1), Self.savedPageLimit)
     let offset = max(try request.queryInteger("offset") ?? 0, 0)
-    var response = HTTPResponse.html(
-      try await savedRows(order, filter, limit: limit, offset: offset).description)
-    response.headers["X-Chaek-Count"] = String(try await library.savedCount())
-    response.headers["X-Chaek-Matching"] = String(
-      try await library.savedCount(shelf: filter.shelf, tag: filter.tag))
+    let saved = try await library.savedPage(
+      sortedBy: order, shelf: filter.shelf, tag: filter.tag, limit: limit, offset: offset)
+    var response = HTTPResponse.html(HTML.join(saved.books.map(BookViews.savedRow)).description)
+    response.headers["X-Chaek-Count"] = String(saved.total)
+    response.headers["X-Chaek-Matching"] = String(saved.facets.matching(shelf: filter.shelf))
     response.headers["Cache-Control"] = "no-store"
     return response
   }
@@ -170,15 +170,6 @@ extension WebApp {
       shelf = request.query["shelf"].flatMap(Shelf.init(rawValue:))
       tag = request.query["tag"].flatMap { $0.isEmpty ? nil : $0 }
     }
-  }
-
-  private func savedRows(_ order: SavedOrder, _ filter: SavedFilter, limit: Int, offset: Int = 0) async throws
-    -> HTML
-  {
-    HTML.join(
-      try await library.savedBooks(
-        sortedBy: order, shelf: filter.shelf, tag: filter.tag, limit: limit, offset: offset
-      ).map(BookViews.savedRow))
   }
 
   private func savedFilters(_ filter: SavedFilter) async throws -> HTML {

@@ -116,24 +116,26 @@ extension Library {
   /// books with `tag` (all of them without one) and on each shelf, and every tag in use (가나다
   /// order) with its books on `shelf` (all shelves without one), a tag with none there included.
   public func savedFacets(shelf: Shelf?, tag: String?) async throws -> SavedFacets {
-    try await database.read { connection in
-      let tagged = tag == nil ? "" : "WHERE id IN (SELECT book_id FROM book_tags WHERE tag = ?)"
-      let tagValues: [any SQLValueConvertible] = tag.map { [$0] } ?? []
-      let rows = try connection.query(
-        "SELECT shelf, count(*) FROM saved_books \(tagged) GROUP BY shelf", tagValues
-      ) { ($0.text(0), $0.int(1)) }
-      var shelves = Dictionary(uniqueKeysWithValues: Shelf.allCases.map { ($0, 0) })
-      for (name, count) in rows { if let shelf = Shelf(rawValue: name) { shelves[shelf] = count } }
-      let onShelf = shelf == nil ? "" : "AND s.shelf = ?"
-      let tags = try connection.query(
-        """
-        SELECT t.tag, count(s.id) FROM book_tags t LEFT JOIN saved_books s ON s.id = t.book_id \(onShelf)
-        GROUP BY t.tag ORDER BY t.tag
-        """, shelf.map { [$0.rawValue] } ?? []
-      ) { (tag: $0.text(0), count: $0.int(1)) }
-      return SavedFacets(
-        books: shelves.values.reduce(0, +), shelves: shelves, tags: tags)
-    }
+    try await database.read { try Library.savedFacets(shelf: shelf, tag: tag, on: $0) }
+  }
+
+  static func savedFacets(shelf: Shelf?, tag: String?, on connection: Connection) throws -> SavedFacets {
+    let tagged = tag == nil ? "" : "WHERE id IN (SELECT book_id FROM book_tags WHERE tag = ?)"
+    let tagValues: [any SQLValueConvertible] = tag.map { [$0] } ?? []
+    let rows = try connection.query(
+      "SELECT shelf, count(*) FROM saved_books \(tagged) GROUP BY shelf", tagValues
+    ) { ($0.text(0), $0.int(1)) }
+    var shelves = Dictionary(uniqueKeysWithValues: Shelf.allCases.map { ($0, 0) })
+    for (name, count) in rows { if let shelf = Shelf(rawValue: name) { shelves[shelf] = count } }
+    let onShelf = shelf == nil ? "" : "AND s.shelf = ?"
+    let tags = try connection.query(
+      """
+      SELECT t.tag, count(s.id) FROM book_tags t LEFT JOIN saved_books s ON s.id = t.book_id \(onShelf)
+      GROUP BY t.tag ORDER BY t.tag
+      """, shelf.map { [$0.rawValue] } ?? []
+    ) { (tag: $0.text(0), count: $0.int(1)) }
+    return SavedFacets(
+      books: shelves.values.reduce(0, +), shelves: shelves, tags: tags)
   }
 
   // MARK: - Shared by the journal's writes

@@ -69,6 +69,28 @@ public final class Library: Sendable {
     sortedBy order: SavedOrder = .title, shelf: Shelf? = nil, tag: String? = nil, limit: Int? = nil,
     offset: Int = 0
   ) async throws -> [SavedBook] {
+    try await database.read { connection in
+      try Library.savedBooks(order, shelf: shelf, tag: tag, limit: limit, offset: offset, on: connection)
+    }
+  }
+
+  /// What a page of 담은 책 shows, read in one snapshot: a page of ``savedBooks(sortedBy:shelf:tag:limit:offset:)``,
+  /// the number of saved books, and the filters' counts (``savedFacets(shelf:tag:)``).
+  public func savedPage(
+    sortedBy order: SavedOrder = .title, shelf: Shelf? = nil, tag: String? = nil, limit: Int, offset: Int = 0
+  ) async throws -> SavedPage {
+    try await database.read { connection in
+      SavedPage(
+        books: try Library.savedBooks(
+          order, shelf: shelf, tag: tag, limit: limit, offset: offset, on: connection),
+        total: try connection.integer("SELECT count(*) FROM saved_books"),
+        facets: try Library.savedFacets(shelf: shelf, tag: tag, on: connection))
+    }
+  }
+
+  private static func savedBooks(
+    _ order: SavedOrder, shelf: Shelf?, tag: String?, limit: Int?, offset: Int, on connection: Connection
+  ) throws -> [SavedBook] {
     let orderBy =
       switch order {
       case .title: "title COLLATE NOCASE, id"
@@ -76,11 +98,9 @@ public final class Library: Sendable {
       }
     let (filter, values) = Library.savedFilter(shelf: shelf, tag: tag)
     let page = [max(limit ?? -1, -1), max(offset, 0)]
-    return try await database.read { connection in
-      try connection.query(
-        "SELECT \(Library.savedColumns) FROM saved_books \(filter) ORDER BY \(orderBy) LIMIT ? OFFSET ?",
-        values + page, Library.savedBook(from:))
-    }
+    return try connection.query(
+      "SELECT \(Library.savedColumns) FROM saved_books \(filter) ORDER BY \(orderBy) LIMIT ? OFFSET ?",
+      values + page, Library.savedBook(from:))
   }
 
   /// The number of saved books on `shelf` and with `tag` (all of them when neither is given).

@@ -18,3 +18,13 @@ extension SavedFacets {
     shelf.map { shelves[$0] ?? 0 } ?? books
   }
 }
+
+/// A page of 담은 책 as one snapshot (``Library/savedPage(sortedBy:shelf:tag:limit:offset:)``).
+public struct SavedPage: Sendable {
+  /// The page's books, on the chosen shelf and with the chosen tag.
+  public var books: [SavedBook]
+  /// Every saved book, whatever the filters.
+  public var total: Int
+  /// The filters' counts.
+  public var facets: SavedFacets
+}

@@ -72,6 +72,10 @@ struct JournalTests {
     let wanted = try await library.savedFacets(shelf: .want, tag: "소설")
     #expect(wanted.tags.map(\.tag) == ["소설", "여름"] && wanted.tags.map(\.count) == [1, 0])
     #expect(wanted.shelves == tagged.shelves, "the shelves' counts do not depend on the chosen shelf")
+
+    // A page of the list reads its rows, the whole count and the facets in one snapshot.
+    let page = try await library.savedPage(shelf: .read, tag: "소설", limit: 10)
+    #expect(page.books.map(\.book.id) == [a.id] && page.total == 3 && page.facets.matching(shelf: .read) == 1)
   }
 
   @Test func anEditMadeOnAnOlderVersionIsRefusedAndChangesNothing() async throws {
