@@ -19,10 +19,10 @@ public enum GoalPace: Equatable, Sendable, CustomStringConvertible {
   /// The pace of `stats` on `today`; `nil` without a goal, or for a year still to come.
   public init?(_ stats: YearStats, today: CalendarDay) {
     guard let goal = stats.goal else { return nil }
-    if stats.bookCount >= goal {
-      self = .reached
-    } else if let expected = stats.expectedByToday {
+    if let expected = stats.expectedByToday {
       self = Self(books: stats.bookCount, goal: goal, expected: expected)
+    } else if stats.bookCount >= goal {
+      self = .reached
     } else if stats.year < today.year {
       self = .missed(short: goal - stats.bookCount)
     } else {

@@ -106,9 +106,10 @@ extension Command {
     } else {
       entry = try await context.withJournal(of: arguments.positionals[0], arguments: arguments, quiet: json) {
         library, book in
-        try await library.updateEntry(
-          book.id, EntryChange(tags: (book.entry?.tags ?? []) + tags), today: context.today,
-          expecting: book.entry?.version, saving: book.saving)
+        let current = book.saving == nil ? try await library.entry(book.id) : nil
+        return try await library.updateEntry(
+          book.id, EntryChange(tags: (current?.tags ?? []) + tags), today: context.today,
+          expecting: current?.version, saving: book.saving)
       }
     }
     context.console.write(

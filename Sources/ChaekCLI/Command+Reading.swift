@@ -99,7 +99,7 @@ extension Command {
       of: arguments.positionals[0], arguments: arguments, quiet: json
     ) { library, book in
       (
-        book.entry?.shelf,
+        book.saving == nil ? try await library.entry(book.id)?.shelf : nil,
         try await library.updateEntry(book.id, EntryChange(shelf: shelf), today: day, saving: book.saving)
       )
     }

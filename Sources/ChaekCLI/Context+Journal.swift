@@ -8,8 +8,8 @@ import UserLibrary
 /// way), reads and removals need it saved.
 extension Context {
   /// Runs `body` with the book named `text` (an id or ISBN), as ``ChaekApp/JournalTarget`` finds
-  /// it: its entry when it is saved, else the book for `body` to save with its change. Says that the
-  /// book was saved unless `quiet` (JSON output).
+  /// it: the saved book, else the book for `body` to save with its change. Says that the book was
+  /// saved unless `quiet` (JSON output).
   func withJournal<T>(
     of text: String, arguments: Arguments, quiet: Bool,
     _ body: (Library, JournalTarget) async throws -> T

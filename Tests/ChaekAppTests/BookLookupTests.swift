@@ -96,10 +96,10 @@ struct BookLookupTests {
     // Named by its ISBN-10: the write is for the ISBN-13 the lookup finds, to be saved with it.
     let named = try #require(BookID(parsing: "8936433598"))
     let unsaved = try #require(try await fixture.lookup.journalTarget(named))
-    #expect(unsaved.id.rawValue == Self.isbn && unsaved.entry == nil && unsaved.saving?.title == "catalog")
+    #expect(unsaved.id.rawValue == Self.isbn && unsaved.saving?.title == "catalog")
     try await fixture.library.save(Self.copy("saved"))
     let saved = try #require(try await fixture.lookup.journalTarget(named))
-    #expect(saved.id.rawValue == Self.isbn && saved.saving == nil && saved.entry?.book.title == "saved")
+    #expect(saved.id.rawValue == Self.isbn && saved.saving == nil)
     let unknown = Book(title: "no ISBN", url: "https://example.com/no-isbn").id
     #expect(try await fixture.lookup.journalTarget(unknown) == nil)
   }

@@ -3,7 +3,7 @@
 // listens to /api/events so every open window follows changes made anywhere.
 
 import { startOffline, watchEventStream } from "./offline.js";
-import { Problem, problem, reasonFor } from "./problems.js";
+import { Problem, problem, reasonFor, replyOf } from "./problems.js";
 import { startScan } from "./scan.js";
 
 const $ = (selector, root = document) => root.querySelector(selector);
@@ -103,11 +103,7 @@ async function send(method, path, body) {
     init.body = JSON.stringify(body);
   }
   try {
-    const response = await fetch(path, init);
-    const text = await response.text();
-    let parsed = {};
-    try { parsed = JSON.parse(text); } catch {}
-    return { ok: response.ok, status: response.status, body: parsed ?? {}, text };
+    return await replyOf(await fetch(path, init));
   } catch {
     return { ok: false, status: 0, body: {}, text: "" };
   }
@@ -229,12 +225,7 @@ async function loadNextPage() {
   try {
     const response = await fetch("/fragments/results?" + searchParams(page), { signal: search.controller.signal });
     if (generation !== search.generation) return;
-    if (!response.ok) {
-      const text = await response.text();
-      let body = {};
-      try { body = JSON.parse(text); } catch {}
-      throw new Problem({ status: response.status, body, text });
-    }
+    if (!response.ok) throw new Problem(await replyOf(response));
     const rows = fragment(await response.text());
     const known = new Set($$("li[data-book-id]", results).map((row) => row.dataset.bookId));
     for (const row of $$("li[data-book-id]", rows)) {
@@ -252,7 +243,7 @@ async function loadNextPage() {
     search.loading = false;
     const retry = Object.assign(document.createElement("button"), { className: "pill retry", type: "button", textContent: "다시 시도" });
     retry.addEventListener("click", loadNextPage);
-    const reason = error instanceof Problem ? error.message : problem(null);
+    const reason = reasonFor(error);
     const message = Object.assign(document.createElement("p"), { textContent: `결과를 불러오지 못했어요. ${reason}` });
     more.replaceChildren(message, retry);
   }
@@ -595,8 +586,8 @@ async function openDetail(id, trigger, { marks = "", push = true } = {}) {
   opener = trigger ?? document.activeElement;
   const response = await fetch(`/fragments/books/${encodeURIComponent(id)}${marks ? `?${marks}` : ""}`).catch(() => null);
   if (!response?.ok) {
-    const body = await response?.json().catch(() => ({}));
-    showToast(response?.status === 404 ? "이 책을 찾을 수 없어요." : `책 정보를 불러오지 못했어요. ${problem(response && { status: response.status, body })}`);
+    const reply = response && await replyOf(response);
+    showToast(reply?.status === 404 ? "이 책을 찾을 수 없어요." : `책 정보를 불러오지 못했어요. ${problem(reply)}`);
     return false;
   }
   detail.innerHTML = await response.text();

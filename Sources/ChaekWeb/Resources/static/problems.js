@@ -17,6 +17,14 @@ const byType = {
   Unauthorized: "권한이 없어요. 다시 로그인해 주세요.",
 };
 
+// A response as the page reads it: { ok, status, body (its JSON, else {}), text }.
+export async function replyOf(response) {
+  const text = await response.text().catch(() => "");
+  let body = {};
+  try { body = JSON.parse(text) ?? {}; } catch {}
+  return { ok: response.ok, status: response.status, body, text };
+}
+
 // A reply ({ status, body }) or a thrown error as one Korean sentence. A failure the server did not
 // foresee (500) keeps its id, for whoever reads the server's log.
 export function problem(reply) {
@@ -30,10 +38,12 @@ export function problem(reply) {
   return "잠시 뒤 다시 해 주세요.";
 }
 
-// What a caught error says to the reader: a Problem's sentence, and for anything else (a fault in
-// the page itself) a plain one.
+// What a caught error says to the reader: a Problem's sentence; a failed fetch (a TypeError) is the
+// server out of reach; anything else (a fault in the page itself) a plain one.
 export function reasonFor(error) {
-  return error instanceof Problem ? error.message : "뜻밖의 문제가 생겼어요. 페이지를 새로 고쳐 보세요.";
+  if (error instanceof Problem) return error.message;
+  if (error instanceof TypeError) return byType.Offline;
+  return "뜻밖의 문제가 생겼어요. 페이지를 새로 고쳐 보세요.";
 }
 
 // An Error whose message is the reader's sentence for `reply`, for code that throws.

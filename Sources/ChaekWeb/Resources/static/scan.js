@@ -4,7 +4,7 @@
 // them to the server, which reads the barcode with zbar. The ISBN found opens the book's sheet in
 // place (no page load); an ISBN no one knows is searched, or kept to try again online.
 
-import { Problem, problem, reasonFor } from "./problems.js";
+import { Problem, problem, reasonFor, replyOf } from "./problems.js";
 
 const MAX_SIDE = 1600; // the server takes at most 4 MB of pixels
 
@@ -30,13 +30,13 @@ export function startScan(page) {
       const response = await fetch(`/api/scan?width=${width}&height=${height}`, {
         method: "POST", headers: { Accept: "application/json" }, body: pixels,
       });
-      const body = await response.json().catch(() => ({}));
-      if (!response.ok) throw new Problem({ status: response.status, body });
-      await found(body, page);
+      const reply = await replyOf(response);
+      if (!reply.ok) throw new Problem(reply);
+      await found(reply.body, page);
     } catch (error) {
       // 503: the server is reading other scans and has no room for this one yet.
       const busy = error instanceof Problem && error.reply.status === 503;
-      say(`바코드를 읽지 못했어요: ${busy ? "다른 사진을 읽는 중이에요. 잠시 뒤 다시 해 주세요." : error instanceof TypeError ? "서버에 연결할 수 없어요." : reasonFor(error)}`);
+      say(`바코드를 읽지 못했어요: ${busy ? "다른 사진을 읽는 중이에요. 잠시 뒤 다시 해 주세요." : reasonFor(error)}`);
     }
   });
 }
@@ -115,10 +115,10 @@ async function liveScan(page) {
       if (isbn) {
         dialog.close();
         // The server looks it up as it does a photo's ISBN, and the page leads on the same way.
-        const response = await fetch(`/api/scan?isbn=${isbn}`, { method: "POST", headers: { Accept: "application/json" } });
-        const body = await response.json().catch(() => ({}));
-        if (response.ok) await found(body, page);
-        else say(`바코드를 읽었지만 책을 찾지 못했어요: ${problem({ status: response.status, body })}`);
+        const reply = await fetch(`/api/scan?isbn=${isbn}`, { method: "POST", headers: { Accept: "application/json" } })
+          .then(replyOf, () => ({ ok: false, status: 0, body: {} }));
+        if (reply.ok) await found(reply.body, page);
+        else say(`바코드를 읽었지만 책을 찾지 못했어요: ${problem(reply)}`);
         return true;
       }
       if (codes.length) say(`바코드 ${codes[0].rawValue}는 책의 ISBN이 아니에요.`);
