@@ -127,8 +127,9 @@ extension Command {
   private static func noteText(_ arguments: Arguments, after count: Int) throws(CLIError) -> String {
     let text = arguments.text(after: count).trimmingCharacters(in: .whitespacesAndNewlines)
     guard !text.isEmpty else { throw .usage("missing TEXT") }
-    guard text.count <= Library.maximumNoteLength else {
-      throw .usage("a note or quote is at most \(Library.maximumNoteLength) characters (got \(text.count))")
+    guard text.count <= JournalText.maximumNoteLength else {
+      throw .usage(
+        "a note or quote is at most \(JournalText.maximumNoteLength) characters (got \(text.count))")
     }
     return text
   }

@@ -1,4 +1,5 @@
 import BookImport
+import BookModel
 import ChaekApp
 import UserLibrary
 

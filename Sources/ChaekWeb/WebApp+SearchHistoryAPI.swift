@@ -1,3 +1,4 @@
+import BookModel
 import HTTPRouting
 import HTTPTransport
 import UserLibrary

@@ -32,7 +32,7 @@ struct ImportedRecord: Codable, Equatable {
     rating = record.rating?.quarters
     review = record.review
     pages = record.pages
-    tags = Library.normalizedTags((record.owned ? [Library.ownedTag] : []) + record.tags)
+    tags = JournalText.normalizedTags((record.owned ? [Library.ownedTag] : []) + record.tags)
     notes = record.notes.trimmingCharacters(in: .whitespacesAndNewlines)
     readings = record.readings.map {
       Days(started: $0.started?.description, finished: $0.finished?.description)

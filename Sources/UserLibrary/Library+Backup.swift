@@ -103,7 +103,7 @@ extension Library {
   static func insert(_ entry: LibraryBackup.SavedEntry, on connection: Connection) throws {
     let id = entry.book.id
     try Library.checkPages(entry.pages, "the number of pages of \(id)")
-    guard try Library.reviewText(entry.review) == entry.review else {
+    guard try JournalText.reviewText(entry.review) == entry.review else {
       throw LibraryError.invalid("the review of \(id) is white space only")
     }
     try connection.run(
@@ -115,13 +115,13 @@ extension Library {
         entry.shelf.rawValue, entry.rating?.quarters, entry.review, entry.pages,
       ])
     try Library.indexNames(of: entry.book, on: connection)
-    for tag in try Library.cleanTags(entry.tags) {
+    for tag in try JournalText.cleanTags(entry.tags) {
       try connection.run(
         "INSERT OR IGNORE INTO book_tags (book_id, tag) VALUES (?, ?)", [id.rawValue, tag])
     }
     for note in entry.notes {
       try Library.checkPages(note.page, "the page of a \(note.kind.rawValue) of \(id)")
-      _ = try Library.noteText(note.text, page: note.page)
+      _ = try JournalText.noteText(note.text, page: note.page)
       try connection.run(
         "INSERT INTO notes (book_id, kind, text, page, day, created_at, tokens) VALUES (?, ?, ?, ?, ?, ?, ?)",
         [

@@ -85,8 +85,8 @@ extension Library {
       leftOut.append(long)
     } else {
       try merge(
-        "review", isBlank(record.review) ? nil : record.review,
-        saidThen: last.map { isBlank($0.review) ? nil : $0.review }
+        "review", JournalText.isBlank(record.review) ? nil : record.review,
+        saidThen: last.map { JournalText.isBlank($0.review) ? nil : $0.review }
       ) {
         $0.optionalText(0)
       }
@@ -139,9 +139,9 @@ extension Library {
   /// `text` left out as a `WHAT over N characters`, when it is longer than a note may be.
   private static func overLong(_ what: String, _ text: String) -> MergedRecord.LeftOut? {
     let count = text.count
-    guard count > maximumNoteLength else { return nil }
+    guard count > JournalText.maximumNoteLength else { return nil }
     return MergedRecord.LeftOut(
-      reason: "\(what) over \(maximumNoteLength) characters", detail: "\(count) characters")
+      reason: "\(what) over \(JournalText.maximumNoteLength) characters", detail: "\(count) characters")
   }
 
   /// Adds the tags a book does not hold yet, while it has room (``maximumTags`` in all); a tag the
@@ -151,11 +151,11 @@ extension Library {
   ) throws -> Bool {
     let held = Set(
       try connection.query("SELECT tag FROM book_tags WHERE book_id = ?", [id.rawValue]) { $0.text(0) })
-    var room = maximumTags - held.count
+    var room = JournalText.maximumTags - held.count
     var added = false
     var beyond: [String] = []
-    for tag in normalizedTags(tags) where !held.contains(tag) {
-      if let fault = TagFault(of: tag) {
+    for tag in JournalText.normalizedTags(tags) where !held.contains(tag) {
+      if let fault = JournalText.TagFault(of: tag) {
         leftOut.append(MergedRecord.LeftOut(reason: fault.reason, detail: "\(tag.prefix(20))…"))
       } else if room > 0 {
         try connection.run("INSERT INTO book_tags (book_id, tag) VALUES (?, ?)", [id.rawValue, tag])
@@ -168,7 +168,7 @@ extension Library {
     if !beyond.isEmpty {
       leftOut.append(
         MergedRecord.LeftOut(
-          reason: "tags beyond \(maximumTags) a book",
+          reason: "tags beyond \(JournalText.maximumTags) a book",
           detail: "\(beyond.count): " + beyond.prefix(3).joined(separator: ", ")
             + (beyond.count > 3 ? ", …" : "")))
     }
@@ -210,33 +210,4 @@ extension Library {
       day: day.day)
     return (components.date ?? Date()).timeIntervalSince1970
   }
-}
-
-/// What ``Library/mergeImported(_:today:)`` did with one book's record.
-public struct MergedRecord: Sendable, Equatable {
-  /// A part of the record the journal cannot keep, left out.
-  public struct LeftOut: Sendable, Equatable {
-    /// Why, in the same words for every book (`tag over 100 characters`).
-    public let reason: String
-    /// The book's own particulars: the start of the tag, the length of the text.
-    public let detail: String
-  }
-
-  /// What became of the book's journal.
-  public let journal: JournalMerge
-  /// What the journal left out of the record.
-  public let leftOut: [LeftOut]
-  /// Whether a value of the record was not taken because the reader changed it in Chaek since the
-  /// last import of the book.
-  public let keptReaderChanges: Bool
-}
-
-/// What ``Library/mergeImported(_:today:)`` did to one book's journal.
-public enum JournalMerge: Sendable, Equatable {
-  /// The book was saved with the record.
-  case added
-  /// The saved book's journal took something from the record.
-  case updated
-  /// The saved book's journal already held all of the record.
-  case unchanged
 }

@@ -212,69 +212,6 @@ extension Library {
       "UPDATE OR REPLACE imported_records SET book_id = ? WHERE book_id = ?", [new.rawValue, old.rawValue])
   }
 
-  /// The most tags one book has.
-  public static let maximumTags = 100
-  /// The longest tag, in characters.
-  public static let maximumTagLength = 100
-
-  /// Tags trimmed and in NFC (Korean typed as jamo and as syllables is one tag), empty and repeated
-  /// ones dropped.
-  static func normalizedTags(_ tags: [String]) -> [String] {
-    var seen = Set<String>()
-    return tags.map {
-      $0.trimmingCharacters(in: .whitespacesAndNewlines).precomposedStringWithCanonicalMapping
-    }.filter { !$0.isEmpty && seen.insert($0).inserted }
-  }
-
-  /// ``normalizedTags(_:)``, refused when the journal cannot keep them.
-  /// - Throws: ``LibraryError/invalid(_:)`` for a tag the journal cannot keep (``TagFault``), or
-  ///   over ``maximumTags``.
-  static func cleanTags(_ tags: [String]) throws -> [String] {
-    let cleaned = normalizedTags(tags)
-    if let tag = cleaned.first(where: { TagFault(of: $0) != nil }), let fault = TagFault(of: tag) {
-      throw LibraryError.invalid("\(fault.refusal): \(tag.prefix(20))…")
-    }
-    guard cleaned.count <= maximumTags else {
-      throw LibraryError.invalid("a book has at most \(maximumTags) tags")
-    }
-    return cleaned
-  }
-
-  /// Why the journal cannot keep a tag: a tag is a name, shown and linked on one line.
-  enum TagFault {
-    /// Over ``Library/maximumTagLength`` characters.
-    case tooLong
-    /// With a control character (a NUL, a line break).
-    case control
-
-    /// The fault of `tag`; `nil` when the journal can keep it.
-    init?(of tag: String) {
-      if tag.count > maximumTagLength {
-        self = .tooLong
-      } else if tag.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
-        self = .control
-      } else {
-        return nil
-      }
-    }
-
-    /// Why a change with the tag is refused (`a tag is at most 100 characters`).
-    var refusal: String {
-      switch self {
-      case .tooLong: "a tag is at most \(maximumTagLength) characters"
-      case .control: "a tag cannot hold a control character"
-      }
-    }
-
-    /// The fault, in the same words for every tag (`tag over 100 characters`).
-    var reason: String {
-      switch self {
-      case .tooLong: "tag over \(maximumTagLength) characters"
-      case .control: "tag with a control character"
-      }
-    }
-  }
-
   /// Reads a whole entry in the caller's transaction.
   static func entry(_ id: BookID, on connection: Connection) throws -> JournalEntry? {
     guard

@@ -98,13 +98,3 @@ extension Library {
       "INSERT OR REPLACE INTO settings (name, value) VALUES (?, ?)", [savedNamesVersionSetting, current])
   }
 }
-
-/// A title or a person of a saved book, as 자동완성 suggests it.
-public struct SavedName: Equatable, Sendable {
-  /// The title or the name, as the book has it.
-  public let text: String
-  /// A title or a person.
-  public let kind: NameKind
-  /// The saved book it belongs to.
-  public let bookID: BookID
-}

@@ -6,8 +6,6 @@ import Storage
 /// Notes and quotes (문장 수집) about saved books: each dated, editable and deletable, and found by
 /// ``searchNotes(_:limit:)`` with the catalog's Korean-aware analysis.
 extension Library {
-  /// The longest note or quote kept, in characters.
-  public static let maximumNoteLength = 10_000
 
   /// Adds a note or a quote to a saved book. With `book`, the book is first saved on 읽고 싶은 책
   /// when it is not saved yet, in the same transaction.
@@ -16,7 +14,7 @@ extension Library {
     _ kind: Note.Kind, to id: BookID, text: String, page: Int? = nil, day: CalendarDay,
     saving book: Book? = nil
   ) async throws -> Note {
-    let text = try Library.noteText(text, page: page)
+    let text = try JournalText.noteText(text, page: page)
     let json = try book.map(Library.encode)
     let note = try await database.write { connection in
       if let book, let json { try Library.store(book, json: json, shelf: .want, at: Date(), on: connection) }
@@ -51,7 +49,7 @@ extension Library {
   public func updateNote(
     _ noteID: Int, text: String, page: Int?, day: CalendarDay? = nil, expecting version: Int? = nil
   ) async throws -> Note {
-    let text = try Library.noteText(text, page: page)
+    let text = try JournalText.noteText(text, page: page)
     let note = try await database.write { connection in
       let old = try Library.note(noteID, on: connection)
       if let version, version != old.version { throw LibraryError.staleEdit(current: old.version) }
@@ -100,35 +98,6 @@ extension Library {
 
   // MARK: - Rows
 
-  /// A review as kept: as written, every character of it, at most ``maximumNoteLength``
-  /// characters; one of white space only is no review (empty).
-  static func reviewText(_ text: String) throws -> String {
-    guard !isBlank(text) else { return "" }
-    guard text.count <= maximumNoteLength else {
-      throw LibraryError.invalid("a review is at most \(maximumNoteLength) characters")
-    }
-    return text
-  }
-
-  /// A note's or quote's text as kept: as written, every character of it.
-  /// - Throws: ``LibraryError/invalid(_:)`` for white space only, a text over ``maximumNoteLength``
-  ///   characters or a page outside ``BookModel/BookLength/pages``.
-  static func noteText(_ text: String, page: Int?) throws -> String {
-    guard !isBlank(text) else { throw LibraryError.invalid("a note or quote needs some text") }
-    guard text.count <= maximumNoteLength else {
-      throw LibraryError.invalid("a note or quote is at most \(maximumNoteLength) characters")
-    }
-    if let page, !BookLength.pages.contains(page) {
-      throw LibraryError.invalid("a page number is 1 to \(BookLength.maximumPages)")
-    }
-    return text
-  }
-
-  /// `true` when `text` is empty or white space only.
-  static func isBlank(_ text: String) -> Bool {
-    text.unicodeScalars.allSatisfy(\.properties.isWhitespace)
-  }
-
   private static let noteColumns = "id, book_id, kind, text, page, day, version"
 
   private static func note(from row: Row) throws -> Note {
@@ -150,12 +119,4 @@ extension Library {
     try connection.query(
       "SELECT \(noteColumns) FROM notes WHERE book_id = ? ORDER BY day, id", [book.rawValue], note(from:))
   }
-}
-
-/// A note or quote found by ``Library/searchNotes(_:limit:)``, with its book's title.
-public struct NoteMatch: Encodable, Sendable, Equatable {
-  /// The note or quote.
-  public let note: Note
-  /// The title of its book.
-  public let title: String
 }

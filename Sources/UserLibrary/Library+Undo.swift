@@ -91,22 +91,3 @@ extension Library {
       ) WITHOUT ROWID;
       """)
 }
-
-/// What a removal did: how many books it took, and the id that undoes it
-/// (``Library/undoRemoval(_:)``).
-public struct Removal: Sendable, Equatable {
-  /// The removal's id, for ``Library/undoRemoval(_:)``.
-  public let id: Int
-  /// How many saved books it removed.
-  public let count: Int
-}
-
-/// How much the library holds (``Library/size()``).
-public struct LibrarySize: Sendable, Equatable, Encodable {
-  /// Saved books.
-  public let books: Int
-  /// Notes and quotes of them.
-  public let notes, quotes: Int
-  /// Readings of them.
-  public let readings: Int
-}

@@ -337,39 +337,3 @@ public final class Library: Sendable {
     await feed.subscribe()
   }
 }
-
-/// What ``Library/save(_:at:)`` did.
-public enum SaveOutcome: Sendable, Equatable {
-  /// The book was added.
-  case saved
-  /// The book was already saved.
-  case alreadySaved
-}
-
-/// Orders of the saved-books list.
-public enum SavedOrder: String, CaseIterable, Sendable {
-  /// By title.
-  case title
-  /// Newest first.
-  case added
-}
-
-/// A saved book, when it was saved, its shelf and its rating.
-public struct SavedBook: Sendable, Equatable {
-  /// The book as it was when saved.
-  public let book: Book
-  /// When it was first saved.
-  public let savedAt: Date
-  /// Its shelf.
-  public let shelf: Shelf
-  /// The reader's rating, if any.
-  public let rating: StarRating?
-}
-
-/// A recently viewed book and when it was last viewed.
-public struct RecentView: Sendable, Equatable {
-  /// The book as it was when viewed.
-  public let book: Book
-  /// The last time it was viewed.
-  public let viewedAt: Date
-}

@@ -1,3 +1,4 @@
+import BookModel
 import SearchIndex
 
 /// Matches notes and quotes against a query with the catalog's analysis (``Analyzer``): Latin

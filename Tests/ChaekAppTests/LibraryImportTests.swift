@@ -102,9 +102,9 @@ struct LibraryImportLimitsTests {
   private let today = CalendarDay("2026-05-01")!
 
   @Test func tagsReviewsAndNotesTheJournalCannotKeepAreLeftOutOnTheirLineAndTheImportGoesOn() async throws {
-    let shelves = (1...Library.maximumTags + 1).map { "shelf-\($0)" }.joined(separator: ", ")
-    let long = String(repeating: "x", count: Library.maximumNoteLength + 1)
-    let tag = String(repeating: "t", count: Library.maximumTagLength + 1)
+    let shelves = (1...JournalText.maximumTags + 1).map { "shelf-\($0)" }.joined(separator: ", ")
+    let long = String(repeating: "x", count: JournalText.maximumNoteLength + 1)
+    let tag = String(repeating: "t", count: JournalText.maximumTagLength + 1)
     let export = """
       Book Id,Title,Author,ISBN,ISBN13,Bookshelves,Exclusive Shelf,My Review,Private Notes
       1,First,A,,,"\(shelves)",read,,
@@ -125,7 +125,7 @@ struct LibraryImportLimitsTests {
         ImportProblem(line: 4, reason: "invalid ISBN", detail: "12345"),
       ], "the journal's among the reader's, in file order")
     let rows = try #require(report.journal?.rows)
-    #expect(try await library.entry(rows[0].id)?.tags.count == Library.maximumTags)
+    #expect(try await library.entry(rows[0].id)?.tags.count == JournalText.maximumTags)
     let second = try #require(try await library.entry(rows[1].id))
     #expect(second.tags.isEmpty && second.review.isEmpty && second.notes.isEmpty)
     #expect(try await library.entry(rows[2].id)?.review == "좋았다")

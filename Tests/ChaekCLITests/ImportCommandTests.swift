@@ -1,4 +1,5 @@
 import BookCatalog
+import BookModel
 import Foundation
 import Storage
 import Testing

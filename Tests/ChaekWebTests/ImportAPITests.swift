@@ -101,7 +101,7 @@ struct ImportAPITests {
       await catalog.abandonImport()
 
       // Free again; what the journal left out is listed by line.
-      let tag = String(repeating: "t", count: Library.maximumTagLength + 1)
+      let tag = String(repeating: "t", count: JournalText.maximumTagLength + 1)
       let file = Self.storyGraph.replacingOccurrences(of: "\"소설, 2026 독서모임\"", with: tag)
       let reply = await app.client.send(.POST, "/api/import", body: Data(file.utf8))
       #expect(reply.status == 200)

@@ -63,9 +63,9 @@ struct ImportMergeTests {
   @Test func whatTheJournalCannotKeepIsLeftOutAndListedAndTheRestIsMerged() async throws {
     let library = try Library(path: ":memory:")
     let a = book("A")
-    let long = String(repeating: "가", count: Library.maximumTagLength + 1)
-    let tags = [long] + (1...Library.maximumTags + 2).map { "태그 \($0)" }
-    let tooLong = String(repeating: "글", count: Library.maximumNoteLength + 1)
+    let long = String(repeating: "가", count: JournalText.maximumTagLength + 1)
+    let tags = [long] + (1...JournalText.maximumTags + 2).map { "태그 \($0)" }
+    let tooLong = String(repeating: "글", count: JournalText.maximumNoteLength + 1)
     let record = ReadingRecord(shelf: .read, tags: tags, review: tooLong, notes: tooLong, owned: true)
     let merged = try await library.mergeImported([(a, record)], today: today)
     #expect(merged.map(\.journal) == [.added])
@@ -77,7 +77,7 @@ struct ImportMergeTests {
         .init(reason: "note over 10000 characters", detail: "10001 characters"),
       ])
     let entry = try #require(try await library.entry(a.id))
-    #expect(entry.tags.count == Library.maximumTags && entry.tags.contains(Library.ownedTag))
+    #expect(entry.tags.count == JournalText.maximumTags && entry.tags.contains(Library.ownedTag))
     #expect(entry.review.isEmpty && entry.notes.isEmpty && entry.shelf == .read)
 
     // Those the book holds count: a second file's new tags find no room.

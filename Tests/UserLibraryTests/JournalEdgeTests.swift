@@ -67,7 +67,7 @@ struct JournalSecondPassTests {
     let entry = try await library.setTags(a.id, to: [decomposed, "소설"])
     #expect(entry.tags == ["소설"] && entry.tags[0].unicodeScalars.count == 2)
     await #expect(throws: LibraryError.self) {
-      try await library.setTags(a.id, to: (0...Library.maximumTags).map { "태그 \($0)" })
+      try await library.setTags(a.id, to: (0...JournalText.maximumTags).map { "태그 \($0)" })
     }
   }
 
@@ -130,7 +130,7 @@ struct JournalSecondPassTests {
       },
       { $0.goals = [.init(year: 2026, books: 0)] },
       { $0.books[0].review = " \n " },
-      { $0.books[0].review = String(repeating: "가", count: Library.maximumNoteLength + 1) },
+      { $0.books[0].review = String(repeating: "가", count: JournalText.maximumNoteLength + 1) },
       { $0.goals = [.init(year: 2026, books: Int.max)] },
       { $0.goals = [.init(year: 0, books: 12)] },
     ] as [(inout LibraryBackup) -> Void] {

@@ -1,4 +1,3 @@
-import BookModel
 import Foundation
 
 /// Everything the reader keeps about one book in the library: its shelf, rating, review, tags,
@@ -27,6 +26,24 @@ public struct JournalEntry: Encodable, Sendable, Equatable {
   public let quotes: [Note]
   /// Readings, oldest first.
   public let sessions: [ReadingSession]
+
+  /// A value of the fields given.
+  package init(
+    book: Book, savedAt: Date, shelf: Shelf, rating: StarRating?, review: String, pages: Int?, tags: [String],
+    version: Int, notes: [Note], quotes: [Note], sessions: [ReadingSession]
+  ) {
+    self.book = book
+    self.savedAt = savedAt
+    self.shelf = shelf
+    self.rating = rating
+    self.review = review
+    self.pages = pages
+    self.tags = tags
+    self.version = version
+    self.notes = notes
+    self.quotes = quotes
+    self.sessions = sessions
+  }
 
   private enum CodingKeys: String, CodingKey {
     case book, shelf, rating, review, pages, tags, version, notes, quotes, sessions, id
@@ -75,6 +92,18 @@ public struct Note: Encodable, Sendable, Equatable, Identifiable {
   /// Its version: an edit that names an older one is refused.
   public let version: Int
 
+  /// A value of the fields given.
+  package init(id: Int, bookID: BookID, kind: Kind, text: String, page: Int?, day: CalendarDay, version: Int)
+  {
+    self.id = id
+    self.bookID = bookID
+    self.kind = kind
+    self.text = text
+    self.page = page
+    self.day = day
+    self.version = version
+  }
+
   private enum CodingKeys: String, CodingKey {
     case id, kind, text, page, day, version
     case bookID = "book_id"
@@ -105,6 +134,17 @@ public struct ReadingSession: Encodable, Sendable, Equatable, Identifiable {
   public let version: Int
   /// Progress updates, oldest first.
   public let progress: [ProgressUpdate]
+
+  /// A value of the fields given.
+  package init(
+    id: Int, started: CalendarDay?, finished: CalendarDay?, version: Int, progress: [ProgressUpdate]
+  ) {
+    self.id = id
+    self.started = started
+    self.finished = finished
+    self.version = version
+    self.progress = progress
+  }
 }
 
 /// How far the reader was on a day: page N of M, or a percentage.
@@ -113,6 +153,12 @@ public struct ProgressUpdate: Encodable, Sendable, Equatable {
   public let day: CalendarDay
   /// How far.
   public let amount: ReadingAmount
+
+  /// A value of the fields given.
+  package init(day: CalendarDay, amount: ReadingAmount) {
+    self.day = day
+    self.amount = amount
+  }
 
   private enum CodingKeys: String, CodingKey {
     case day, page

@@ -1,5 +1,3 @@
-import BookModel
-
 /// Why the library refused a change; nothing was changed.
 public enum LibraryError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The book is not in the library (a journal change needs a saved book).

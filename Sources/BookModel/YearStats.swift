@@ -1,4 +1,3 @@
-import BookModel
 import Foundation
 
 /// 올해의 독서: what the reader finished in one year, against their goal.
@@ -13,6 +12,14 @@ public struct YearStats: Encodable, Sendable, Equatable {
     public let rating: StarRating?
     /// Its number of pages, when known.
     public let pages: Int?
+
+    /// A value of the fields given.
+    package init(book: Book, finished: CalendarDay, rating: StarRating?, pages: Int?) {
+      self.book = book
+      self.finished = finished
+      self.rating = rating
+      self.pages = pages
+    }
   }
 
   /// One month's totals.
@@ -23,6 +30,13 @@ public struct YearStats: Encodable, Sendable, Equatable {
     public let books: Int
     /// Pages of the books finished (those whose number of pages is known).
     public let pages: Int
+
+    /// A value of the fields given.
+    package init(month: Int, books: Int, pages: Int) {
+      self.month = month
+      self.books = books
+      self.pages = pages
+    }
   }
 
   /// An author and the number of the year's books by them.
@@ -31,6 +45,12 @@ public struct YearStats: Encodable, Sendable, Equatable {
     public let name: String
     /// Books finished.
     public let books: Int
+
+    /// A value of the fields given.
+    package init(name: String, books: Int) {
+      self.name = name
+      self.books = books
+    }
   }
 
   /// The year.
@@ -49,6 +69,20 @@ public struct YearStats: Encodable, Sendable, Equatable {
   /// How many books the goal asks for by the end of `today` (pro rata through the year), when the
   /// year has a goal and is the current one; `nil` otherwise.
   public let expectedByToday: Double?
+
+  /// A value of the fields given.
+  package init(
+    year: Int, goal: Int?, finished: [FinishedBook], months: [Month], ratings: [Int], authors: [AuthorCount],
+    expectedByToday: Double?
+  ) {
+    self.year = year
+    self.goal = goal
+    self.finished = finished
+    self.months = months
+    self.ratings = ratings
+    self.authors = authors
+    self.expectedByToday = expectedByToday
+  }
 
   /// Books finished.
   public var bookCount: Int { finished.count }

@@ -1,4 +1,3 @@
-import BookModel
 import Foundation
 
 /// A book of the library in the stable JSON the CLI and the web API print:

@@ -1,12 +1,11 @@
-import BookModel
 import Foundation
 
 /// A change to a saved book's journal fields, applied in one transaction by
-/// ``Library/updateEntry(_:_:today:expecting:saving:)``: each field that is set is changed, the
+/// `Library.updateEntry(_:_:today:expecting:saving:)`: each field that is set is changed, the
 /// others stay as they are.
 ///
 /// Made only by its throwing initializer, which cleans and checks every field (review trimmed and
-/// at most ``Library/maximumNoteLength`` characters, tags trimmed with empty and repeated ones
+/// at most `JournalText.maximumNoteLength` characters, tags trimmed with empty and repeated ones
 /// dropped, pages in ``BookModel/BookLength/pages``), so a change that exists can be applied.
 public struct EntryChange: Sendable, Equatable {
   /// The new shelf, or `nil` to keep it.
@@ -22,7 +21,7 @@ public struct EntryChange: Sendable, Equatable {
 
   /// A change of the fields given.
   /// - Throws: ``LibraryError/invalid(_:)`` for a tag over 100 characters, pages outside
-  ///   ``BookModel/BookLength/pages`` or a review over ``Library/maximumNoteLength`` characters.
+  ///   ``BookModel/BookLength/pages`` or a review over `JournalText.maximumNoteLength` characters.
   public init(
     shelf: Shelf? = nil, rating: StarRating?? = nil, review: String? = nil, tags: [String]? = nil,
     pages: Int?? = nil
@@ -32,8 +31,8 @@ public struct EntryChange: Sendable, Equatable {
     }
     self.shelf = shelf
     self.rating = rating
-    self.review = try review.map(Library.reviewText)
-    self.tags = try tags.map(Library.cleanTags)
+    self.review = try review.map(JournalText.reviewText)
+    self.tags = try tags.map(JournalText.cleanTags)
     self.pages = pages
   }
 

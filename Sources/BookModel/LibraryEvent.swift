@@ -1,5 +1,3 @@
-import BookModel
-
 /// A change to the library that views refresh on.
 public enum LibraryEvent: Sendable, Equatable, CustomStringConvertible {
   /// A book was saved to 담은 책.
@@ -39,7 +37,7 @@ public enum LibraryEvent: Sendable, Equatable, CustomStringConvertible {
   }
 
   /// Rebuilds an event from its logged kind and book id.
-  init?(kind: String, bookID: String?) {
+  package init?(kind: String, bookID: String?) {
     let id = bookID.flatMap(BookID.init(parsing:))
     switch (kind, id) {
     case ("saved", let id?): self = .saved(id)

@@ -1,13 +1,18 @@
-import BookModel
 import Foundation
 
 /// 최근 검색어 as a list shows it: the recent searches, newest first, and whether searches are
 /// being recorded. As JSON: `{"searches":[{"id","query","searched_at"}],"recording":true}`.
 public struct SearchHistory: Sendable, Equatable, Encodable {
-  /// The recent searches, newest first, at most ``Library/searchLimit``.
+  /// The recent searches, newest first, at most `Library.searchLimit`.
   public let searches: [RecentSearch]
   /// `false` once the reader turned recording off: searches are then not kept.
   public let recording: Bool
+
+  /// A value of the fields given.
+  package init(searches: [RecentSearch], recording: Bool) {
+    self.searches = searches
+    self.recording = recording
+  }
 }
 
 /// One recent search: `{"id","query","searched_at"}`.
@@ -18,6 +23,13 @@ public struct RecentSearch: Sendable, Equatable, Encodable {
   public let query: String
   /// When it was last searched.
   public let searchedAt: Date
+
+  /// A value of the fields given.
+  package init(id: Int, query: String, searchedAt: Date) {
+    self.id = id
+    self.query = query
+    self.searchedAt = searchedAt
+  }
 
   /// The longest query kept, in characters (as long as a search's).
   public static let maximumLength = 256
@@ -35,7 +47,7 @@ public struct RecentSearch: Sendable, Equatable, Encodable {
   }
 
   /// What makes two cleaned queries the same search: case is ignored (`Harry` is `harry`).
-  static func key(_ cleaned: String) -> String { cleaned.lowercased() }
+  package static func key(_ cleaned: String) -> String { cleaned.lowercased() }
 
   private enum CodingKeys: String, CodingKey {
     case id, query
