@@ -54,16 +54,14 @@ let package = Package(
     .target(
       name: "ChaekWeb",
       dependencies: [
-        "BookModel", "BookImport", "UserLibrary", "ChaekApp", "SearchIndex", "Imaging", "HTTPTransport",
-        "HTTPRouting",
+        "BookModel", "BookImport", "ChaekApp", "SearchIndex", "Imaging", "HTTPTransport", "HTTPRouting",
       ],
       resources: [.copy("Resources/static")]
     ),
     .target(
       name: "ChaekCLI",
       dependencies: [
-        "BookModel", "BookProviders", "BookImport", "BookCatalog", "UserLibrary", "ChaekApp", "Imaging",
-        "HTTPTransport", "ChaekWeb",
+        "BookModel", "BookProviders", "BookImport", "ChaekApp", "Imaging", "HTTPTransport", "ChaekWeb",
       ]
     ),
     .executableTarget(name: "chaek", dependencies: ["ChaekCLI"]),

@@ -36,9 +36,8 @@ struct JournalBenchmark {
       "journal import of a \(count)-row Goodreads export (\(size / 1024) KB): \(rate) "
         + "(\(rows.count - added) matched, \(added) added, \(report.books.skippedCount) skipped)")
 
-    let search = try SearchService(
-      source: .local, settings: ProviderSettings(environment: [:]), catalog: catalog)
-    let client = TestClient(try WebApp(search: search, library: library).responder)
+    let chaek = Chaek(library: library, catalog: catalog, settings: try ProviderSettings(environment: [:]))
+    let client = TestClient(try WebApp(chaek: chaek).responder)
     for target in [
       "/api/stats?year=2025&today=2025-10-01", "/fragments/stats?year=2025&today=2025-10-01",
       "/api/library", "/api/library/ids", "/fragments/saved", "/fragments/saved?offset=9900",

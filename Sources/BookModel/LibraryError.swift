@@ -2,6 +2,8 @@
 public enum LibraryError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The book is not in the library (a journal change needs a saved book).
   case notSaved(BookID)
+  /// No one has the book: not the reader's library, not the catalog, not the provider.
+  case unknownBook(BookID)
   /// No note, quote or reading session has this id.
   case noSuchRecord(String)
   /// The edit was made on an older version of what it changes: someone (another window, another
@@ -18,6 +20,7 @@ public enum LibraryError: Error, Equatable, Sendable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .notSaved(let id): "\(id) is not in your books"
+    case .unknownBook(let id): "no book \(id) in the catalog or your library"
     case .noSuchRecord(let what): "no \(what)"
     case .staleEdit:
       "this was changed elsewhere (another window or a command) after you opened it: reload it and try again"

@@ -25,15 +25,6 @@ public struct DataHome: Sendable {
     try Library(path: directory.appendingPathComponent("library.sqlite").path)
   }
 
-  /// The search service for `source` over this home's catalog; `log` hears when the provider starts
-  /// failing and when it answers again.
-  public func searchService(
-    _ source: SearchSource, settings: ProviderSettings, following library: Library? = nil,
-    log: @escaping @Sendable (String) -> Void = { _ in }
-  ) throws -> SearchService {
-    try SearchService(source: source, settings: settings, catalog: catalog(), following: library, log: log)
-  }
-
   /// Moves the saved and recently viewed books whose catalog record was replaced (a starter book by
   /// the same book with an ISBN, an ISBN changed) to the record that took its place, whichever
   /// process replaced it. Returns the number of entries moved.

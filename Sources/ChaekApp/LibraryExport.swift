@@ -43,10 +43,16 @@ public struct LibraryExport: Sendable {
 
   /// The export in `format`.
   public func data(_ format: ExportFormat) async throws -> Data {
+    try await export(format).data
+  }
+
+  /// The export in `format`, and the number of saved books in it (read in the same snapshot).
+  public func export(_ format: ExportFormat) async throws -> (data: Data, books: Int) {
     let backup = try await library.backup()
     switch format {
-    case .json: return try backup.encoded()
-    case .goodreads: return Data(GoodreadsExport.csv(backup.books.map(Self.record)).utf8)
+    case .json: return (try backup.encoded(), backup.books.count)
+    case .goodreads:
+      return (Data(GoodreadsExport.csv(backup.books.map(Self.record)).utf8), backup.books.count)
     }
   }
 

@@ -8,6 +8,9 @@ public struct SearchOutcome: Sendable {
   public let answeredBy: String
   /// Why the catalog answered instead of the chosen provider, when it did.
   public let fallbackReason: BookSearchError?
+  /// Whether the reader chose the provider (``SearchService/providerIsChosen``): a fallback from it
+  /// is worth saying, one from Chaek's own choice is not.
+  public let providerIsChosen: Bool
 
   /// A line for people when the results came from the fallback, else `nil`: Chaek's own words,
   /// safe for any client.

@@ -67,16 +67,19 @@ public struct SearchService: Sendable {
   public func search(_ query: SearchQuery) async throws(BookSearchError) -> SearchOutcome {
     guard let remote, let breaker else {
       return SearchOutcome(
-        page: try await catalog.search(query), answeredBy: catalog.name, fallbackReason: nil)
+        page: try await catalog.search(query), answeredBy: catalog.name, fallbackReason: nil,
+        providerIsChosen: providerIsChosen)
     }
     do {
       let (page, otherISBNs) = try await ask(remote, breaker: breaker, query)
       await remember(page.documents, otherISBNs: otherISBNs, from: remote)
-      return SearchOutcome(page: page, answeredBy: remote.name, fallbackReason: nil)
+      return SearchOutcome(
+        page: page, answeredBy: remote.name, fallbackReason: nil, providerIsChosen: providerIsChosen)
     } catch {
       guard source == .auto else { throw error }
       return SearchOutcome(
-        page: try await catalog.search(query), answeredBy: catalog.name, fallbackReason: error)
+        page: try await catalog.search(query), answeredBy: catalog.name, fallbackReason: error,
+        providerIsChosen: providerIsChosen)
     }
   }
 

@@ -1,5 +1,4 @@
 import BookModel
-import UserLibrary
 
 /// The journal's values as the command line gives them, read before anything changes: a value that
 /// cannot be read is a usage error (exit 2) that names the forms accepted.

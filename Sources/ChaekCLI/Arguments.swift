@@ -79,6 +79,9 @@ struct Arguments {
     values[declared(option).name].flatMap(T.init(rawValue:))
   }
 
+  /// Whether the command declares `option` (an option shared by some commands, as `--source`).
+  func declares(_ option: Option) -> Bool { declared[option.name] == option }
+
   /// Refuses operands, for a command that takes none.
   func expectNoOperands() throws(CLIError) {
     guard positionals.isEmpty else { throw .usage("unexpected '\(positionals[0])'") }

@@ -1,7 +1,6 @@
 import BookModel
 import ChaekApp
 import Foundation
-import UserLibrary
 
 /// The `chaek` command line: parses the arguments, runs one command, and returns the exit code
 /// (0 success, 1 failure, 2 usage error) after writing one clear line to standard error on error.

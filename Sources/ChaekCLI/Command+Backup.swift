@@ -1,6 +1,6 @@
 import BookModel
+import ChaekApp
 import Foundation
-import UserLibrary
 
 /// `backup`: a consistent copy of `library.sqlite`.
 extension Command {
@@ -22,28 +22,18 @@ extension Command {
     guard !FileManager.default.fileExists(atPath: path) else {
       throw CLIError.failure("\(path) exists; a backup never overwrites a file: choose another name")
     }
+    let books: Int
     do {
-      try await context.library().copyDatabase(to: path)
+      books = try await context.chaek(arguments).copyLibrary(to: path, for: context.reader)
     } catch {
       throw CLIError.failure("cannot write \(path): \(error)")
     }
-    let copy = try BackupCopy(path: path, books: await savedBooks(inCopy: path))
+    let copy = try BackupCopy(path: path, books: books)
     context.console.write(
       arguments.flag(.backupJSON)
         ? try Output.json(copy)
         : "Copied your library to \(path): \(BackupCopy.size(copy.bytes)), "
           + "\(Output.count(copy.savedBooks, "saved book")).\n")
-  }
-
-  /// The number of saved books in the copy at `path`, read from a scratch copy of it, so that
-  /// opening it (which puts a database in WAL mode) leaves the backup itself as it was written.
-  private static func savedBooks(inCopy path: String) async throws -> Int {
-    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("chaek-backup-\(UUID())")
-    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: scratch) }
-    let file = scratch.appendingPathComponent("library.sqlite")
-    try FileManager.default.copyItem(atPath: path, toPath: file.path)
-    return try await Library(path: file.path).savedCount()
   }
 }
 

@@ -1,9 +1,7 @@
-import BookCatalog
 import BookImport
 import BookModel
 import ChaekApp
 import Foundation
-import UserLibrary
 
 extension Command {
   static let importFile = Command(
@@ -53,8 +51,8 @@ extension Command {
     } catch {
       throw CLIError.failure("cannot read \(path): \((error as NSError).localizedDescription)")
     }
-    if named == nil, LibraryBackup.isBackup(start) {
-      try await restore(path: path, context: context)
+    if named == nil, Chaek.isBackup(start) {
+      try await restore(path: path, arguments: arguments, context: context)
       return
     }
     guard let format = named ?? ImportFormat.detect(start) else {
@@ -63,15 +61,12 @@ extension Command {
           + "StoryGraph CSV with its header, or a Chaek backup); name it with --format "
           + ImportFormat.allCases.map(\.rawValue).joined(separator: "|"))
     }
-    let catalog = try context.catalog()
-    let library = try context.library()
+    let chaek = try context.chaek(arguments)
     let bar = ProgressBar(console: context.console, label: url.lastPathComponent)
     defer { bar.finish() }
     let report: LibraryImportReport
     do {
-      report = try await LibraryImport(catalog: catalog, library: library).run(
-        contentsOf: url, format: format
-      ) {
+      report = try await chaek.importFile(contentsOf: url, format: format, for: context.reader) {
         progress in bar.update(fraction: progress.fraction, detail: Output.count(progress.books, "book"))
       }
     } catch let error as ImportError {
@@ -88,28 +83,23 @@ extension Command {
   }
 
   /// Restores the backup at `path` into the (empty) library.
-  private static func restore(path: String, context: Context) async throws {
-    let backup: LibraryBackup
+  private static func restore(path: String, arguments: Arguments, context: Context) async throws {
+    let backup: RestoredBackup
     do {
-      backup = try LibraryBackup.decode(try Data(contentsOf: URL(fileURLWithPath: path)))
-    } catch let error as LibraryError {
-      throw CLIError.failure("\(path): \(error)")
-    }
-    do {
-      try await context.library().restore(backup)
+      backup = try await context.chaek(arguments).restore(
+        try Data(contentsOf: URL(fileURLWithPath: path)), for: context.reader)
     } catch LibraryError.notEmpty {
       throw CLIError.failure(
         "\(path): your library already holds books; a backup is restored into an empty one "
           + "(start one with CHAEK_HOME=DIR chaek import \(path))")
+    } catch let error as LibraryError {
+      throw CLIError.failure("\(path): \(error)")
     }
-    let notes = backup.books.flatMap(\.notes)
-    let quotes = notes.count { $0.kind == .quote }
-    let readings = backup.books.reduce(0) { $0 + $1.sessions.count }
     context.console.write(
-      "Restored \(path): \(Output.count(backup.books.count, "saved book")), "
-        + "\(Output.count(notes.count - quotes, "note")), \(Output.count(quotes, "quote")), "
-        + "\(Output.count(readings, "reading")), \(Output.count(backup.recent.count, "recently viewed book")), "
-        + "\(Output.count(backup.goals.count, "goal")) and \(backup.searches.recent.count) recent search\(backup.searches.recent.count == 1 ? "" : "es")."
+      "Restored \(path): \(Output.count(backup.books, "saved book")), "
+        + "\(Output.count(backup.notes, "note")), \(Output.count(backup.quotes, "quote")), "
+        + "\(Output.count(backup.readings, "reading")), \(Output.count(backup.recent, "recently viewed book")), "
+        + "\(Output.count(backup.goals, "goal")) and \(backup.searches) recent search\(backup.searches == 1 ? "" : "es")."
         + "\n")
   }
 
@@ -130,7 +120,7 @@ extension Command {
   ) { arguments, context in
     let path = try arguments.single("FILE")
     let format = arguments.choice(.exportFormat, as: ExportFormat.self) ?? .json
-    let data = try await LibraryExport(library: context.library()).data(format)
+    let (data, count) = try await context.chaek(arguments).export(format, for: context.reader)
     if path == "-" {
       context.console.write(String(decoding: data, as: UTF8.self))
       return
@@ -140,7 +130,6 @@ extension Command {
     } catch {
       throw CLIError.failure("cannot write \(path): \((error as NSError).localizedDescription)")
     }
-    let count = try await context.library().savedCount()
     context.console.write("Exported \(Output.count(count, "saved book")) to \(path) (\(format.rawValue)).\n")
   }
 }

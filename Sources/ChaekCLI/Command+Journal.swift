@@ -1,6 +1,6 @@
 import BookModel
+import ChaekApp
 import Foundation
-import UserLibrary
 
 /// A book's own journal: `rate`, `review`, `tag`, `tags` and `journal`.
 extension Command {
@@ -16,20 +16,21 @@ extension Command {
     examples: ["chaek rate 9788936433598 4.5", "chaek rate 9788936433598 --clear"]
   ) { arguments, context in
     let json = arguments.flag(.entryJSON)
+    let chaek = try context.chaek(arguments)
     let entry: JournalEntry
     if arguments.flag(.clear) {
-      let library = try context.library()
-      let saved = try await context.savedEntry(arguments.single("ID or ISBN"), in: library)
-      entry = try await library.setRating(saved.book.id, to: nil)
+      let saved = try await context.savedEntry(arguments.single("ID or ISBN"), in: chaek)
+      entry = try await chaek.updateEntry(
+        saved.book.id, EntryChange(rating: .some(nil)), today: context.today, for: context.reader
+      ).value
     } else {
       guard arguments.positionals.count == 2 else {
         throw CLIError.usage("expected a book (ID or ISBN) and STARS (0.5 to 5), or --clear")
       }
       let rating = try JournalInput.rating(arguments.positionals[1])
-      entry = try await context.withJournal(of: arguments.positionals[0], arguments: arguments, quiet: json) {
-        library, book in
-        try await library.updateEntry(
-          book.id, EntryChange(rating: .some(rating)), today: context.today, saving: book.saving)
+      entry = try await context.withJournal(of: arguments.positionals[0], in: chaek, quiet: json) { id in
+        try await chaek.updateEntry(
+          id, EntryChange(rating: .some(rating)), today: context.today, for: context.reader)
       }
     }
     context.console.write(
@@ -56,6 +57,7 @@ extension Command {
     let json = arguments.flag(.entryJSON)
     guard let text = arguments.positionals.first else { throw CLIError.usage("missing ID or ISBN") }
     let review = arguments.text(after: 1).trimmingCharacters(in: .whitespacesAndNewlines)
+    let chaek = try context.chaek(arguments)
     let entry: JournalEntry
     if arguments.flag(.clear) || review.isEmpty {
       if arguments.flag(.clear) && arguments.positionals.count > 1 {
@@ -64,12 +66,14 @@ extension Command {
       if !arguments.flag(.clear) && arguments.positionals.count == 1 {
         throw CLIError.usage("missing TEXT (\"\" or --clear removes the review)")
       }
-      let library = try context.library()
-      entry = try await library.setReview(context.savedEntry(text, in: library).book.id, to: "")
+      let saved = try await context.savedEntry(text, in: chaek)
+      entry = try await chaek.updateEntry(
+        saved.book.id, EntryChange(review: ""), today: context.today, for: context.reader
+      ).value
     } else {
-      entry = try await context.withJournal(of: text, arguments: arguments, quiet: json) { library, book in
-        try await library.updateEntry(
-          book.id, EntryChange(review: review), today: context.today, saving: book.saving)
+      entry = try await context.withJournal(of: text, in: chaek, quiet: json) { id in
+        try await chaek.updateEntry(
+          id, EntryChange(review: review), today: context.today, for: context.reader)
       }
     }
     context.console.write(
@@ -96,20 +100,18 @@ extension Command {
     }
     let tags = Array(arguments.positionals.dropFirst())
     let json = arguments.flag(.entryJSON)
+    let chaek = try context.chaek(arguments)
     let entry: JournalEntry
     if arguments.flag(.removeTags) {
-      let library = try context.library()
-      let saved = try await context.savedEntry(arguments.positionals[0], in: library)
+      let saved = try await context.savedEntry(arguments.positionals[0], in: chaek)
       let removing = Set(tags.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) })
-      entry = try await library.setTags(
-        saved.book.id, to: saved.tags.filter { !removing.contains($0) }, expecting: saved.version)
+      entry = try await chaek.updateEntry(
+        saved.book.id, EntryChange(tags: saved.tags.filter { !removing.contains($0) }), today: context.today,
+        expecting: saved.version, for: context.reader
+      ).value
     } else {
-      entry = try await context.withJournal(of: arguments.positionals[0], arguments: arguments, quiet: json) {
-        library, book in
-        let current = book.saving == nil ? try await library.entry(book.id) : nil
-        return try await library.updateEntry(
-          book.id, EntryChange(tags: (current?.tags ?? []) + tags), today: context.today,
-          expecting: current?.version, saving: book.saving)
+      entry = try await context.withJournal(of: arguments.positionals[0], in: chaek, quiet: json) { id in
+        try await chaek.addTags(tags, to: id, today: context.today, for: context.reader)
       }
     }
     context.console.write(
@@ -126,7 +128,8 @@ extension Command {
     options: [.tagsJSON]
   ) { arguments, context in
     try arguments.expectNoOperands()
-    let counts = try await context.library().tagCounts()
+    let counts = try await context.chaek(arguments).savedFacets(shelf: nil, tag: nil, for: context.reader)
+      .tags
     if arguments.flag(.tagsJSON) {
       context.console.write(try Output.json(counts.map { TagCount(tag: $0.tag, books: $0.count) }))
     } else if counts.isEmpty {
@@ -148,8 +151,7 @@ extension Command {
     options: [.entryJSON],
     examples: ["chaek journal 9788936433598", "chaek journal 9788936433598 --json"]
   ) { arguments, context in
-    let library = try context.library()
-    let entry = try await context.savedEntry(arguments.single("ID or ISBN"), in: library)
+    let entry = try await context.savedEntry(arguments.single("ID or ISBN"), in: context.chaek(arguments))
     context.console.write(arguments.flag(.entryJSON) ? try Output.json(entry) : Output.journal(entry))
   }
 }

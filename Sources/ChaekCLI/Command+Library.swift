@@ -1,7 +1,6 @@
-import BookCatalog
 import BookModel
+import ChaekApp
 import Foundation
-import UserLibrary
 
 extension Command {
   static let save = Command(
@@ -14,10 +13,9 @@ extension Command {
       """,
     options: [.source]
   ) { arguments, context in
-    let library = try context.library()
-    let book = try await context.findBook(
-      arguments.single("ID or ISBN"), arguments: arguments, library: library)
-    switch try await library.save(book) {
+    let chaek = try context.chaek(arguments)
+    let book = try await context.findBook(arguments.single("ID or ISBN"), in: chaek)
+    switch try await chaek.save(book, for: context.reader) {
     case .saved: context.console.write("Saved ‘\(book.title)’ (\(book.id)).\n")
     case .alreadySaved: context.console.write("‘\(book.title)’ is already saved.\n")
     }
@@ -37,7 +35,9 @@ extension Command {
     let shelf = arguments.choice(.savedShelf, as: Shelf.self)
     let tag = arguments.text(.savedTag)
     try arguments.expectNoOperands()
-    let books = try await context.library().savedBooks(sortedBy: order, shelf: shelf, tag: tag)
+    let books = try await context.chaek(arguments).savedPage(
+      sortedBy: order, shelf: shelf, tag: tag, for: context.reader
+    ).books
     if arguments.flag(.savedJSON) {
       context.console.write(try Output.json(books.map(LibraryEntry.init)))
     } else if books.isEmpty {
@@ -72,8 +72,8 @@ extension Command {
   ) { arguments, context in
     let text = try arguments.single("ID or ISBN")
     let id = try Context.bookID(text)
-    let library = try context.library()
-    guard let entry = try await library.entry(id) else {
+    let chaek = try context.chaek(arguments)
+    guard let entry = try await chaek.entry(id, for: context.reader) else {
       throw CLIError.failure("\(id) is not in your saved books")
     }
     let journal = JournalSize(entry)
@@ -85,7 +85,7 @@ extension Command {
           console: context.console)
       else { return }
     }
-    guard try await library.remove(id) != nil else {
+    guard try await chaek.remove(id, for: context.reader) != nil else {
       throw CLIError.failure("\(id) is not in your saved books")
     }
     context.console.write("Removed ‘\(entry.book.title)’.\n")
@@ -102,8 +102,8 @@ extension Command {
     options: [.yes]
   ) { arguments, context in
     try arguments.expectNoOperands()
-    let library = try context.library()
-    let size = try await library.size()
+    let chaek = try context.chaek(arguments)
+    let size = try await chaek.size(for: context.reader)
     guard size.books > 0 else {
       context.console.write("No saved books to remove.\n")
       return
@@ -116,18 +116,18 @@ extension Command {
         refusal: "remove \(count)" + (journal.isEmpty ? "" : " and their \(journal.description)"),
         arguments: arguments, console: context.console)
     else { return }
-    let removed = try await library.removeAll().count
+    let removed = try await chaek.removeAll(for: context.reader).count
     context.console.write("Removed \(Output.count(removed, "saved book")).\n")
   }
 
   static let recent = Command(
     name: "recent",
     summary: "list 최근 본 책 (recently viewed, newest first)",
-    details: "The last \(Library.recentLimit) books shown (by `chaek show` or the web app), newest first.",
+    details: "The last \(Chaek.recentLimit) books shown (by `chaek show` or the web app), newest first.",
     options: [.recentJSON]
   ) { arguments, context in
     try arguments.expectNoOperands()
-    let views = try await context.library().recentViews()
+    let views = try await context.chaek(arguments).recentViews(for: context.reader)
     if arguments.flag(.recentJSON) {
       context.console.write(try Output.json(views.map(LibraryEntry.init)))
     } else if views.isEmpty {

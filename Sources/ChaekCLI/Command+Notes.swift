@@ -1,6 +1,6 @@
 import BookModel
+import ChaekApp
 import Foundation
-import UserLibrary
 
 /// Notes and quotes (문장 수집): `note` and `quote` add, edit and delete them, `notes` lists and
 /// finds them.
@@ -30,10 +30,10 @@ extension Command {
     guard arguments.positionals.count <= 1 else {
       throw CLIError.usage("expected at most one book (ID or ISBN), got \(arguments.positionals.count)")
     }
-    let library = try context.library()
+    let chaek = try context.chaek(arguments)
     let json = arguments.flag(.notesJSON)
     let book = try await arguments.positionals.first.asyncMap {
-      try await context.savedEntry($0, in: library)
+      try await context.savedEntry($0, in: chaek)
     }
     guard let query = arguments.text(.noteSearch) else {
       guard let book else { throw CLIError.usage("give a book (ID or ISBN), or --search QUERY") }
@@ -47,7 +47,7 @@ extension Command {
               + "\(Output.count(book.quotes.count, "quote"))\n\n" + notes.map { Output.note($0) }.joined())
       return
     }
-    let matches = try await library.searchNotes(query).filter {
+    let matches = try await chaek.searchNotes(query, for: context.reader).filter {
       book == nil || $0.note.bookID == book?.book.id
     }
     context.console.write(
@@ -80,7 +80,7 @@ extension Command {
       examples: [example, "chaek \(name) --edit 12 \"고쳐 쓴 글\"", "chaek \(name) --delete 12"]
     ) { arguments, context in
       let json = arguments.flag(.noteJSON)
-      let library = try context.library()
+      let chaek = try context.chaek(arguments)
       let day = arguments.text(.date) == nil ? nil : try arguments.day(.date, default: context.today)
       let page = arguments.integer(.notePage)
       let note: Note
@@ -90,27 +90,28 @@ extension Command {
         throw CLIError.usage("give --edit or --delete, not both")
       case (let number?, nil):
         let text = try noteText(arguments, after: 0)
-        guard let old = try await library.note(number) else {
+        guard let old = try await chaek.note(number, for: context.reader) else {
           throw LibraryError.noSuchRecord("note or quote \(number)")
         }
-        note = try await library.updateNote(
-          number, text: text, page: page ?? old.page, day: day ?? old.day, expecting: old.version)
+        note = try await chaek.updateNote(
+          number, text: text, page: page ?? old.page, day: day ?? old.day, expecting: old.version,
+          for: context.reader)
         said = "Updated \(note.kind.rawValue) #\(note.id)"
       case (nil, let number?):
         try arguments.expectNoOperands()
         guard page == nil, day == nil else { throw CLIError.usage("--delete takes no --page or --date") }
-        guard let old = try await library.note(number) else {
+        guard let old = try await chaek.note(number, for: context.reader) else {
           throw LibraryError.noSuchRecord("note or quote \(number)")
         }
         note = old
-        try await library.deleteNote(number, expecting: old.version)
+        try await chaek.deleteNote(number, expecting: old.version, for: context.reader)
         said = "Deleted \(note.kind.rawValue) #\(note.id)"
       case (nil, nil):
         guard let book = arguments.positionals.first else { throw CLIError.usage("missing ID or ISBN") }
         let text = try noteText(arguments, after: 1)
-        note = try await context.withJournal(of: book, arguments: arguments, quiet: json) { library, target in
-          try await library.addNote(
-            kind, to: target.id, text: text, page: page, day: day ?? context.today, saving: target.saving)
+        note = try await context.withJournal(of: book, in: chaek, quiet: json) { id in
+          try await chaek.addNote(
+            kind, to: id, text: text, page: page, day: day ?? context.today, for: context.reader)
         }
         said = "Added \(note.kind.rawValue) #\(note.id)"
       }
@@ -118,7 +119,7 @@ extension Command {
         context.console.write(try Output.json(note))
         return
       }
-      let title = try await library.savedBook(note.bookID)?.book.title ?? note.bookID.rawValue
+      let title = try await chaek.entry(note.bookID, for: context.reader)?.book.title ?? note.bookID.rawValue
       context.console.write("\(said) of ‘\(title)’ (\(note.day)\(note.page.map { ", p. \($0)" } ?? "")).\n")
     }
   }

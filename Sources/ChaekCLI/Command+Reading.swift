@@ -1,5 +1,5 @@
 import BookModel
-import UserLibrary
+import ChaekApp
 
 /// Shelves and readings: `shelf`, `start`, `progress`, `finished`.
 extension Command {
@@ -79,10 +79,9 @@ extension Command {
     let amount = try JournalInput.amount(arguments.positionals[1])
     let day = try arguments.day(.date, default: context.today)
     let json = arguments.flag(.entryJSON)
-    let entry = try await context.withJournal(of: arguments.positionals[0], arguments: arguments, quiet: json)
-    {
-      library, book in
-      try await library.recordProgress(book.id, amount, on: day, saving: book.saving)
+    let chaek = try context.chaek(arguments)
+    let entry = try await context.withJournal(of: arguments.positionals[0], in: chaek, quiet: json) { id in
+      try await chaek.recordProgress(id, amount, on: day, for: context.reader)
     }
     context.console.write(
       json
@@ -95,13 +94,10 @@ extension Command {
   private static func moveToShelf(_ shelf: Shelf, _ arguments: Arguments, _ context: Context) async throws {
     let day = try arguments.day(.date, default: context.today)
     let json = arguments.flag(.entryJSON)
-    let (before, after) = try await context.withJournal(
-      of: arguments.positionals[0], arguments: arguments, quiet: json
-    ) { library, book in
-      (
-        book.saving == nil ? try await library.entry(book.id)?.shelf : nil,
-        try await library.updateEntry(book.id, EntryChange(shelf: shelf), today: day, saving: book.saving)
-      )
+    let chaek = try context.chaek(arguments)
+    let before = try await chaek.entry(Context.bookID(arguments.positionals[0]), for: context.reader)?.shelf
+    let after = try await context.withJournal(of: arguments.positionals[0], in: chaek, quiet: json) { id in
+      try await chaek.updateEntry(id, EntryChange(shelf: shelf), today: day, for: context.reader)
     }
     if json {
       context.console.write(try Output.json(after))

@@ -2,7 +2,6 @@ import BookModel
 import ChaekApp
 import Foundation
 import Imaging
-import UserLibrary
 
 extension Command {
   static let scan = Command(
@@ -25,18 +24,16 @@ extension Command {
     } catch {
       throw CLIError.failure("cannot read \(path): \((error as NSError).localizedDescription)")
     }
-    let library = try context.library()
-    let lookup = BookLookup(library: library) { try context.searchService(arguments) }
+    let chaek = try context.chaek(arguments)
     let result: ScanResult
     do {
-      result = try await BookScan(lookup: lookup).scan { try ImageFile.grayImage(from: file) }
+      result = try await chaek.scan({ try ImageFile.grayImage(from: file) }, for: context.reader)
     } catch let error as ImageError {
       throw CLIError.failure("\(path): \(error)")
     }
     switch result {
     case .found(let isbn, let book):
-      try await library.recordView(book)
-      let saved = try await library.contains(book.id)
+      let saved = try await chaek.open(book, for: context.reader)
       if arguments.flag(.showJSON) {
         context.console.write(try Output.json(LibraryEntry(book, saved: saved)))
       } else {

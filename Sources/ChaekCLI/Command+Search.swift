@@ -1,7 +1,6 @@
-import BookCatalog
 import BookModel
+import ChaekApp
 import Foundation
-import UserLibrary
 
 extension Command {
   static let search = Command(
@@ -27,7 +26,7 @@ extension Command {
     } catch let error as SearchQueryError {
       throw CLIError.usage(error.message)
     }
-    let outcome = try await context.searchService(arguments).search(query)
+    let outcome = try await context.chaek(arguments).search(query)
     if let notice = outcome.detailedNotice { context.console.writeError("chaek search: \(notice)\n") }
     if arguments.flag(.searchJSON) {
       context.console.write(try Output.json(outcome.page))
@@ -59,11 +58,8 @@ extension Command {
       """,
     options: [.source, .showJSON]
   ) { arguments, context in
-    let library = try context.library()
-    let book = try await context.findBook(
-      arguments.single("ID or ISBN"), arguments: arguments, library: library)
-    try await library.recordView(book)
-    let saved = try await library.contains(book.id)
+    let (book, saved) = try await context.chaek(arguments).open(
+      Context.bookID(arguments.single("ID or ISBN")), for: context.reader)
     context.console.write(
       arguments.flag(.showJSON)
         ? try Output.json(LibraryEntry(book, saved: saved)) : Output.details(book, saved: saved))

@@ -1,6 +1,6 @@
 import BookModel
+import ChaekApp
 import Foundation
-import UserLibrary
 
 /// 최근 검색어: `searches` lists, deletes and turns off the recent searches of the web app's search
 /// box.
@@ -9,7 +9,7 @@ extension Command {
     name: "searches",
     summary: "list 최근 검색어 (the web app's recent searches); delete them, stop recording them",
     details: """
-      Lists the last \(Library.searchLimit) searches made in the web app's search box, newest
+      Lists the last \(Chaek.searchLimit) searches made in the web app's search box, newest
       first, with their ids. --delete ID deletes one and --clear all of them; --off stops
       recording searches (what was recorded stays unless --clear is given too) and --on starts
       again. `chaek search` is not recorded: the history is the search box's, and scripts that
@@ -21,13 +21,13 @@ extension Command {
     try arguments.expectNoOperands()
     let (off, on) = (arguments.flag(.searchesOff), arguments.flag(.searchesOn))
     guard !(off && on) else { throw CLIError.usage("--off and --on cannot be given together") }
-    let library = try context.library()
-    if let id = arguments.integer(.searchesDelete), try await !library.deleteSearch(id) {
+    let chaek = try context.chaek(arguments)
+    if let id = arguments.integer(.searchesDelete), try await !chaek.deleteSearch(id, for: context.reader) {
       throw CLIError.failure("no recent search \(id) (`chaek searches` lists their ids)")
     }
-    if arguments.flag(.searchesClear) { try await library.deleteSearches() }
-    if off || on { try await library.setSearchRecording(on) }
-    let history = try await library.searchHistory()
+    if arguments.flag(.searchesClear) { try await chaek.deleteSearches(for: context.reader) }
+    if off || on { try await chaek.setSearchRecording(on, for: context.reader) }
+    let history = try await chaek.searchHistory(for: context.reader)
     if arguments.flag(.searchesJSON) {
       context.console.write(try Output.json(history))
       return

@@ -26,15 +26,13 @@ extension Command {
       throw CLIError.usage(
         "--host \(configuration.host) reaches other machines: it requires --token (or CHAEK_TOKEN)")
     }
-    let library = try context.library()
     let console = context.console
-    // Saved and viewed books follow the records a provider's results replace while it runs, and
-    // those replaced while it was stopped (by an import).
-    let search = try context.searchService(arguments, following: library) {
-      console.writeError("chaek serve: \($0)\n")
-    }
-    _ = try await DataHome.followReplacedBooks(catalog: search.catalog, library: library)
-    let app = try WebApp(search: search, library: library, token: token)
+    let chaek = try context.chaek(arguments) { console.writeError("chaek serve: \($0)\n") }
+    // Everything opens before the server listens; the saved and viewed books follow the records an
+    // import replaced while it was stopped (those a provider's results replace while it runs are
+    // followed as they are).
+    _ = try await chaek.open()
+    let app = try WebApp(chaek: chaek, token: token)
     let server = HTTPServer(configuration: configuration, responder: app.responder)
     let port: Int
     do {

@@ -1,5 +1,5 @@
 import BookModel
-import UserLibrary
+import ChaekApp
 
 /// 올해의 독서 and 독서 목표: `stats` and `goal`.
 extension Command {
@@ -17,7 +17,8 @@ extension Command {
   ) { arguments, context in
     try arguments.expectNoOperands()
     let today = context.today
-    let stats = try await context.library().stats(for: arguments.integer(.year) ?? today.year, today: today)
+    let stats = try await context.chaek(arguments).stats(
+      year: arguments.integer(.year) ?? today.year, today: today, for: context.reader)
     context.console.write(arguments.flag(.statsJSON) ? try Output.json(stats) : StatsReport.text(stats))
   }
 
@@ -34,18 +35,18 @@ extension Command {
   ) { arguments, context in
     let today = context.today
     let year = arguments.integer(.year) ?? today.year
-    let library = try context.library()
+    let chaek = try context.chaek(arguments)
     switch (arguments.positionals.count, arguments.flag(.clear)) {
     case (0, false): break
-    case (0, true): try await library.setGoal(nil, for: year)
+    case (0, true): try await chaek.setGoal(nil, year: year, for: context.reader)
     case (1, false):
       guard let books = Int(arguments.positionals[0]), (1...10_000).contains(books) else {
         throw CLIError.usage("a goal is 1 to 10000 books (got '\(arguments.positionals[0])')")
       }
-      try await library.setGoal(books, for: year)
+      try await chaek.setGoal(books, year: year, for: context.reader)
     default: throw CLIError.usage("expected BOOKS, or --clear")
     }
-    let stats = try await library.stats(for: year, today: today)
+    let stats = try await chaek.stats(year: year, today: today, for: context.reader)
     context.console.write(
       arguments.flag(.statsJSON) ? try Output.json(stats) : StatsReport.goalLine(stats) + "\n")
   }

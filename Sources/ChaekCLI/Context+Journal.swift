@@ -1,35 +1,29 @@
 import BookModel
 import ChaekApp
 import Foundation
-import UserLibrary
 
 /// How the journal commands reach a book of the library: writes take a book that is not saved
 /// yet and save it in the change's own transaction (one helper, so every command saves the same
 /// way), reads and removals need it saved.
 extension Context {
-  /// Runs `body` with the book named `text` (an id or ISBN), as ``ChaekApp/JournalTarget`` finds
-  /// it: the saved book, else the book for `body` to save with its change. Says that the book was
-  /// saved unless `quiet` (JSON output).
+  /// Runs the journal write `write` on the book named `text` (an id or ISBN); Chaek saves a book
+  /// that is not saved in the write's own transaction (``ChaekApp/Journaled``). Says that the book
+  /// was saved unless `quiet` (JSON output).
   func withJournal<T>(
-    of text: String, arguments: Arguments, quiet: Bool,
-    _ body: (Library, JournalTarget) async throws -> T
+    of text: String, in chaek: Chaek, quiet: Bool, _ write: (BookID) async throws -> Journaled<T>
   ) async throws -> T {
-    let library = try library()
-    let id = try Context.bookID(text)
-    let lookup = BookLookup(library: library) { try searchService(arguments) }
-    guard let target = try await lookup.journalTarget(id) else { throw Context.noBook(id) }
-    let result = try await body(library, target)
-    if let book = target.saving, !quiet {
+    let written = try await write(Context.bookID(text))
+    if let book = written.newlySaved, !quiet {
       console.write("Saved ‘\(book.title)’ (\(book.id)) to your books.\n")
     }
-    return result
+    return written.value
   }
 
   /// The entry of the saved book named `text` (an id or ISBN).
   /// - Throws: a usage error for text that is no id; a failure when the book is not saved.
-  func savedEntry(_ text: String, in library: Library) async throws -> JournalEntry {
+  func savedEntry(_ text: String, in chaek: Chaek) async throws -> JournalEntry {
     let id = try Context.bookID(text)
-    guard let entry = try await library.entry(id) else { throw LibraryError.notSaved(id) }
+    guard let entry = try await chaek.entry(id, for: reader) else { throw LibraryError.notSaved(id) }
     return entry
   }
 
@@ -54,6 +48,7 @@ extension CLIError {
     switch error {
     case .invalid(let reason): self = .usage(reason)
     case .notSaved(let id): self = .failure("\(id) is not in your books; save it with `chaek save \(id)`")
+    case .unknownBook: self = .failure("\(error.description); find it with `chaek search` first")
     case .noSuchRecord, .staleEdit, .staleChange, .notEmpty: self = .failure(error.description)
     }
   }

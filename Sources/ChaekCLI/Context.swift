@@ -1,44 +1,32 @@
-import BookCatalog
 import BookModel
 import BookProviders
 import ChaekApp
 import Foundation
-import UserLibrary
 
-/// What a command runs with: the console and the environment, through which it opens the data
-/// directory's databases.
+/// What a command runs with: the console and the environment, from which it builds Chaek's use
+/// cases over the data directory.
 struct Context: Sendable {
   let console: any Console
   let environment: AppEnvironment
 
-  /// The offline catalog (`catalog.sqlite`), with the starter catalog on first use.
-  func catalog() throws -> Catalog { try environment.home().catalog() }
+  /// The reader commands act for: without accounts, the owner.
+  var reader: Reader { .owner }
 
-  /// The user's library (`library.sqlite`).
-  func library() throws -> Library { try environment.home().library() }
-
-  /// The search service for `--source` (default `auto`), whose provider's results the books of
-  /// `library` (when given) follow; `log` hears when the provider starts failing and when it answers
-  /// again.
-  func searchService(
-    _ arguments: Arguments, following library: Library? = nil,
-    log: @escaping @Sendable (String) -> Void = { _ in }
-  ) throws -> SearchService {
-    try environment.home().searchService(
-      arguments.choice(.source, as: SearchSource.self) ?? .auto, settings: environment.providerSettings(),
-      following: library, log: log)
+  /// Chaek over the data directory, searching `--source` (`auto` when the command has no such
+  /// option or it is not given); `log` hears when the provider starts failing and when it answers
+  /// again. Its databases open when a use case needs them.
+  func chaek(_ arguments: Arguments, log: @escaping @Sendable (String) -> Void = { _ in }) throws -> Chaek {
+    let source = arguments.declares(.source) ? arguments.choice(.source, as: SearchSource.self) : nil
+    return Chaek(
+      home: try environment.home(), source: source ?? .auto, settings: try environment.providerSettings(),
+      log: log)
   }
 
   /// Finds the book a person named by id or ISBN (see ``ChaekApp/BookLookup`` for the order).
-  func findBook(_ text: String, arguments: Arguments, library: Library) async throws -> Book {
+  /// - Throws: a usage error for text that is no id; ``BookModel/LibraryError/unknownBook(_:)``.
+  func findBook(_ text: String, in chaek: Chaek) async throws -> Book {
     let id = try Context.bookID(text)
-    let lookup = BookLookup(library: library) { try searchService(arguments) }
-    if let book = try await lookup.book(id) { return book }
-    throw Context.noBook(id)
-  }
-
-  /// The failure of a command naming a book no one has.
-  static func noBook(_ id: BookID) -> CLIError {
-    .failure("no book \(id) in the catalog or your library; find it with `chaek search` first")
+    guard let book = try await chaek.book(id, for: reader) else { throw LibraryError.unknownBook(id) }
+    return book
   }
 }

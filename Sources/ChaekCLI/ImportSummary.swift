@@ -1,7 +1,6 @@
 import BookImport
 import BookModel
 import ChaekApp
-import UserLibrary
 
 /// What `chaek import` prints: counts on stdout, the problem rows on stderr.
 enum ImportSummary {

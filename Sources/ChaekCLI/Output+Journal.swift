@@ -1,6 +1,5 @@
 import BookModel
 import Foundation
-import UserLibrary
 
 /// How commands print the reading journal for people; `--json` prints the library's own types.
 extension Output {

@@ -1,6 +1,5 @@
 import BookModel
 import Foundation
-import UserLibrary
 
 /// How commands print books: tables and details for people, JSON for scripts.
 enum Output {

@@ -1,7 +1,6 @@
 import BookModel
 import ChaekApp
 import Foundation
-import UserLibrary
 
 /// 올해의 독서 for people: books and pages per month as bars, the ratings, the most-read authors,
 /// and the goal with the pace.

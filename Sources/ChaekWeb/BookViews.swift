@@ -1,6 +1,6 @@
 import BookModel
+import ChaekApp
 import Foundation
-import UserLibrary
 
 /// The HTML of books: result rows, recent items, saved rows, and the detail sheet. Every rendered
 /// book carries `data-book-id` with its identity; all book text is escaped by ``HTML``.

@@ -1,5 +1,5 @@
 import BookModel
-import UserLibrary
+import ChaekApp
 
 // The JSON bodies of the journal API, read by `HTTPRequest.input(_:)`: days are the reader's
 // calendar days (`YYYY-MM-DD`), and `version` is the version the edit was made on.

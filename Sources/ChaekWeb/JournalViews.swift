@@ -1,5 +1,5 @@
 import BookModel
-import UserLibrary
+import ChaekApp
 
 /// The journal part of the detail sheet: shelf picker, half-star rating, reading log, review, tags,
 /// notes and quotes. Every record that can be edited carries its `id` and `data-version`, so the

@@ -1,7 +1,7 @@
 import BookModel
+import ChaekApp
 import HTTPRouting
 import HTTPTransport
-import UserLibrary
 
 extension LibraryError: HTTPResponseError {
   /// A refused library change as Kakao-shaped JSON with the library's own message: 404 `NotFound`
@@ -11,7 +11,7 @@ extension LibraryError: HTTPResponseError {
   public var response: HTTPResponse {
     let (status, errorType) =
       switch self {
-      case .notSaved, .noSuchRecord: (404, "NotFound")
+      case .notSaved, .unknownBook, .noSuchRecord: (404, "NotFound")
       case .staleEdit, .staleChange, .notEmpty: (409, "Conflict")
       case .invalid: (400, "InvalidArgument")
       }

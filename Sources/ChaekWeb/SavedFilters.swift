@@ -1,5 +1,5 @@
 import BookModel
-import UserLibrary
+import ChaekApp
 
 /// The 담은 책 filters, in one row that scrolls sideways on a phone: a chip per shelf (전체 first),
 /// then a chip per tag. Each chip counts the books choosing it would show (a shelf's count is of the

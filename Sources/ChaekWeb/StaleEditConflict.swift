@@ -1,8 +1,8 @@
 import BookModel
+import ChaekApp
 import Foundation
 import HTTPRouting
 import HTTPTransport
-import UserLibrary
 
 /// A stale edit answered with what was edited as it is now, so the page can show the newer state:
 /// `409 {"errorType":"Conflict","message":"…","entry"|"note":{…}}`.
@@ -65,16 +65,19 @@ enum EditedRecord: Sendable {
 extension WebApp {
   /// Runs a library write on `record`; a stale edit becomes a ``StaleEditConflict`` holding the
   /// record as it is now (the plain 409 when it is gone).
-  func refusingStale<T>(_ record: EditedRecord, _ write: () async throws -> T) async throws -> T {
+  func refusingStale<T>(_ record: EditedRecord, for reader: Reader, _ write: () async throws -> T)
+    async throws
+    -> T
+  {
     do {
       return try await write()
     } catch let error as LibraryError {
       guard case .staleEdit = error else { throw error }
       let current: (any Encodable & Sendable)? =
         switch record {
-        case .entry(let id): try await library.entry(id)
-        case .session(let id): try await library.entry(library.sessionOwner(id))
-        case .note(let id): try await library.note(id)
+        case .entry(let id): try await chaek.entry(id, for: reader)
+        case .session(let id): try await chaek.entry(chaek.sessionOwner(id, for: reader), for: reader)
+        case .note(let id): try await chaek.note(id, for: reader)
         }
       guard let current else { throw error }
       throw StaleEditConflict(message: error.description, key: record.key, current: current)

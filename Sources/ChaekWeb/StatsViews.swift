@@ -1,7 +1,6 @@
 import BookModel
 import ChaekApp
 import Foundation
-import UserLibrary
 
 /// The 기록 screen: a year's goal and pace, books and pages per month and ratings as bar charts,
 /// most-read authors, the year's covers, and the results of a search over notes and quotes.

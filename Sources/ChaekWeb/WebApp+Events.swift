@@ -1,13 +1,13 @@
 import BookModel
+import ChaekApp
 import HTTPTransport
-import UserLibrary
 
 extension WebApp {
   /// `GET /api/events`: Server-Sent Events from the library's change feed, so every open window
   /// (and a CLI command in another process) refreshes the others: `event: saved|removed|cleared|
   /// viewed|journal|goal|searches`, `data: {"id":"..."}` for an event about one book, `{}` otherwise.
-  func events() async -> HTTPResponse {
-    let changes = await library.events()
+  func events(_ request: HTTPRequest) async throws -> HTTPResponse {
+    let changes = try await chaek.events(for: request.reader)
     let stream = AsyncStream<ServerSentEvent> { continuation in
       let task = Task {
         continuation.yield(ServerSentEvent(event: "ready", data: "{}"))

@@ -18,6 +18,6 @@ extension WebApp {
       headers: [
         "Content-Type": format.contentType,
         "Content-Disposition": "attachment; filename=\"\(format.fileName(on: .today()))\"",
-      ], body: try await LibraryExport(library: library).data(format))
+      ], body: try await chaek.export(format, for: request.reader).data)
   }
 }

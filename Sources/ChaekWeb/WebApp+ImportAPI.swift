@@ -4,7 +4,6 @@ import ChaekApp
 import Foundation
 import HTTPRouting
 import HTTPTransport
-import UserLibrary
 
 extension WebApp {
   /// The paths that take uploads, and how large: an export of a few thousand books is a few MB, a
@@ -23,10 +22,8 @@ extension WebApp {
   func importFile(_ request: HTTPRequest) async throws -> HTTPResponse {
     try request.requireFile()
     guard !request.body.isEmpty else { throw APIError.unreadableFile("the file is empty") }
-    if request.query["format"] == nil, LibraryBackup.isBackup(request.body) {
-      let backup = try LibraryBackup.decode(request.body)
-      try await library.restore(backup)
-      return try .json(ImportReply(restored: backup))
+    if request.query["format"] == nil, Chaek.isBackup(request.body) {
+      return try .json(ImportReply(restored: try await chaek.restore(request.body, for: request.reader)))
     }
     let named = try request.query["format"].map { name in
       guard let format = ImportFormat(rawValue: name) else {
@@ -44,8 +41,7 @@ extension WebApp {
     let today = try request.queryDay("today") ?? .today()
     let report: LibraryImportReport
     do {
-      report = try await LibraryImport(catalog: search.catalog, library: library).run(
-        request.body, format: format, today: today)
+      report = try await chaek.importData(request.body, format: format, today: today, for: request.reader)
     } catch let error as ImportError {
       throw APIError.unreadableFile(error.message)
     } catch let failure as ImportFailure {
@@ -133,11 +129,10 @@ struct ImportReply: Encodable {
     }
   }
 
-  init(restored backup: LibraryBackup) {
+  init(restored backup: RestoredBackup) {
     format = "backup"
     restored = Restored(
-      books: backup.books.count, notes: backup.books.reduce(0) { $0 + $1.notes.count },
-      readings: backup.books.reduce(0) { $0 + $1.sessions.count }, recent: backup.recent.count,
-      goals: backup.goals.count, searches: backup.searches.recent.count)
+      books: backup.books, notes: backup.notes + backup.quotes, readings: backup.readings,
+      recent: backup.recent, goals: backup.goals, searches: backup.searches)
   }
 }

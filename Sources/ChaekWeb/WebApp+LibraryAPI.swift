@@ -1,14 +1,15 @@
 import BookModel
+import ChaekApp
 import Foundation
 import HTTPRouting
 import HTTPTransport
-import UserLibrary
 
 extension WebApp {
   /// `GET /api/library[?sort=title|added][&shelf=want|reading|read|dnf][&tag=T][&limit=N][&offset=M]`:
   /// `{"books":[...],"count":N,"matching":M,"shelves":{"want":n,...},"tags":[{"tag","count"}...]}`;
   /// each book with its `shelf` and `rating`; `count` books from `offset` (all unless `limit`),
-  /// `matching` of them on the shelf and with the tag, the shelf and tag counts over the whole library.
+  /// `matching` of them on the shelf and with the tag; each shelf's count is of the books with the
+  /// tag, each tag's of the books on the shelf (as 담은 책's chips count). One snapshot.
   func listSaved(_ request: HTTPRequest) async throws -> HTTPResponse {
     guard let order = SavedOrder(rawValue: request.query["sort"] ?? "title") else {
       throw APIError.badRequest("sort must be title or added")
@@ -19,20 +20,19 @@ extension WebApp {
     if let limit, limit < 1 { throw APIError.badRequest("limit must be 1 or more") }
     let offset = try request.queryInteger("offset") ?? 0
     if offset < 0 { throw APIError.badRequest("offset must be 0 or more") }
-    let entries = try await library.savedBooks(
-      sortedBy: order, shelf: shelf, tag: tag, limit: limit, offset: offset
-    ).map(LibraryEntry.shelved)
-    let shelves = try await library.shelfCounts()
+    let page = try await chaek.savedPage(
+      sortedBy: order, shelf: shelf, tag: tag, limit: limit, offset: offset, for: request.reader)
+    let entries = page.books.map(LibraryEntry.shelved)
     return try .json(
       SavedList(
-        books: entries, count: entries.count, matching: try await library.savedCount(shelf: shelf, tag: tag),
-        shelves: Dictionary(uniqueKeysWithValues: shelves.map { ($0.key.rawValue, $0.value) }),
-        tags: try await library.tagCounts().map { TagCount(tag: $0.tag, count: $0.count) }))
+        books: entries, count: entries.count, matching: page.facets.matching(shelf: shelf),
+        shelves: Dictionary(uniqueKeysWithValues: page.facets.shelves.map { ($0.key.rawValue, $0.value) }),
+        tags: page.facets.tags.map { TagCount(tag: $0.tag, count: $0.count) }))
   }
 
   /// `GET /api/library/ids`: `{"ids":[…]}`, every saved book's identity (to mark search results).
-  func savedIDs() async throws -> HTTPResponse {
-    try .json(["ids": try await library.savedIDs().map(\.rawValue).sorted()])
+  func savedIDs(_ request: HTTPRequest) async throws -> HTTPResponse {
+    try .json(["ids": try await chaek.savedIDs(for: request.reader).map(\.rawValue).sorted()])
   }
 
   /// `PUT /api/library/{id}[?shelf=want|reading|read|dnf]`: saves the book on the shelf (읽고 싶은
@@ -43,7 +43,7 @@ extension WebApp {
     let shelf = try request.queryShelf() ?? .want
     let changedAt = try request.changedAt()
     let book = request.body.isEmpty ? try await self.book(for: request) : try Self.bookInBody(of: request)
-    let outcome = try await library.save(book, shelf: shelf, changedAt: changedAt)
+    let outcome = try await chaek.save(book, shelf: shelf, changedAt: changedAt, for: request.reader)
     return try .json(
       SaveReply(
         id: book.id.rawValue, title: book.title, status: outcome == .saved ? "saved" : "already_saved"),
@@ -56,7 +56,7 @@ extension WebApp {
   func remove(_ request: HTTPRequest) async throws -> HTTPResponse {
     let id = try request.bookID()
     let changedAt = try request.changedAt()
-    let removed = try await library.remove(id, changedAt: changedAt)
+    let removed = try await chaek.remove(id, changedAt: changedAt, for: request.reader)
     guard let removed else { throw APIError.notFound("\(id) is not saved") }
     return try .json(RemovalReply(id: id.rawValue, status: "removed", removed: 1, undo: removed.id))
   }
@@ -64,38 +64,40 @@ extension WebApp {
   /// `DELETE /api/library`: removes every saved book: `{"removed","undo"}`. With
   /// `X-Chaek-Changed-At` (전체 삭제 queued offline), only the books saved before it.
   func removeAll(_ request: HTTPRequest) async throws -> HTTPResponse {
-    let removal = try await library.removeAll(changedAt: try request.changedAt())
+    let removal = try await chaek.removeAll(changedAt: try request.changedAt(), for: request.reader)
     return try .json(RemovalReply(removed: removal.count, undo: removal.id))
   }
 
   /// `POST /api/library/undo/{removal}`: puts back what a removal took, with the journals:
   /// `{"restored"}`; 404 once undone or past ``UserLibrary/Library/undoWindow``.
   func undoRemoval(_ request: HTTPRequest) async throws -> HTTPResponse {
-    try .json(["restored": try await library.undoRemoval(try request.pathInteger("removal"))])
+    try .json([
+      "restored": try await chaek.undoRemoval(try request.pathInteger("removal"), for: request.reader)
+    ])
   }
 
   /// `GET /api/recent`: `{"books":[...]}`, newest first.
-  func listRecent() async throws -> HTTPResponse {
-    try .json(["books": try await library.recentViews().map(LibraryEntry.init)])
+  func listRecent(_ request: HTTPRequest) async throws -> HTTPResponse {
+    try .json(["books": try await chaek.recentViews(for: request.reader).map(LibraryEntry.init)])
   }
 
   /// `POST /api/recent/{id}`: records that the book was viewed.
   func recordView(_ request: HTTPRequest) async throws -> HTTPResponse {
     let book = try await book(for: request)
-    try await library.recordView(book)
+    try await chaek.recordView(book, for: request.reader)
     return try .json(["id": book.id.rawValue, "status": "viewed"])
   }
 
   /// `GET /api/books/{id}`: `{"id","saved","book"}`.
   func bookDetails(_ request: HTTPRequest) async throws -> HTTPResponse {
     let book = try await book(for: request)
-    return try .json(LibraryEntry(book, saved: try await library.contains(book.id)))
+    return try .json(LibraryEntry(book, saved: try await chaek.isSaved(book.id, for: request.reader)))
   }
 
   /// `GET /healthz`.
   func health() async throws -> HTTPResponse {
-    try .json(
-      Health(status: "ok", provider: search.providerName, catalogBooks: try await search.catalog.count()))
+    let health = try await chaek.health()
+    return try .json(Health(status: "ok", provider: health.provider, catalogBooks: health.catalogBooks))
   }
 }
 

@@ -1,7 +1,7 @@
 import BookModel
+import ChaekApp
 import HTTPRouting
 import HTTPTransport
-import UserLibrary
 
 /// Notes and quotes (문장 수집): added to a book's journal, edited and deleted by id, and found by
 /// text.
@@ -10,11 +10,10 @@ extension WebApp {
   /// ``Note``. A book that is not saved yet is saved on 읽고 싶은 책 first.
   func addNote(_ request: HTTPRequest) async throws -> HTTPResponse {
     let input = try request.input(NewNote.self)
-    let target = try await journalTarget(of: request)
-    let note = try await library.addNote(
-      input.kind, to: target.id, text: input.text, page: input.page, day: input.day ?? .today(),
-      saving: target.saving)
-    return try .json(note, status: 201)
+    let note = try await chaek.addNote(
+      input.kind, to: request.bookID(), text: input.text, page: input.page, day: input.day ?? .today(),
+      for: request.reader)
+    return try .json(note.value, status: 201)
   }
 
   /// `PATCH /api/notes/{noteID}`: `{"text","page"?,"day"?,"version"?}` (no `page`: none; no `day`:
@@ -22,9 +21,9 @@ extension WebApp {
   func updateNote(_ request: HTTPRequest) async throws -> HTTPResponse {
     let noteID = try request.pathInteger("noteID")
     let edit = try request.input(NoteEdit.self)
-    let note = try await refusingStale(.note(noteID)) {
-      try await library.updateNote(
-        noteID, text: edit.text, page: edit.page, day: edit.day, expecting: edit.version)
+    let note = try await refusingStale(.note(noteID), for: request.reader) {
+      try await chaek.updateNote(
+        noteID, text: edit.text, page: edit.page, day: edit.day, expecting: edit.version, for: request.reader)
     }
     return try .json(note)
   }
@@ -33,15 +32,15 @@ extension WebApp {
   func deleteNote(_ request: HTTPRequest) async throws -> HTTPResponse {
     let noteID = try request.pathInteger("noteID")
     let version = try request.queryInteger("version")
-    try await refusingStale(.note(noteID)) {
-      try await library.deleteNote(noteID, expecting: version)
+    try await refusingStale(.note(noteID), for: request.reader) {
+      try await chaek.deleteNote(noteID, expecting: version, for: request.reader)
     }
     return try .json(NoteDeletion(id: noteID, status: "deleted"))
   }
 
   /// `GET /api/notes?query=Q`: `{"notes":[{"note","title"}…]}`, newest first.
   func searchNotes(_ request: HTTPRequest) async throws -> HTTPResponse {
-    try .json(["notes": try await library.searchNotes(request.noteQuery())])
+    try .json(["notes": try await chaek.searchNotes(request.noteQuery(), for: request.reader)])
   }
 }
 

@@ -3,7 +3,6 @@ import ChaekApp
 import Foundation
 import HTTPRouting
 import HTTPTransport
-import UserLibrary
 
 extension WebApp {
   // MARK: - Pages
@@ -21,7 +20,7 @@ extension WebApp {
       if tab == .stats {
         page.stats = try await statsScreen(request)
         page.noteQuery = request.query["q"] ?? ""
-        page.noteHits = try await noteHits(page.noteQuery)
+        page.noteHits = try await noteHits(page.noteQuery, for: request.reader)
       }
       return .html(page.body.description)
     } catch is SearchQueryError {
@@ -48,7 +47,7 @@ extension WebApp {
         status: error.response.status)
     }
     var page = Page(tab: .search)
-    page.detail = BookViews.detail(book, entry: try await library.entry(book.id))
+    page.detail = BookViews.detail(book, entry: try await chaek.entry(book.id, for: request.reader))
     try await fill(&page, request: request)
     return .html(page.body.description)
   }
@@ -61,18 +60,20 @@ extension WebApp {
   /// results of the address's search (none without a `query`).
   private func fill(_ page: inout Page, request: HTTPRequest) async throws {
     let filter = SavedFilter(request)
-    let saved = try await library.savedPage(shelf: filter.shelf, tag: filter.tag, limit: Self.savedPageSize)
+    let saved = try await chaek.savedPage(
+      sortedBy: .title, shelf: filter.shelf, tag: filter.tag, limit: Self.savedPageSize, for: request.reader)
     page.saved = HTML.join(saved.books.map(BookViews.savedRow))
     page.savedCount = saved.total
     page.savedHasMore = saved.facets.matching(shelf: filter.shelf) > Self.savedPageSize
     page.savedFilters = SavedFilters(facets: saved.facets, shelf: filter.shelf, tag: filter.tag).html
-    page.recent = HTML.join(try await library.recentViews().map { BookViews.recentItem($0.book) })
+    page.recent = HTML.join(
+      try await chaek.recentViews(for: request.reader).map { BookViews.recentItem($0.book) })
     guard let text = request.query["query"], !text.isEmpty else { return }
     let query = try SearchQuery(parameters: request.query)
     page.query = query.query
     page.target = query.target
     page.sort = query.sort
-    let fragment = await results(for: query, saved: try await library.savedIDs())
+    let fragment = try await results(for: query, saved: chaek.savedIDs(for: request.reader))
     page.results = fragment.rows
     page.resultsAreComplete = fragment.isEnd
     page.resultsStatus = fragment.status
@@ -84,7 +85,7 @@ extension WebApp {
   /// reads: `X-Chaek-Is-End`, `X-Chaek-Total`, `X-Chaek-Status` (percent-encoded text).
   func resultsFragment(_ request: HTTPRequest) async throws -> HTTPResponse {
     let query = try SearchQuery(parameters: request.query)
-    let fragment = await results(for: query, saved: try await library.savedIDs())
+    let fragment = try await results(for: query, saved: chaek.savedIDs(for: request.reader))
     guard fragment.failed == false else {
       throw APIError(status: 502, errorType: "ProviderError", message: fragment.status)
     }
@@ -97,8 +98,8 @@ extension WebApp {
   }
 
   /// `GET /fragments/recent`: the 최근 본 책 strip's items.
-  func recentFragment() async throws -> HTTPResponse {
-    let views = try await library.recentViews()
+  func recentFragment(_ request: HTTPRequest) async throws -> HTTPResponse {
+    let views = try await chaek.recentViews(for: request.reader)
     var response = HTTPResponse.html(HTML.join(views.map { BookViews.recentItem($0.book) }).description)
     response.headers["Cache-Control"] = "no-store"
     return response
@@ -118,8 +119,9 @@ extension WebApp {
     let filter = SavedFilter(request)
     let limit = min(max(try request.queryInteger("limit") ?? Self.savedPageSize, 1), Self.savedPageLimit)
     let offset = max(try request.queryInteger("offset") ?? 0, 0)
-    let saved = try await library.savedPage(
-      sortedBy: order, shelf: filter.shelf, tag: filter.tag, limit: limit, offset: offset)
+    let saved = try await chaek.savedPage(
+      sortedBy: order, shelf: filter.shelf, tag: filter.tag, limit: limit, offset: offset, for: request.reader
+    )
     var response = HTTPResponse.html(HTML.join(saved.books.map(BookViews.savedRow)).description)
     response.headers["X-Chaek-Count"] = String(saved.total)
     response.headers["X-Chaek-Matching"] = String(saved.facets.matching(shelf: filter.shelf))
@@ -129,7 +131,8 @@ extension WebApp {
 
   /// `GET /fragments/saved-filters?shelf=&tag=`: the shelf and tag chips with their counts.
   func savedFiltersFragment(_ request: HTTPRequest) async throws -> HTTPResponse {
-    var response = HTTPResponse.html(try await savedFilters(SavedFilter(request)).description)
+    var response = HTTPResponse.html(
+      try await savedFilters(SavedFilter(request), for: request.reader).description)
     response.headers["Cache-Control"] = "no-store"
     return response
   }
@@ -141,7 +144,9 @@ extension WebApp {
     let highlights = Highlights(
       query: request.query["query"] ?? "", target: request.query["target"].flatMap(SearchQuery.Target.init))
     var response = HTTPResponse.html(
-      BookViews.detail(book, entry: try await library.entry(book.id), highlights: highlights).description)
+      BookViews.detail(
+        book, entry: try await chaek.entry(book.id, for: request.reader), highlights: highlights
+      ).description)
     response.headers["Cache-Control"] = "no-store"
     return response
   }
@@ -172,9 +177,10 @@ extension WebApp {
     }
   }
 
-  private func savedFilters(_ filter: SavedFilter) async throws -> HTML {
+  private func savedFilters(_ filter: SavedFilter, for reader: Reader) async throws -> HTML {
     SavedFilters(
-      facets: try await library.savedFacets(shelf: filter.shelf, tag: filter.tag), shelf: filter.shelf,
+      facets: try await chaek.savedFacets(shelf: filter.shelf, tag: filter.tag, for: reader),
+      shelf: filter.shelf,
       tag: filter.tag
     ).html
   }
@@ -189,9 +195,11 @@ extension WebApp {
     var failed = false
   }
 
-  private func results(for query: SearchQuery, saved: Set<BookID>) async -> Results {
+  /// The results of `query`; a provider's failure is said in the reader's words, a failure
+  /// underneath (the catalog's database) is thrown.
+  private func results(for query: SearchQuery, saved: Set<BookID>) async throws -> Results {
     do {
-      let outcome = try await search.search(query)
+      let outcome = try await chaek.search(query)
       var results = Results()
       let highlights = Highlights(query: query.query, target: query.target)
       results.rows = HTML.join(
@@ -205,11 +213,11 @@ extension WebApp {
         count == 0 ? "‘\(query.query)’에 맞는 책이 없어요." : "‘\(query.query)’ 검색 결과 \(Won.grouped(count))권"
       if let reason = outcome.fallbackReason {
         results.status +=
-          search.providerIsChosen
+          outcome.providerIsChosen
           ? " · \(reason.provider)에 연결하지 못해 오프라인 목록에서 찾았어요" : " · 오프라인 목록에서 찾았어요"
       }
       return results
-    } catch {
+    } catch let error as BookSearchError {
       return Results(status: error.readerMessage, failed: true)
     }
   }

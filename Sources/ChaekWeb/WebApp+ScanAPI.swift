@@ -4,7 +4,6 @@ import Foundation
 import HTTPRouting
 import HTTPTransport
 import Imaging
-import UserLibrary
 
 extension WebApp {
   /// `POST /api/scan[?width=W&height=H | ?isbn=ISBN]`: the book whose barcode is in the body — a
@@ -26,15 +25,13 @@ extension WebApp {
     } else {
       image = { try ImageFile.grayImage(from: body, limit: Self.scanPixelLimit) }
     }
-    let search = search
-    let scan = BookScan(lookup: BookLookup(library: library, search: { search }), reader: barcodes)
     let result: ScanResult
     do {
       if let text = request.query["isbn"] {
         guard let isbn = ISBN(text) else { throw APIError.badRequest("not an ISBN: \(text)") }
-        result = try await scan.open(isbn)
+        result = try await chaek.scan(isbn, for: request.reader)
       } else {
-        result = try await scan.scan(image)
+        result = try await chaek.scan(image, for: request.reader)
       }
     } catch let error as ImageError {
       throw APIError.badRequest("\(error)")
@@ -45,7 +42,7 @@ extension WebApp {
     }
     switch result {
     case .found(let isbn, let book):
-      let saved = try await library.contains(book.id)
+      let saved = try await chaek.isSaved(book.id, for: request.reader)
       return try .json(ScanReply(result: "found", isbn: isbn.isbn13, entry: LibraryEntry(book, saved: saved)))
     case .notFound(let isbn, let provider):
       return try .json(ScanReply(result: "not_found", isbn: isbn.isbn13, provider: provider.rawValue))

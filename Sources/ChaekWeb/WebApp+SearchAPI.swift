@@ -11,7 +11,7 @@ extension WebApp {
   ///
   /// - Throws: ``SearchQueryError`` (Kakao's 400 bodies) and ``BookSearchError`` (502 or 503).
   func kakaoSearch(_ request: HTTPRequest) async throws -> HTTPResponse {
-    let outcome = try await search.search(try SearchQuery(parameters: request.query))
+    let outcome = try await chaek.search(try SearchQuery(parameters: request.query))
     var response = try HTTPResponse.json(outcome.page)
     response.headers["X-Chaek-Source"] = outcome.answeredBy
     if let notice = outcome.notice { response.headers["X-Chaek-Notice"] = Self.headerSafe(notice) }

@@ -1,7 +1,7 @@
 import BookModel
+import ChaekApp
 import HTTPRouting
 import HTTPTransport
-import UserLibrary
 
 /// 최근 검색어: the recent searches of the search box and the setting that stops recording them.
 /// Every route answers the history as it is after the request,
@@ -13,8 +13,8 @@ import UserLibrary
 /// access policy refuses cross-site changes.
 extension WebApp {
   /// `GET /api/searches`.
-  func searchHistory() async throws -> HTTPResponse {
-    try .json(try await library.searchHistory())
+  func searchHistory(_ request: HTTPRequest) async throws -> HTTPResponse {
+    try .json(try await chaek.searchHistory(for: request.reader))
   }
 
   /// `POST /api/searches` `{"query":"해리포터"}`: records a search (nothing while recording is off).
@@ -22,21 +22,23 @@ extension WebApp {
     guard let query = try request.input(SearchInput.self).query else {
       throw APIError.badRequest("the body needs a \"query\"")
     }
-    try await library.recordSearch(query)
-    return try await searchHistory()
+    try await chaek.recordSearch(query, for: request.reader)
+    return try await searchHistory(request)
   }
 
   /// `DELETE /api/searches/{searchID}`: deletes one search; `404` when no search has that id.
   func deleteSearch(_ request: HTTPRequest) async throws -> HTTPResponse {
     let id = try request.pathInteger("searchID")
-    guard try await library.deleteSearch(id) else { throw APIError.notFound("no recent search \(id)") }
-    return try await searchHistory()
+    guard try await chaek.deleteSearch(id, for: request.reader) else {
+      throw APIError.notFound("no recent search \(id)")
+    }
+    return try await searchHistory(request)
   }
 
   /// `DELETE /api/searches`: deletes every search.
-  func deleteSearches() async throws -> HTTPResponse {
-    try await library.deleteSearches()
-    return try await searchHistory()
+  func deleteSearches(_ request: HTTPRequest) async throws -> HTTPResponse {
+    try await chaek.deleteSearches(for: request.reader)
+    return try await searchHistory(request)
   }
 
   /// `PUT /api/searches/recording` `{"on":false}`: stops (or resumes) recording searches; what was
@@ -45,8 +47,8 @@ extension WebApp {
     guard let on = try request.input(RecordingInput.self).on else {
       throw APIError.badRequest("the body needs \"on\": true or false")
     }
-    try await library.setSearchRecording(on)
-    return try await searchHistory()
+    try await chaek.setSearchRecording(on, for: request.reader)
+    return try await searchHistory(request)
   }
 }
 

@@ -1,7 +1,7 @@
 import BookModel
+import ChaekApp
 import HTTPRouting
 import HTTPTransport
-import UserLibrary
 
 extension WebApp {
   /// `GET /fragments/stats?year=Y&today=YYYY-MM-DD`: the 기록 screen for a year (default: the
@@ -16,7 +16,7 @@ extension WebApp {
   /// `X-Chaek-Count` has their number.
   func notesFragment(_ request: HTTPRequest) async throws -> HTTPResponse {
     let query = try request.noteQuery()
-    let matches = try await library.searchNotes(query)
+    let matches = try await chaek.searchNotes(query, for: request.reader)
     var response = HTTPResponse.html(StatsViews.noteHits(matches, query: query).description)
     response.headers["X-Chaek-Count"] = String(matches.count)
     response.headers["Cache-Control"] = "no-store"
@@ -27,11 +27,11 @@ extension WebApp {
     let today = request.query["today"].flatMap(CalendarDay.init) ?? CalendarDay.today()
     let year = request.query["year"].flatMap { Int($0) } ?? today.year
     guard (1...9999).contains(year) else { throw APIError.badRequest("no year \(year)") }
-    let stats = try await library.stats(for: year, today: today)
-    return StatsViews.screen(stats, years: try await library.journalYears(), today: today)
+    let stats = try await chaek.stats(year: year, today: today, for: request.reader)
+    return StatsViews.screen(stats, years: try await chaek.journalYears(for: request.reader), today: today)
   }
 
-  func noteHits(_ query: String) async throws -> HTML {
-    StatsViews.noteHits(try await library.searchNotes(query), query: query)
+  func noteHits(_ query: String, for reader: Reader) async throws -> HTML {
+    StatsViews.noteHits(try await chaek.searchNotes(query, for: reader), query: query)
   }
 }

@@ -1,7 +1,7 @@
 import BookModel
+import ChaekApp
 import HTTPRouting
 import HTTPTransport
-import UserLibrary
 
 /// 올해의 독서 and 독서 목표: a year's statistics, and the goal of books per year.
 extension WebApp {
@@ -12,8 +12,8 @@ extension WebApp {
     let today = try request.queryDay("today") ?? .today()
     let year = try request.queryInteger("year") ?? today.year
     guard (1...9999).contains(year) else { throw APIError.badRequest("year must be 1 to 9999, not \(year)") }
-    let stats = try await library.stats(for: year, today: today)
-    let years = Set(try await library.journalYears() + [year, today.year]).sorted(by: >)
+    let stats = try await chaek.stats(year: year, today: today, for: request.reader)
+    let years = Set(try await chaek.journalYears(for: request.reader) + [year, today.year]).sorted(by: >)
     return try .json(StatsReply(stats: stats, years: years))
   }
 
@@ -21,14 +21,14 @@ extension WebApp {
   func setGoal(_ request: HTTPRequest) async throws -> HTTPResponse {
     let year = try request.pathInteger("year")
     let books = try request.input(GoalInput.self).books
-    try await library.setGoal(books, for: year)
+    try await chaek.setGoal(books, year: year, for: request.reader)
     return try .json(GoalReply(year: year, books: books))
   }
 
   /// `DELETE /api/goals/{year}`: answers `{"year","books":null}`.
   func removeGoal(_ request: HTTPRequest) async throws -> HTTPResponse {
     let year = try request.pathInteger("year")
-    try await library.setGoal(nil, for: year)
+    try await chaek.setGoal(nil, year: year, for: request.reader)
     return try .json(GoalReply(year: year, books: nil))
   }
 }

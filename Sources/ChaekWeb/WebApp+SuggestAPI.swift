@@ -21,8 +21,8 @@ extension WebApp {
     guard (1...Autocomplete.maximumLimit).contains(limit) else {
       throw APIError.badRequest("limit must lie in 1...\(Autocomplete.maximumLimit)")
     }
-    let autocomplete = Autocomplete(catalog: search.catalog, library: library)
-    return try .json(["suggestions": try await autocomplete.suggestions(for: typed, limit: limit)])
+    return try .json(
+      ["suggestions": try await chaek.suggestions(completing: typed, limit: limit, for: request.reader)])
   }
 }
 

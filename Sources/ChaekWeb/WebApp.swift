@@ -3,7 +3,6 @@ import ChaekApp
 import Foundation
 import HTTPRouting
 import HTTPTransport
-import UserLibrary
 
 /// The Chaek web app: the Kakao-compatible search API, the library API, the event stream, and the
 /// mobile-first pages, as one responder for an `HTTPServer`.
@@ -23,25 +22,22 @@ import UserLibrary
 /// - `GET /covers/{id}.svg` generated covers, `/static/...` assets, `GET /healthz`;
 /// - `GET /sw.js` the service worker, `/manifest.webmanifest` and `/icons/...` to install the app.
 public struct WebApp: Sendable {
-  let search: SearchService
-  let library: Library
+  /// The use cases the routes translate to.
+  let chaek: Chaek
   let policy: AccessPolicy
   let assets: StaticFiles
   let log: @Sendable (String) -> Void
-  /// Reads scanned barcodes, one image at a time for the whole app.
-  let barcodes = BarcodeReader()
 
   /// The largest request body the app accepts (a book is a few kilobytes).
   public static let maximumBodySize = 64 * 1024
 
-  /// An app over a search service and a library; with a `token`, every request must carry it.
-  /// `log` hears a line for each internal error (by default standard error, as `chaek serve:`).
+  /// An app over Chaek's use cases; with a `token`, every request must carry it. `log` hears a line
+  /// for each internal error (by default standard error, as `chaek serve:`).
   public init(
-    search: SearchService, library: Library, token: String? = nil,
+    chaek: Chaek, token: String? = nil,
     log: @escaping @Sendable (String) -> Void = { Responder.logToStandardError("chaek serve: \($0)") }
   ) throws {
-    self.search = search
-    self.library = library
+    self.chaek = chaek
     self.policy = AccessPolicy(token: token)
     self.log = log
     guard let directory = Bundle.module.url(forResource: "static", withExtension: nil) else {
@@ -67,19 +63,19 @@ public struct WebApp: Sendable {
     router.get("/api/suggest") { try await self.suggest($0) }
 
     router.get("/api/library") { try await self.listSaved($0) }
-    router.get("/api/library/ids") { _ in try await self.savedIDs() }
-    router.get("/api/library/size") { _ in try .json(try await self.library.size()) }
+    router.get("/api/library/ids") { try await self.savedIDs($0) }
+    router.get("/api/library/size") { try .json(try await self.chaek.size(for: $0.reader)) }
     router.delete("/api/library") { try await self.removeAll($0) }
     router.post("/api/library/undo/{removal}") { try await self.undoRemoval($0) }
     router.put("/api/library/{id}") { try await self.save($0) }
     router.delete("/api/library/{id}") { try await self.remove($0) }
-    router.get("/api/recent") { _ in try await self.listRecent() }
+    router.get("/api/recent") { try await self.listRecent($0) }
     router.post("/api/recent/{id}") { try await self.recordView($0) }
     router.get("/api/books/{id}") { try await self.bookDetails($0) }
-    router.get("/api/events") { _ in await self.events() }
-    router.get("/api/searches") { _ in try await self.searchHistory() }
+    router.get("/api/events") { try await self.events($0) }
+    router.get("/api/searches") { try await self.searchHistory($0) }
     router.post("/api/searches") { try await self.recordSearch($0) }
-    router.delete("/api/searches") { _ in try await self.deleteSearches() }
+    router.delete("/api/searches") { try await self.deleteSearches($0) }
     router.delete("/api/searches/{searchID}") { try await self.deleteSearch($0) }
     router.put("/api/searches/recording") { try await self.setSearchRecording($0) }
 
@@ -107,7 +103,7 @@ public struct WebApp: Sendable {
     router.get("/stats") { try await self.page($0, tab: .stats) }
     router.get("/books/{id}") { try await self.bookPage($0) }
     router.get("/fragments/results") { try await self.resultsFragment($0) }
-    router.get("/fragments/recent") { _ in try await self.recentFragment() }
+    router.get("/fragments/recent") { try await self.recentFragment($0) }
     router.get("/fragments/saved") { try await self.savedFragment($0) }
     router.get("/fragments/saved-filters") { try await self.savedFiltersFragment($0) }
     router.get("/fragments/stats") { try await self.statsFragment($0) }
@@ -139,10 +135,14 @@ public struct WebApp: Sendable {
   ///   found; the provider's ``BookSearchError``; the library's errors.
   func book(for request: HTTPRequest) async throws -> Book {
     let id = try request.bookID()
-    let search = search
-    guard let book = try await BookLookup(library: library, search: { search }).book(id) else {
+    guard let book = try await chaek.book(id, for: request.reader) else {
       throw APIError.notFound("no book \(id)")
     }
     return book
   }
+}
+
+extension HTTPRequest {
+  /// The reader the request acts for: without accounts, the owner (whom ``AccessPolicy`` let in).
+  var reader: Reader { .owner }
 }

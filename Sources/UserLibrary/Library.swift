@@ -77,7 +77,8 @@ public final class Library: Sendable {
   /// What a page of 담은 책 shows, read in one snapshot: a page of ``savedBooks(sortedBy:shelf:tag:limit:offset:)``,
   /// the number of saved books, and the filters' counts (``savedFacets(shelf:tag:)``).
   public func savedPage(
-    sortedBy order: SavedOrder = .title, shelf: Shelf? = nil, tag: String? = nil, limit: Int, offset: Int = 0
+    sortedBy order: SavedOrder = .title, shelf: Shelf? = nil, tag: String? = nil, limit: Int? = nil,
+    offset: Int = 0
   ) async throws -> SavedPage {
     try await database.read { connection in
       SavedPage(

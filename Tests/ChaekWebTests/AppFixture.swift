@@ -14,6 +14,8 @@ import UserLibrary
 struct AppFixture {
   let app: WebApp
   let library: Library
+  /// The catalog the app searches (in memory).
+  let catalog: Catalog
   let libraryPath: String
   let directory: URL
   let log: LogLines
@@ -34,12 +36,15 @@ struct AppFixture {
     try await catalog.upsert(AppServer.books, source: .imported)
     let libraryPath = directory.appendingPathComponent("library.sqlite").path
     let library = try Library(path: libraryPath)
-    let search = try SearchService(
-      source: source, settings: try settings ?? ProviderSettings(environment: [:]), catalog: catalog)
+    let chaek = Chaek(
+      library: library, catalog: catalog, source: source,
+      settings: try settings ?? ProviderSettings(environment: [:]))
     let log = LogLines()
-    let app = try WebApp(search: search, library: library, token: token, log: log.log)
+    let app = try WebApp(chaek: chaek, token: token, log: log.log)
     try await body(
-      AppFixture(app: app, library: library, libraryPath: libraryPath, directory: directory, log: log))
+      AppFixture(
+        app: app, library: library, catalog: catalog, libraryPath: libraryPath, directory: directory, log: log
+      ))
   }
 }
 

@@ -92,7 +92,7 @@ struct ImportAPITests {
 
   @Test func anUploadWhileAnotherImportRunsIs409AndChangesNothing() async throws {
     try await AppFixture.with { app async throws in
-      let catalog = app.app.search.catalog
+      let catalog = app.catalog
       try await catalog.beginImport()
       let busy = await app.client.send(.POST, "/api/import", body: Data(Self.storyGraph.utf8))
       #expect(busy.status == 409)

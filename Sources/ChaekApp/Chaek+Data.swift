@@ -1,0 +1,80 @@
+import BookImport
+import BookModel
+import Foundation
+import UserLibrary
+
+/// A reader's data in and out: imports (other apps' exports, book files), exports, backups and
+/// restores.
+extension Chaek {
+  /// Imports the file at `url` for `reader`, read as `format` a chunk at a time (``LibraryImport``);
+  /// `today` dates notes that have no day of their own.
+  public func importFile(
+    contentsOf url: URL, format: ImportFormat, today: CalendarDay = .today(), for reader: Reader,
+    progress: (ImportProgress) -> Void = { _ in }
+  ) async throws -> LibraryImportReport {
+    try await LibraryImport(catalog: catalog, library: library(for: reader)).run(
+      contentsOf: url, format: format, today: today, progress: progress)
+  }
+
+  /// Imports a whole file held in `data` for `reader` (see ``importFile(contentsOf:format:today:for:progress:)``).
+  public func importData(
+    _ data: Data, format: ImportFormat, today: CalendarDay = .today(), for reader: Reader
+  )
+    async throws -> LibraryImportReport
+  {
+    try await LibraryImport(catalog: catalog, library: library(for: reader)).run(
+      data, format: format, today: today)
+  }
+
+  /// `reader`'s library in `format` (``LibraryExport``), and the number of saved books in it.
+  public func export(_ format: ExportFormat, for reader: Reader) async throws -> (data: Data, books: Int) {
+    try await LibraryExport(library: library(for: reader)).export(format)
+  }
+
+  /// Whether a file starting with `start` is a Chaek backup (`chaek export --format json`).
+  public static func isBackup(_ start: Data) -> Bool { LibraryBackup.isBackup(start) }
+
+  /// Restores the backup in `data` into `reader`'s library, which must hold no books; answers what
+  /// it held.
+  /// - Throws: ``BookModel/LibraryError/invalid(_:)`` saying what is wrong with the backup;
+  ///   ``BookModel/LibraryError/notEmpty`` when the library holds books. Either way nothing changes.
+  public func restore(_ data: Data, for reader: Reader) async throws -> RestoredBackup {
+    let backup = try LibraryBackup.decode(data)
+    try await library(for: reader).restore(backup)
+    let notes = backup.books.flatMap(\.notes)
+    let quotes = notes.count { $0.kind == .quote }
+    return RestoredBackup(
+      books: backup.books.count, notes: notes.count - quotes, quotes: quotes,
+      readings: backup.books.reduce(0) { $0 + $1.sessions.count }, recent: backup.recent.count,
+      goals: backup.goals.count, searches: backup.searches.recent.count)
+  }
+
+  /// Writes a consistent copy of `reader`'s library database to `path` while it is in use, and
+  /// answers the number of saved books in the copy, read from a scratch copy of it (opening a
+  /// database puts it in WAL mode: the backup stays as written).
+  public func copyLibrary(to path: String, for reader: Reader) async throws -> Int {
+    try await library(for: reader).copyDatabase(to: path)
+    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("chaek-backup-\(UUID())")
+    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    let file = scratch.appendingPathComponent("library.sqlite")
+    try FileManager.default.copyItem(atPath: path, toPath: file.path)
+    return try await Library(path: file.path).savedPage(sortedBy: .added, limit: 1).total
+  }
+}
+
+/// What a restored backup held.
+public struct RestoredBackup: Sendable, Equatable, Encodable {
+  /// Saved books.
+  public let books: Int
+  /// Their notes and quotes.
+  public let notes, quotes: Int
+  /// Their readings.
+  public let readings: Int
+  /// Recently viewed books.
+  public let recent: Int
+  /// Yearly goals.
+  public let goals: Int
+  /// Recent searches.
+  public let searches: Int
+}
