@@ -76,7 +76,7 @@ let package = Package(
 
     // MARK: - Tests
     .target(
-      name: "TestSupport", dependencies: ["BookModel", "Imaging", "HTTPTransport"], path: "Tests/TestSupport"),
+      name: "TestSupport", dependencies: ["BookModel", "Imaging", "HTTPTransport", "Storage"], path: "Tests/TestSupport"),
     // The judged relevance set and its scoring: for the tests and chaek-bench, not the product.
     .target(
       name: "SearchQuality", dependencies: ["BookModel", "KoreanText", "BookCatalog"],
@@ -103,7 +103,7 @@ let package = Package(
       ]),
     .testTarget(
       name: "UserLibraryTests",
-      dependencies: ["UserLibrary", "BookModel", "BookImport", "SearchIndex", "Storage"]),
+      dependencies: ["UserLibrary", "BookModel", "BookImport", "SearchIndex", "Storage", "TestSupport"]),
     .testTarget(name: "HTTPTransportTests", dependencies: ["HTTPTransport"]),
     .testTarget(name: "HTTPRoutingTests", dependencies: ["HTTPRouting", "HTTPTransport", "TestSupport"]),
     .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient", "TestSupport"]),

@@ -56,7 +56,10 @@ public final class Catalog: BookSearching, Sendable {
   /// with the starter catalog unless `includingStarter` is `false`.
   public init(path: String, includingStarter: Bool = true) throws {
     database = try Database(
-      path: path, migrations: Catalog.schema + (includingStarter ? [Catalog.starterMigration] : []))
+      path: path,
+      migrations: Catalog.schema + [
+        includingStarter ? Catalog.starterMigration : Catalog.starterMigration.leftOut
+      ])
   }
 
   // MARK: - Searching

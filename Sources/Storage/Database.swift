@@ -43,7 +43,7 @@ public actor Database {
       try connection.execute("PRAGMA synchronous = NORMAL")
     }
     try connection.execute("PRAGMA foreign_keys = ON")
-    try Migration.apply(migrations, on: connection)
+    try Migration.apply(migrations, to: path, on: connection)
     self.connection = connection
     readers = isWAL ? try ReaderPool(path: path, size: Self.readerCount, busyTimeout: busyTimeout) : nil
   }

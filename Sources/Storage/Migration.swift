@@ -19,6 +19,7 @@ public struct Migration: Sendable {
     case once
     case replacing([Migration])
     case atEveryOpen
+    case knownOnly([String])
   }
 
   /// A migration that runs `body`.
@@ -49,6 +50,13 @@ public struct Migration: Sendable {
     Migration(name, kind: .atEveryOpen, body)
   }
 
+  /// This migration left out of an opening of the database (a catalog opened without its starter
+  /// books): never applied there, but known, so a database that has it applied does not look as if
+  /// a newer version wrote it.
+  public var leftOut: Migration {
+    Migration(name, kind: .knownOnly(recordedNames)) { _ in }
+  }
+
   private init(_ name: String, kind: Kind, _ body: @escaping @Sendable (Connection) throws -> Void) {
     self.name = name
     self.kind = kind
@@ -57,13 +65,31 @@ public struct Migration: Sendable {
 
   // MARK: - Applying
 
-  static func apply(_ migrations: [Migration], on connection: Connection) throws {
+  /// Applies the migrations of `migrations` not yet applied to the database at `path`, after
+  /// checking that it records none this version does not know.
+  /// - Throws: ``NewerSchemaError`` for a database a newer version wrote, before changing anything.
+  static func apply(_ migrations: [Migration], to path: String, on connection: Connection) throws {
     guard !migrations.isEmpty else { return }
     try connection.execute(
       "CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY NOT NULL, applied_at REAL NOT NULL)"
     )
+    let known = Set(migrations.flatMap(\.recordedNames))
+    let unknown = try connection.query("SELECT name FROM schema_migrations ORDER BY applied_at, name") {
+      $0.text(0)
+    }.filter { !known.contains($0) }
+    guard unknown.isEmpty else { throw NewerSchemaError(path: path, unknown: unknown) }
     for migration in migrations {
       try migration.apply(on: connection)
+    }
+  }
+
+  /// The names this migration records once applied: its own and those of the history it replaces.
+  private var recordedNames: [String] {
+    switch kind {
+    case .atEveryOpen: []
+    case .once: [name]
+    case .replacing(let history): [name] + history.flatMap(\.recordedNames)
+    case .knownOnly(let names): names
     }
   }
 
@@ -72,6 +98,8 @@ public struct Migration: Sendable {
     switch kind {
     case .atEveryOpen:
       return try connection.inTransaction { try body(connection) }
+    case .knownOnly:
+      return
     case .once:
       history = []
     case .replacing(let replaced):
@@ -86,7 +114,7 @@ public struct Migration: Sendable {
       return false
     }
     guard upgrading else { return }
-    try Self.apply(history, on: connection)
+    for migration in history { try migration.apply(on: connection) }
     try connection.inTransaction { try Self.record(name, on: connection) }
   }
 

@@ -58,28 +58,6 @@ extension Library {
     }
   }
 
-  /// The migration that creates `saved_names` (``savedNamesCheck`` fills it).
-  static let savedNamesMigration = Migration("index saved names") { connection in
-    try connection.execute(
-      """
-      CREATE TABLE saved_names (
-        book_id TEXT NOT NULL,
-        position INTEGER NOT NULL,
-        kind TEXT NOT NULL,
-        text TEXT NOT NULL,
-        folded TEXT NOT NULL,
-        key TEXT NOT NULL,
-        initials TEXT NOT NULL,
-        PRIMARY KEY (book_id, position)
-      ) WITHOUT ROWID;
-      CREATE INDEX saved_names_by_key ON saved_names (key);
-      CREATE INDEX saved_names_by_initials ON saved_names (initials);
-      CREATE TRIGGER saved_names_follow_removal AFTER DELETE ON saved_books BEGIN
-        DELETE FROM saved_names WHERE book_id = OLD.id;
-      END;
-      """)
-  }
-
   /// The `settings` row that holds the analyzer version of the keys in `saved_names`.
   static let savedNamesVersionSetting = "saved_names_analyzer"
 

@@ -74,20 +74,4 @@ extension Library {
     }
     return removal
   }
-
-  /// The migration that keeps removals for undoing them.
-  static let undoMigration = Migration(
-    "keep removals for undo",
-    sql: """
-      CREATE TABLE removal_groups (
-        id INTEGER PRIMARY KEY AUTOINCREMENT,
-        removed_at REAL NOT NULL
-      );
-      CREATE TABLE removed_entries (
-        removal INTEGER NOT NULL REFERENCES removal_groups (id) ON DELETE CASCADE,
-        position INTEGER NOT NULL,
-        entry TEXT NOT NULL,
-        PRIMARY KEY (removal, position)
-      ) WITHOUT ROWID;
-      """)
 }

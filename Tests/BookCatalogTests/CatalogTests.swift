@@ -1,6 +1,7 @@
 import BookModel
 import Foundation
 import Storage
+import TestSupport
 import Testing
 
 @testable import BookCatalog
@@ -196,19 +197,7 @@ struct CatalogStorageTests {
     func schema(_ name: String, from history: [Migration]) async throws -> [String] {
       let path = directory.url.appendingPathComponent(name).path
       _ = try Database(path: path, migrations: history)
-      return try await Catalog(path: path, includingStarter: false).database.read { connection in
-        let objects = try connection.query(
-          "SELECT type, name, coalesce(sql, '') FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY name"
-        ) {
-          ($0.text(0), $0.text(1), $0.text(2).split(whereSeparator: \.isWhitespace).joined(separator: " "))
-        }
-        return try objects.flatMap { type, name, sql in
-          guard type == "table" else { return ["\(type) \(name): \(sql)"] }
-          return try connection.query(
-            "SELECT name, type, \"notnull\", coalesce(dflt_value, ''), pk FROM pragma_table_info(?)", [name]
-          ) { "table \(name): \($0.text(0)) \($0.text(1)) \($0.int(2)) \($0.text(3)) \($0.int(4))" }
-        }
-      }
+      return try await Catalog(path: path, includingStarter: false).database.read { try $0.schemaLines() }
     }
     let new = try await schema("new.sqlite", from: [])
     #expect(new.contains { $0.hasPrefix("table books: url") })

@@ -1,11 +1,12 @@
 import BookModel
 import Foundation
+import Storage
 import Testing
 
 @testable import ChaekCLI
 
 /// Runs `chaek` in-process against a data directory of its own.
-struct Chaek {
+struct InProcessChaek {
   let home: URL
 
   init() throws {
@@ -31,7 +32,7 @@ struct Chaek {
 @Suite("chaek commands")
 struct CommandTests {
   @Test func helpAndUsageErrors() async throws {
-    let chaek = try Chaek()
+    let chaek = try InProcessChaek()
     defer { chaek.remove() }
     let help = await chaek.run("help")
     #expect(help.status == 0 && help.out.contains("search") && help.out.contains("recent"))
@@ -81,7 +82,7 @@ struct CommandTests {
   @Test(arguments: Command.all.map(\.name))
   func helpAndParsingComeFromOneDeclaration(name: String) async throws {
     let command = try #require(Command.all.first { $0.name == name })
-    let chaek = try Chaek()
+    let chaek = try InProcessChaek()
     defer { chaek.remove() }
     let help = await chaek.run(name, "--help")
     #expect(help.status == 0 && help.out == command.help)
@@ -114,7 +115,7 @@ struct CommandTests {
   }
 
   @Test func searchFindsStarterBooksOffline() async throws {
-    let chaek = try Chaek()
+    let chaek = try InProcessChaek()
     defer { chaek.remove() }
     let result = await chaek.run("search", "채식", "--source", "local")
     #expect(result.status == 0)
@@ -130,7 +131,7 @@ struct CommandTests {
   }
 
   @Test func unreachableProviderFallsBackToTheCatalogAndSaysSo() async throws {
-    let chaek = try Chaek()
+    let chaek = try InProcessChaek()
     defer { chaek.remove() }
     let result = await chaek.run("search", "채식", extra: ["CHAEK_OPENLIBRARY_URL": "http://127.0.0.1:1"])
     #expect(result.status == 0)
@@ -144,7 +145,7 @@ struct CommandTests {
   }
 
   @Test func saveListRemoveAndRecentRoundTrip() async throws {
-    let chaek = try Chaek()
+    let chaek = try InProcessChaek()
     defer { chaek.remove() }
     let json = await chaek.run("search", "한강", "--target", "person", "--source", "local", "--json")
     let documents = try #require(
@@ -181,8 +182,25 @@ struct CommandTests {
     #expect(unknown.status == 1 && unknown.err.contains("no book 9780306406157"))
   }
 
+  @Test func aLibraryANewerChaekWroteIsRefusedWithWhatToDo() async throws {
+    let chaek = try InProcessChaek()
+    defer { chaek.remove() }
+    #expect(await chaek.run("saved").status == 0)
+    let path = chaek.home.appendingPathComponent("library.sqlite").path
+    try await Database(path: path).write { connection in
+      try connection.run(
+        "INSERT INTO schema_migrations (name, applied_at) VALUES ('create shared libraries', 1e10)")
+    }
+    let refused = await chaek.run("saved")
+    #expect(refused.status == 1)
+    #expect(
+      refused.err == "chaek saved: \(path) was written by a newer version of Chaek (its schema has "
+        + "‘create shared libraries’, which this version does not know): open it with that version or "
+        + "a newer one; nothing was changed\n")
+  }
+
   @Test func clearConfirmsOnATerminalAndRefusesWithoutYesOtherwise() async throws {
-    let chaek = try Chaek()
+    let chaek = try InProcessChaek()
     defer { chaek.remove() }
     let json = await chaek.run("search", "채식", "--source", "local", "--json")
     let document = try #require(
@@ -202,7 +220,7 @@ struct CommandTests {
   }
 
   @Test func importReportsBadLinesAndIsIdempotent() async throws {
-    let chaek = try Chaek()
+    let chaek = try InProcessChaek()
     defer { chaek.remove() }
     let file = chaek.home.appendingPathComponent("books.jsonl")
     try """

@@ -24,7 +24,7 @@ struct ImportCommandTests {
 
     """#
 
-  private func write(_ text: String, _ name: String, in chaek: Chaek) throws -> String {
+  private func write(_ text: String, _ name: String, in chaek: InProcessChaek) throws -> String {
     let file = chaek.home.appendingPathComponent(name)
     try Data(text.utf8).write(to: file)
     return file.path
@@ -33,7 +33,7 @@ struct ImportCommandTests {
   // MARK: - Output
 
   @Test func printsWhatItDidAndListsTheProblemRowsOnStderr() async throws {
-    let chaek = try Chaek()
+    let chaek = try InProcessChaek()
     defer { chaek.remove() }
     let path = try write(Self.export, "goodreads_library_export.csv", in: chaek)
 
@@ -70,7 +70,7 @@ struct ImportCommandTests {
   }
 
   @Test func anImportThatStopsOnADatabaseErrorSaysWhatItKeptAndAgainFinishesIt() async throws {
-    let chaek = try Chaek()
+    let chaek = try InProcessChaek()
     defer { chaek.remove() }
     let rows = (1...3).map { "\($0),Book \($0),Author \($0),,\n" }
     let path = try write("Book Id,Title,Author,ISBN,ISBN13\n" + rows.joined(), "export.csv", in: chaek)
@@ -103,7 +103,7 @@ struct ImportCommandTests {
   }
 
   @Test func savedAndViewedStarterBooksFollowTheRecordAnImportPutsInTheirPlace() async throws {
-    let chaek = try Chaek()
+    let chaek = try InProcessChaek()
     defer { chaek.remove() }
     let starter = try #require(try Catalog.starterBooks().first { $0.title == "Dune" })
     #expect(await chaek.run("save", starter.id.rawValue, "--source", "local").status == 0)
@@ -126,7 +126,7 @@ struct ImportCommandTests {
   }
 
   @Test func exportAndImportABackupRestoreTheLibraryByteForByte() async throws {
-    let chaek = try Chaek()
+    let chaek = try InProcessChaek()
     defer { chaek.remove() }
     let path = try write(Self.export, "goodreads_library_export.csv", in: chaek)
     #expect(await chaek.run("import", path).status == 0)
@@ -135,7 +135,7 @@ struct ImportCommandTests {
     let exported = await chaek.run("export", backup)
     #expect(exported.status == 0 && exported.out == "Exported 2 saved books to \(backup) (json).\n")
 
-    let other = try Chaek()
+    let other = try InProcessChaek()
     defer { other.remove() }
     let restored = await other.run("import", backup)
     #expect(restored.status == 0, "\(restored.err)")
@@ -155,7 +155,7 @@ struct ImportCommandTests {
   }
 
   @Test func listsAtMostTwentyProblemRows() async throws {
-    let chaek = try Chaek()
+    let chaek = try InProcessChaek()
     defer { chaek.remove() }
     let lines = [#"{"title":"One Good Book"}"#] + (2...26).map { _ in #"{"title":""}"# }
     let path = try write(lines.joined(separator: "\n"), "kakao.jsonl", in: chaek)
@@ -174,7 +174,7 @@ struct ImportCommandTests {
   // MARK: - Formats and exit codes
 
   @Test func aNamedFormatOverridesDetection() async throws {
-    let chaek = try Chaek()
+    let chaek = try InProcessChaek()
     defer { chaek.remove() }
     let path = try write(Self.export, "export.csv", in: chaek)
 
@@ -196,7 +196,7 @@ struct ImportCommandTests {
   }
 
   @Test func anExportWithOnlyItsHeaderIsRefusedAsTheAPIRefusesIt() async throws {
-    let chaek = try Chaek()
+    let chaek = try InProcessChaek()
     defer { chaek.remove() }
     let header = String(Self.export.prefix { $0 != "\n" }) + "\n"
     let path = try write(header, "header.csv", in: chaek)
@@ -206,7 +206,7 @@ struct ImportCommandTests {
   }
 
   @Test func anUnknownFormatNameIsAUsageError() async throws {
-    let chaek = try Chaek()
+    let chaek = try InProcessChaek()
     defer { chaek.remove() }
     let path = try write(Self.export, "export.csv", in: chaek)
 
@@ -222,7 +222,7 @@ struct ImportCommandTests {
   }
 
   @Test func aFileInNoKnownFormatFailsWithAHint() async throws {
-    let chaek = try Chaek()
+    let chaek = try InProcessChaek()
     defer { chaek.remove() }
     let path = try write("title;author\nDune;Frank Herbert\n", "books.txt", in: chaek)
 

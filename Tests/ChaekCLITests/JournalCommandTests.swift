@@ -6,7 +6,7 @@ import UserLibrary
 
 @testable import ChaekCLI
 
-extension Chaek {
+extension InProcessChaek {
   /// The ids of the first `count` starter books `query` finds, offline.
   func starterIDs(_ query: String, count: Int = 1) async throws -> [String] {
     let json = await run("search", query, "--source", "local", "--json")
@@ -53,7 +53,7 @@ let journalKeys: Set<String> = [
 @Suite("chaek journal commands")
 struct JournalCommandTests {
   @Test func aReadingCannotBeFinishedBeforeItStarted() async throws {
-    let chaek = try Chaek()
+    let chaek = try InProcessChaek()
     defer { chaek.remove() }
     let id = try await chaek.starterIDs("채식주의자")[0]
     #expect(await chaek.run("start", id, "--date", "2024-05-10").status == 0)
@@ -66,7 +66,7 @@ struct JournalCommandTests {
   }
 
   @Test func shelfProgressAndFinishedRecordAReading() async throws {
-    let chaek = try Chaek()
+    let chaek = try InProcessChaek()
     defer { chaek.remove() }
     let id = try await chaek.starterIDs("채식주의자")[0]
     let started = await chaek.run("shelf", id, "reading", "--date", "2025-03-01")
@@ -99,7 +99,7 @@ struct JournalCommandTests {
   }
 
   @Test func rateReviewAndTagAndFilterTheSavedList() async throws {
-    let chaek = try Chaek()
+    let chaek = try InProcessChaek()
     defer { chaek.remove() }
     let ids = try await chaek.starterIDs("한강", count: 2)
     let rated = try await chaek.object("rate", ids[0], "4.5", "--json")
@@ -132,7 +132,7 @@ struct JournalCommandTests {
   }
 
   @Test func notesAndQuotesAreAddedEditedDeletedAndFound() async throws {
-    let chaek = try Chaek()
+    let chaek = try InProcessChaek()
     defer { chaek.remove() }
     let id = try await chaek.starterIDs("채식주의자")[0]
     let note = try await chaek.object("note", id, "채식주의자의 3부가", "가장 좋았다", "--date", "2025-03-02", "--json")
@@ -163,7 +163,7 @@ struct JournalCommandTests {
   }
 
   @Test func statsShowMonthsRatingsAuthorsAndTheGoalPace() async throws {
-    let chaek = try Chaek()
+    let chaek = try InProcessChaek()
     defer { chaek.remove() }
     let ids = try await chaek.starterIDs("한강", count: 2)
     await chaek.run("progress", ids[0], "100/200", "--date", "2025-01-10")
@@ -209,7 +209,7 @@ struct JournalCommandTests {
   }
 
   @Test func badInputExitsWithUsageAndChangesNothing() async throws {
-    let chaek = try Chaek()
+    let chaek = try InProcessChaek()
     defer { chaek.remove() }
     let id = try await chaek.starterIDs("채식주의자")[0]
     let refused: [([String], String)] = [
@@ -271,7 +271,7 @@ struct JournalCommandTests {
   }
 
   @Test func removeAsksWhenTheBookHasAJournalAndRefusesWithoutYesInAScript() async throws {
-    let chaek = try Chaek()
+    let chaek = try InProcessChaek()
     defer { chaek.remove() }
     let ids = try await chaek.starterIDs("한강", count: 2)
     await chaek.run("note", ids[0], "생각")
@@ -310,7 +310,7 @@ struct JournalCommandTests {
   }
 
   @Test func backupCopiesTheLibraryWhileAnotherConnectionWrites() async throws {
-    let chaek = try Chaek()
+    let chaek = try InProcessChaek()
     defer { chaek.remove() }
     let ids = try await chaek.starterIDs("the", count: 4)
     for id in ids { await chaek.run("save", id) }
@@ -350,7 +350,7 @@ struct JournalCommandTests {
   }
 }
 
-extension Chaek {
+extension InProcessChaek {
   /// The title of a saved or starter book.
   func starterTitle(_ id: String) async throws -> String {
     let shown = try await object("show", id, "--source", "local", "--json")

@@ -8,7 +8,7 @@ import Testing
 @Suite("chaek scan")
 struct ScanCommandTests {
   @Test func aPhotoOfTheBarcodeShowsTheBookAndOtherwiseSaysWhatWasRead() async throws {
-    let chaek = try Chaek()
+    let chaek = try InProcessChaek()
     defer { chaek.remove() }
     let books = chaek.home.appendingPathComponent("books.jsonl")
     try Data(#"{"title":"채식주의자","isbn":"8936433598 9788936433598","authors":["한강"],"publisher":"창비"}"#.utf8)

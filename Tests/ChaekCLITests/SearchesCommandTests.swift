@@ -6,7 +6,7 @@ import UserLibrary
 @Suite("chaek searches")
 struct SearchesCommandTests {
   @Test func listsDeletesClearsAndTurnsRecordingOff() async throws {
-    let chaek = try Chaek()
+    let chaek = try InProcessChaek()
     defer { chaek.remove() }
     #expect(await chaek.run("searches").out == "No recent searches.\n")
     let library = try Library(path: chaek.home.appendingPathComponent("library.sqlite").path)
@@ -41,7 +41,7 @@ struct SearchesCommandTests {
   }
 
   @Test func chaekSearchRecordsNothing() async throws {
-    let chaek = try Chaek()
+    let chaek = try InProcessChaek()
     defer { chaek.remove() }
     #expect(await chaek.run("search", "채식", "--source", "local").status == 0)
     #expect(await chaek.run("searches", "--json").out == "{\"recording\":true,\"searches\":[]}\n")

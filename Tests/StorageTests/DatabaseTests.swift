@@ -162,6 +162,29 @@ struct MigrationTests {
     #expect(try await reopened.read { try $0.integer("SELECT count(*) FROM schema_migrations") } == 1)
   }
 
+  @Test func aDatabaseANewerVersionMigratedIsRefusedBeforeAnythingChanges() async throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appendingPathComponent("m.sqlite").path
+    let tags = Migration("add tags", sql: "ALTER TABLE notes ADD COLUMN tags TEXT")
+    let seen = Migration.atEveryOpen("count opens") {
+      try $0.execute("CREATE TABLE IF NOT EXISTS opened (x)")
+    }
+    _ = try Database(path: path, migrations: notes + [tags])
+    #expect(throws: NewerSchemaError(path: path, unknown: ["add tags"])) {
+      try Database(path: path, migrations: notes + [seen])
+    }
+    let raw = try Database(path: path)
+    #expect(
+      try await raw.read { try $0.integer("SELECT count(*) FROM sqlite_master WHERE name = 'opened'") } == 0)
+    // A migration left out of this opening is known: its record is no newer version's.
+    let reopened = try Database(path: path, migrations: notes + [tags.leftOut])
+    #expect(try await reopened.read { try $0.integer("SELECT count(*) FROM schema_migrations") } == 2)
+    // A baseline knows the history it stands for.
+    let baseline = Migration("create notes with tags", replacing: notes + [tags]) { _ in }
+    _ = try Database(path: path, migrations: [baseline])
+  }
+
   @Test func aReadSeesOneSnapshotWhateverOthersCommit() async throws {
     let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
