@@ -11,7 +11,7 @@ enum BookViews {
     let id = book.id.rawValue
     return """
       <li class="book" data-book-id="\(id)">\
-      <a class="book-link" href="/books/\(id)" data-action="open">\(cover(book))\
+      <a class="book-link" href="/books/\(id)" data-action="\(PageAction.open)">\(cover(book))\
       <span class="book-text"><span class="book-title">\(HTML.marked(book.title, by: highlights.title))</span>\
       <span class="book-authors">\(authorsLine(book, highlights))</span>\(price(book))</span></a>\
       \(heart(book, saved: saved))</li>
@@ -22,7 +22,7 @@ enum BookViews {
   static func recentItem(_ book: Book) -> HTML {
     let id = book.id.rawValue
     return """
-      <li class="recent-item" data-book-id="\(id)"><a href="/books/\(id)" data-action="open">\
+      <li class="recent-item" data-book-id="\(id)"><a href="/books/\(id)" data-action="\(PageAction.open)">\
       \(cover(book))<span class="recent-title">\(book.title)</span></a></li>
       """
   }
@@ -34,7 +34,7 @@ enum BookViews {
     let id = book.id.rawValue
     return """
       <li class="book saved-row" data-book-id="\(id)"><div class="swipe">\
-      <a class="book-link" href="/books/\(id)" data-action="open">\(cover(book))\
+      <a class="book-link" href="/books/\(id)" data-action="\(PageAction.open)">\(cover(book))\
       <span class="book-text"><span class="book-title">\(book.title)</span>\
       <span class="book-authors">\(authorsLine(book))</span>\
       <span class="book-meta"><span class="shelf-badge shelf-\(saved.shelf.rawValue)">\(saved.shelf.name)</span>\
@@ -70,9 +70,9 @@ enum BookViews {
     return """
       <article class="detail" data-book-id="\(id)" data-title="\(book.title)" data-saved="\(saved ? "true" : "false")">\
       <div class="detail-bar"><div class="grabber" aria-hidden="true"></div>\
-      <button class="bar-search" type="button" data-action="focus-search">검색하기</button>\
-      <button class="close" type="button" data-action="close" aria-label="닫기">✕</button>\
-      <p class="journal-alert" id="journal-alert" role="alert"></p></div>\
+      <button class="bar-search" type="button" data-action="\(PageAction.focusSearch)">검색하기</button>\
+      <button class="close" type="button" data-action="\(PageAction.close)" aria-label="닫기">✕</button>\
+      <p class="journal-alert" id="\(PageID.journalAlert)" role="alert"></p></div>\
       <div class="detail-head">\(cover(book, large: true))<div class="detail-heading">\
       <h2 id="detail-title">\(HTML.marked(book.title, by: highlights.title))</h2>\
       <p class="book-authors">\(authorsLine(book, highlights))</p>\
@@ -99,7 +99,7 @@ enum BookViews {
     let label: HTML =
       labelled ? "<span class=\"heart-label\" aria-hidden=\"true\">\(saved ? "담은 책" : "책 담기")</span>" : ""
     return """
-      <button class="heart\(labelled ? " labelled" : "")" type="button" data-action="toggle-save" \
+      <button class="heart\(labelled ? " labelled" : "")" type="button" data-action="\(PageAction.toggleSave)" \
       aria-pressed="\(saved ? "true" : "false")" aria-label="‘\(book.title)’ 담기"\(description)>\
       <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">\
       <path d="M12 21s-7.5-4.6-9.6-9.2C.9 8.4 3 4.5 6.8 4.5c2.1 0 3.6 1.1 5.2 3 1.6-1.9 3.1-3 5.2-3 3.8 0 5.9 3.9 \

@@ -10,12 +10,12 @@ enum JournalViews {
   static func journal(_ entry: JournalEntry?) -> HTML {
     guard let entry else {
       return """
-        <section class="journal" id="journal" aria-label="내 독서">\(shelfPicker(nil))\
+        <section class="journal" id="\(PageID.journal)" aria-label="내 독서">\(shelfPicker(nil))\
         <p class="hint">책장을 고르면 담은 책에 저장돼요.</p></section>
         """
     }
     return """
-      <section class="journal" id="journal" data-version="\(entry.version)" aria-label="내 독서">\
+      <section class="journal" id="\(PageID.journal)" data-version="\(entry.version)" aria-label="내 독서">\
       \(shelfPicker(entry.shelf))\(rating(entry.rating))\(readingLog(entry))\(review(entry.review))\
       \(tags(entry.tags))\(notes(entry.notes, kind: .note))\(notes(entry.quotes, kind: .quote))</section>
       """
@@ -32,7 +32,7 @@ enum JournalViews {
         """
     }
     return """
-      <fieldset class="shelf-picker" data-edit="shelf"><legend>책장</legend>\
+      <fieldset class="shelf-picker" data-edit="\(PageEdit.shelf)"><legend>책장</legend>\
       <div class="segmented">\(HTML.join(choices))</div></fieldset>
       """
   }
@@ -53,9 +53,9 @@ enum JournalViews {
     }
     let value = rating.map { "\($0.description)점" } ?? "별점 없음"
     return """
-      <fieldset class="rating" data-edit="rating"><legend>별점</legend><div class="rating-row">\
+      <fieldset class="rating" data-edit="\(PageEdit.rating)"><legend>별점</legend><div class="rating-row">\
       <div class="stars-input">\(HTML.join(halves))</div><span class="rating-value">\(value)</span>\
-      <button class="text-button" type="button" id="rating-clear" data-action="rating-clear"\(rating == nil ? " hidden" as HTML : "")>\
+      <button class="text-button" type="button" id="rating-clear" data-action="\(PageAction.ratingClear)"\(rating == nil ? " hidden" as HTML : "")>\
       지우기</button></div></fieldset>
       """
   }
@@ -87,19 +87,19 @@ enum JournalViews {
       open
       ? ""
       : """
-      <button class="pill" type="button" id="start-reading" data-action="start-reading">\
+      <button class="pill" type="button" id="start-reading" data-action="\(PageAction.startReading)">\
       \(reread ? "다시 읽기" : "읽기 시작")</button>
       """
     let finish: HTML =
       entry.shelf == .read && !open
       ? ""
-      : #"<button class="pill primary" type="button" id="finish-reading" data-action="finish-reading">다 읽음</button>"#
+      : #"<button class="pill primary" type="button" id="finish-reading" data-action="\#(PageAction.finishReading)">다 읽음</button>"#
     let sessions = entry.sessions.enumerated().reversed().map { index, session in
       self.session(session, number: index + 1)
     }
     return """
       <section class="journal-part" aria-labelledby="log-heading"><h3 id="log-heading">독서 기록</h3>\(bar)\
-      <form class="inline-form" data-edit="progress"><label for="progress-input">어디까지 읽었나요?</label>\
+      <form class="inline-form" data-edit="\(PageEdit.progress)"><label for="progress-input">어디까지 읽었나요?</label>\
       <div class="field-row"><input id="progress-input" name="progress" placeholder="120/352 또는 45%" \
       autocomplete="off" required><button type="submit" id="progress-save">기록</button></div></form>\
       <div class="button-row">\(start)\(finish)</div>\
@@ -132,13 +132,13 @@ enum JournalViews {
     let prefix = "session-\(session.id)"
     return """
       <li id="\(prefix)" data-session-id="\(session.id)" data-version="\(session.version)">\
-      <form data-edit="session"><fieldset><legend>\(number)회차 · \(state)</legend>\
+      <form data-edit="\(PageEdit.session)"><fieldset><legend>\(number)회차 · \(state)</legend>\
       <div class="dates"><label for="\(prefix)-started">시작한 날</label>\
       <input type="date" id="\(prefix)-started" name="started" value="\(session.started?.description ?? "")">\
       <label for="\(prefix)-finished">다 읽은 날</label>\
       <input type="date" id="\(prefix)-finished" name="finished" value="\(session.finished?.description ?? "")"></div>\
       <div class="button-row"><button class="pill" type="submit" id="\(prefix)-save">날짜 저장</button>\
-      <button class="pill danger" type="button" id="\(prefix)-delete" data-action="delete-session">기록 삭제</button></div>\
+      <button class="pill danger" type="button" id="\(prefix)-delete" data-action="\(PageAction.deleteSession)">기록 삭제</button></div>\
       </fieldset></form></li>
       """
   }
@@ -147,7 +147,7 @@ enum JournalViews {
 
   static func review(_ review: String) -> HTML {
     """
-    <section class="journal-part"><form data-edit="review"><h3><label for="review-text">리뷰</label></h3>\
+    <section class="journal-part"><form data-edit="\(PageEdit.review)"><h3><label for="review-text">리뷰</label></h3>\
     <textarea id="review-text" name="review" rows="4" placeholder="이 책 어땠나요?">\(review)</textarea>\
     <div class="button-row"><button class="pill primary" type="submit" id="review-save">리뷰 저장</button></div></form></section>
     """
@@ -157,13 +157,13 @@ enum JournalViews {
     let chips = tags.enumerated().map { index, tag -> HTML in
       """
       <li class="tag-chip" data-tag="\(tag)"><span>#\(tag)</span><button type="button" id="tag-\(index)-remove" \
-      data-action="remove-tag" \
+      data-action="\(PageAction.removeTag)" \
       aria-label="태그 ‘\(tag)’ 지우기">×</button></li>
       """
     }
     return """
       <section class="journal-part" aria-labelledby="tags-heading"><h3 id="tags-heading">태그</h3>\
-      <ul class="tag-list">\(HTML.join(chips))</ul><form class="field-row" data-edit="tag">\
+      <ul class="tag-list">\(HTML.join(chips))</ul><form class="field-row" data-edit="\(PageEdit.tag)">\
       <label class="visually-hidden" for="tag-new">새 태그</label>\
       <input id="tag-new" name="tag" placeholder="태그 입력 후 Enter" autocomplete="off" enterkeyhint="done" required>\
       <button type="submit" id="tag-add">추가</button></form></section>
@@ -186,7 +186,7 @@ enum JournalViews {
       <section class="journal-part" aria-labelledby="\(kind.rawValue)s-heading">\
       <h3 id="\(kind.rawValue)s-heading">\(isQuote ? "문장 수집" : "메모") <span class="count">\(notes.count)</span></h3>\
       <ul class="notes">\(HTML.join(items))</ul>\
-      <form data-edit="add-note" data-kind="\(kind.rawValue)">\
+      <form data-edit="\(PageEdit.addNote)" data-kind="\(kind.rawValue)">\
       <label class="visually-hidden" for="\(kind.rawValue)-new-text">새 \(name)</label>\
       <textarea id="\(kind.rawValue)-new-text" name="text" rows="2" required \
       placeholder="\(isQuote ? "마음에 남은 문장" : "떠오른 생각")"></textarea>\
@@ -214,14 +214,14 @@ enum JournalViews {
     return """
       <li class="note" id="\(prefix)" data-note-id="\(note.id)" data-version="\(note.version)">\(body)\
       <p class="note-meta"><time datetime="\(note.day.description)">\(dayText(note.day))</time>\
-      <button class="text-button" type="button" id="\(prefix)-edit" data-action="edit-note" \
+      <button class="text-button" type="button" id="\(prefix)-edit" data-action="\(PageAction.editNote)" \
       aria-expanded="false" aria-controls="\(prefix)-form">편집<span class="visually-hidden"> (\(dayText(note.day)) \(name))</span></button>\
-      <button class="text-button danger" type="button" id="\(prefix)-delete" data-action="delete-note">삭제\
+      <button class="text-button danger" type="button" id="\(prefix)-delete" data-action="\(PageAction.deleteNote)">삭제\
       <span class="visually-hidden"> (\(dayText(note.day)) \(name))</span></button></p>\
-      <form id="\(prefix)-form" data-edit="note" hidden><label class="visually-hidden" for="\(prefix)-text">\
+      <form id="\(prefix)-form" data-edit="\(PageEdit.note)" hidden><label class="visually-hidden" for="\(prefix)-text">\
       \(name) 고치기</label><textarea id="\(prefix)-text" name="text" rows="3" required>\(note.text)</textarea>\
       <div class="button-row">\(page)<button class="pill primary" type="submit" id="\(prefix)-save">저장</button>\
-      <button class="pill" type="button" id="\(prefix)-cancel" data-action="cancel-edit">취소</button></div></form></li>
+      <button class="pill" type="button" id="\(prefix)-cancel" data-action="\(PageAction.cancelEdit)">취소</button></div></form></li>
       """
   }
 

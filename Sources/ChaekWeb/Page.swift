@@ -60,94 +60,95 @@ struct Page {
       <meta name="apple-mobile-web-app-status-bar-style" content="default">
       <title>\(tab.title) — 책</title>
       <link rel="icon" href="/static/icon.svg" type="image/svg+xml">
-      <link rel="stylesheet" href="/static/app.css"><script type="module" src="/static/app.js"></script></head>
+      \(Self.stylesheets)<script type="module" src="/static/app.js"></script></head>
       <body data-tab="\(tab.name)">
-      <a class="skip-link" href="#main">본문으로 건너뛰기</a>
+      <a class="skip-link" href="#\(PageID.main)">본문으로 건너뛰기</a>
       <nav class="tabbar" aria-label="탭"><p class="brand" aria-hidden="true">책</p><div role="tablist">
-      <a id="tab-search" role="tab" href="/" aria-selected="\(tab == .search ? "true" : "false")" \
-      aria-controls="search-panel"><span aria-hidden="true">⌕</span> 검색</a>
-      <a id="tab-saved" role="tab" href="/saved" aria-selected="\(tab == .saved ? "true" : "false")" \
-      aria-controls="saved-panel"><span aria-hidden="true">♥</span> 담은 책 \
-      <span id="saved-count" class="count" aria-label="\(savedCount)권">\(savedCount)</span></a>
-      <a id="tab-stats" role="tab" href="/stats" aria-selected="\(tab == .stats ? "true" : "false")" \
-      aria-controls="stats-panel"><span aria-hidden="true">✎</span> 기록</a></div></nav>
-      <main id="main">
-      <section id="search-panel" class="panel" aria-labelledby="tab-search"\(searchHidden)>
+      <a id="\(PageID.tabSearch)" role="tab" href="/" aria-selected="\(tab == .search ? "true" : "false")" \
+      aria-controls="\(PageID.searchPanel)"><span aria-hidden="true">⌕</span> 검색</a>
+      <a id="\(PageID.tabSaved)" role="tab" href="/saved" aria-selected="\(tab == .saved ? "true" : "false")" \
+      aria-controls="\(PageID.savedPanel)"><span aria-hidden="true">♥</span> 담은 책 \
+      <span id="\(PageID.savedCount)" class="count" aria-label="\(savedCount)권">\(savedCount)</span></a>
+      <a id="\(PageID.tabStats)" role="tab" href="/stats" aria-selected="\(tab == .stats ? "true" : "false")" \
+      aria-controls="\(PageID.statsPanel)"><span aria-hidden="true">✎</span> 기록</a></div></nav>
+      <main id="\(PageID.main)">
+      <section id="\(PageID.searchPanel)" class="panel" aria-labelledby="\(PageID.tabSearch)"\(searchHidden)>
       <h1 class="visually-hidden">책 검색</h1>
-      <form id="search-form" class="search-form" role="search" action="/" method="get">
-      <label class="visually-hidden" for="search-input">책 검색</label>
-      <div class="combobox"><input id="search-input" name="query" type="search" value="\(query)" \
+      <form id="\(PageID.searchForm)" class="search-form" role="search" action="/" method="get">
+      <label class="visually-hidden" for="\(PageID.searchInput)">책 검색</label>
+      <div class="combobox"><input id="\(PageID.searchInput)" name="query" type="search" value="\(query)" \
       placeholder="제목, 저자, 출판사, ISBN" autocomplete="off" enterkeyhint="search" spellcheck="false" \
-      role="combobox" aria-autocomplete="list" aria-expanded="false" aria-controls="suggestions">
-      <ul id="suggestions" class="suggestions" role="listbox" aria-label="추천 검색어" hidden></ul></div>
+      role="combobox" aria-autocomplete="list" aria-expanded="false" aria-controls="\(PageID.suggestions)">\
+      \(SearchHistoryViews.panel(nil))
+      <ul id="\(PageID.suggestions)" class="suggestions" role="listbox" aria-label="추천 검색어" hidden></ul></div>
       <div class="filters">
-      <label class="visually-hidden" for="search-target">검색 대상</label>
-      <select id="search-target" name="target">\(options(Self.targets, selected: target?.rawValue ?? ""))</select>
-      <label class="visually-hidden" for="search-sort">정렬</label>
-      <select id="search-sort" name="sort">\(options(Self.sorts, selected: sort.rawValue))</select>
+      <label class="visually-hidden" for="\(PageID.searchTarget)">검색 대상</label>
+      <select id="\(PageID.searchTarget)" name="target">\(options(Self.targets, selected: target?.rawValue ?? ""))</select>
+      <label class="visually-hidden" for="\(PageID.searchSort)">정렬</label>
+      <select id="\(PageID.searchSort)" name="sort">\(options(Self.sorts, selected: sort.rawValue))</select>
       <button class="search-submit" type="submit">검색</button>
-      <button id="scan-button" class="search-submit scan-button" type="button" \
+      <button id="\(PageID.scanButton)" class="search-submit scan-button" type="button" \
       aria-label="바코드 스캔: 책 뒤표지의 바코드로 찾기">스캔</button>
-      <input id="scan-file" class="visually-hidden" type="file" accept="image/*" capture="environment" \
+      <input id="\(PageID.scanFile)" class="visually-hidden" type="file" accept="image/*" capture="environment" \
       tabindex="-1" aria-hidden="true"></div></form>
       <section class="recent-section" aria-labelledby="recent-heading">
       <h2 id="recent-heading">최근 본 책</h2>
-      <ul id="recent" class="strip">\(recent)</ul></section>
+      <ul id="\(PageID.recent)" class="strip">\(recent)</ul></section>
       \(Self.welcome)
-      <p id="search-status" class="status" role="status" aria-live="polite">\(resultsStatus)</p>
-      <ul id="results" class="books" aria-label="검색 결과" data-is-end="\(resultsAreComplete ? "true" : "false")">\(results)</ul>
-      <div id="more" class="more" aria-live="polite"></div>
+      <p id="\(PageID.searchStatus)" class="status" role="status" aria-live="polite">\(resultsStatus)</p>
+      <ul id="\(PageID.results)" class="books" aria-label="검색 결과" data-is-end="\(resultsAreComplete ? "true" : "false")">\(results)</ul>
+      <div id="\(PageID.more)" class="more" aria-live="polite"></div>
       </section>
-      <section id="saved-panel" class="panel" aria-labelledby="tab-saved" data-total="\(savedCount)"\(savedHidden)>
-      <div class="saved-toolbar"><h1 id="saved-heading" tabindex="-1">담은 책</h1>
-      <label class="visually-hidden" for="saved-sort">정렬</label>
-      <select id="saved-sort">\(options([("title", "제목순"), ("added", "담은 순")], selected: savedOrder))</select></div>
-      <div id="saved-filters" class="filter-bar">\(savedFilters)</div>
-      <ul id="saved" class="books" aria-label="담은 책 목록">\(saved)</ul>
+      <section id="\(PageID.savedPanel)" class="panel" aria-labelledby="\(PageID.tabSaved)" data-total="\(savedCount)"\(savedHidden)>
+      <div class="saved-toolbar"><h1 id="\(PageID.savedHeading)" tabindex="-1">담은 책</h1>
+      <label class="visually-hidden" for="\(PageID.savedSort)">정렬</label>
+      <select id="\(PageID.savedSort)">\(options([("title", "제목순"), ("added", "담은 순")], selected: savedOrder))</select></div>
+      <div id="\(PageID.savedFilters)" class="filter-bar">\(savedFilters)</div>
+      <ul id="\(PageID.saved)" class="books" aria-label="담은 책 목록">\(saved)</ul>
       <span id="heart-takes-out" class="visually-hidden">누르면 담은 책에서 빠져요</span>
-      <div id="saved-more" class="more"\(savedHasMore ? "" : " hidden" as HTML)>\
-      <button class="pill" type="button" id="saved-more-button">더 보기</button></div>
+      <div id="\(PageID.savedMore)" class="more"\(savedHasMore ? "" : " hidden" as HTML)>\
+      <button class="pill" type="button" id="\(PageID.savedMoreButton)">더 보기</button></div>
       <div class="empty-state saved-empty"><h2>아직 담은 책이 없어요</h2>\
       <p>검색해서 마음에 드는 책의 ♥를 누르면 여기에 모여요.</p>\
-      <a class="pill primary" href="/" data-action="go-search">책 찾으러 가기</a></div>
+      <a class="pill primary" href="/" data-action="\(PageAction.goSearch)">책 찾으러 가기</a></div>
       <p class="saved-no-match">이 조건에 맞는 책이 없어요. 다른 책장이나 태그를 골라 보세요.</p>
-      <div class="saved-manage"><button id="clear-all" class="text-button danger" type="button">전체 삭제</button></div>
+      <div class="saved-manage"><button id="\(PageID.clearAll)" class="text-button danger" type="button">전체 삭제</button></div>
       </section>
-      <section id="stats-panel" class="panel" aria-labelledby="tab-stats"\(statsHidden)>
-      <div id="stats">\(stats)</div>
+      <section id="\(PageID.statsPanel)" class="panel" aria-labelledby="\(PageID.tabStats)"\(statsHidden)>
+      <div id="\(PageID.stats)">\(stats)</div>
       <section class="card note-search" aria-labelledby="note-search-heading">
       <h2 id="note-search-heading">메모와 문장 찾기</h2>
-      <form id="note-search" class="field-row" role="search" action="/stats" method="get">
-      <label class="visually-hidden" for="note-query">메모와 문장에서 찾기</label>
-      <input id="note-query" name="q" type="search" value="\(noteQuery)" placeholder="낱말로 찾기" autocomplete="off">
+      <form id="\(PageID.noteSearch)" class="field-row" role="search" action="/stats" method="get">
+      <label class="visually-hidden" for="\(PageID.noteQuery)">메모와 문장에서 찾기</label>
+      <input id="\(PageID.noteQuery)" name="q" type="search" value="\(noteQuery)" placeholder="낱말로 찾기" autocomplete="off">
       <button type="submit">찾기</button></form>
-      <p id="note-status" class="status" role="status" aria-live="polite"></p>
-      <ul id="note-results" class="note-hits">\(noteHits)</ul></section>
+      <p id="\(PageID.noteStatus)" class="status" role="status" aria-live="polite"></p>
+      <ul id="\(PageID.noteResults)" class="note-hits">\(noteHits)</ul></section>
       <section class="card transfer" aria-labelledby="transfer-heading">
       <h2 id="transfer-heading">가져오기와 내보내기</h2>
-      <form id="import-form" class="field-row" action="/api/import" method="post" enctype="application/octet-stream">
-      <label class="visually-hidden" for="import-file">가져올 파일: Goodreads나 StoryGraph에서 내보낸 CSV, 책 백업 JSON</label>
-      <input id="import-file" name="file" type="file" accept=".csv,.json,text/csv,application/json" required>
+      <form id="\(PageID.importForm)" class="field-row" action="/api/import" method="post" enctype="application/octet-stream">
+      <label class="visually-hidden" for="\(PageID.importFile)">가져올 파일: Goodreads나 StoryGraph에서 내보낸 CSV, 책 백업 JSON</label>
+      <input id="\(PageID.importFile)" name="file" type="file" accept=".csv,.json,text/csv,application/json" required>
       <button type="submit">가져오기</button></form>
       <p class="hint">Goodreads나 StoryGraph에서 내보낸 파일, 또는 책 백업(JSON)을 고르세요. 같은 파일을 다시 가져와도 Chaek에서 바꾼 기록은 그대로예요.</p>
-      <p id="import-status" class="status" role="status" aria-live="polite"></p>
+      <p id="\(PageID.importStatus)" class="status" role="status" aria-live="polite"></p>
       <p class="backup"><a href="/api/export?format=json" download>내 기록 모두 백업하기 (JSON)</a>       · <a href="/api/export?format=goodreads" download>Goodreads 형식으로 내보내기 (CSV)</a></p></section>
       </section>
       </main>
-      <dialog id="scan-dialog" class="scan-dialog" aria-label="바코드 스캔">\
+      <dialog id="\(PageID.scanDialog)" class="scan-dialog" aria-label="바코드 스캔">\
       <video muted playsinline aria-label="카메라 화면: 바코드를 가운데에 맞추세요"></video>\
       <form method="dialog"><button class="search-submit" type="submit">취소</button></form></dialog>
-      <dialog id="detail" class="sheet" aria-labelledby="detail-title"\(detail == nil ? "" : " open" as HTML)>\(detail)</dialog>
-      <dialog id="confirm-clear" class="confirm" aria-labelledby="confirm-title" aria-describedby="confirm-clear-detail">
-      <form method="dialog"><p id="confirm-title">담은 책을 모두 삭제할까요?</p><p id="confirm-clear-detail" class="confirm-detail"></p>
+      <dialog id="\(PageID.detail)" class="sheet" aria-labelledby="detail-title"\(detail == nil ? "" : " open" as HTML)>\(detail)</dialog>
+      <dialog id="\(PageID.confirmClear)" class="confirm" aria-labelledby="confirm-title" aria-describedby="\(PageID.confirmClearDetail)">
+      <form method="dialog"><p id="confirm-title">담은 책을 모두 삭제할까요?</p><p id="\(PageID.confirmClearDetail)" class="confirm-detail"></p>
       <div class="confirm-buttons"><button value="cancel" type="submit">취소</button>
       <button value="delete" class="danger" type="submit">삭제</button></div></form></dialog>
-      <dialog id="confirm-remove" class="confirm" aria-labelledby="confirm-remove-title" \
-      aria-describedby="confirm-remove-detail">
-      <form method="dialog"><p id="confirm-remove-title"></p><p id="confirm-remove-detail" class="confirm-detail"></p>
+      <dialog id="\(PageID.confirmRemove)" class="confirm" aria-labelledby="\(PageID.confirmRemoveTitle)" \
+      aria-describedby="\(PageID.confirmRemoveDetail)">
+      <form method="dialog"><p id="\(PageID.confirmRemoveTitle)"></p><p id="\(PageID.confirmRemoveDetail)" class="confirm-detail"></p>
       <div class="confirm-buttons"><button value="cancel" type="submit">취소</button>
       <button value="delete" class="danger" type="submit">삭제</button></div></form></dialog>
-      <div id="toast" class="toast" role="status" aria-live="polite"></div>
+      <div id="\(PageID.toast)" class="toast" role="status" aria-live="polite"></div>
       <noscript><p class="noscript">검색과 목록은 스크립트 없이도 볼 수 있지만, 담기와 삭제에는 스크립트가 필요해요.</p></noscript>
       </body></html>
       """
@@ -160,7 +161,7 @@ struct Page {
     <p>제목, 저자, 출판사나 ISBN으로 찾아요. 초성만 써도 돼요: ㅎㄹㅍㅌ처럼요. \
     마음에 드는 책은 ♥로 담고, 읽으면서 별점과 메모를 남겨요.</p>\
     <ul class="starter-searches" aria-label="이렇게 찾아 보세요">\
-    \(HTML.join(starterSearches.map { "<li><a class=\"chip\" href=\"/?query=\($0)\" data-action=\"starter-search\">\($0)</a></li>" }))\
+    \(HTML.join(starterSearches.map { "<li><a class=\"chip\" href=\"/?query=\($0)\" data-action=\"\(PageAction.starterSearch)\">\($0)</a></li>" }))\
     </ul></section>
     """
   private static let starterSearches = ["한강", "김영하", "ㅎㄹㅍㅌ", "사랑"]
@@ -183,11 +184,17 @@ struct Page {
     """
     <!doctype html><html lang="ko"><head><meta charset="utf-8">\
     <meta name="viewport" content="width=device-width, initial-scale=1"><title>\(heading) — 책</title>\
-    <link rel="stylesheet" href="/static/app.css"></head><body class="plain"><main>\
+    \(stylesheets)</head><body class="plain"><main>\
     <div class="empty-state"><h1>\(heading)</h1><p>\(detail)</p>\
     <a class="pill primary" href="/">검색으로 가기</a></div></main></body></html>
     """
   }
+
+  /// The app's look, in the order the stylesheets cascade (`static/app.css` says what each holds).
+  private static let stylesheets = HTML.join(
+    ["app.css", "lists.css", "sheet.css", "screens.css"].map {
+      "<link rel=\"stylesheet\" href=\"/static/\($0)\">"
+    })
 
   /// The page for unknown addresses.
   static func notFound() -> HTML {

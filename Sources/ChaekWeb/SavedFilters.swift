@@ -36,7 +36,7 @@ struct SavedFilters {
 
   private func chip(id: String, label: String, count: Int, pressed: Bool, data: HTML) -> HTML {
     """
-    <button class="chip" type="button" id="\(id)" data-action="filter" \(data) aria-pressed="\(pressed ? "true" : "false")">\
+    <button class="chip" type="button" id="\(id)" data-action="\(PageAction.filter)" \(data) aria-pressed="\(pressed ? "true" : "false")">\
     \(label) <span class="chip-count">\(count)</span></button>
     """
   }

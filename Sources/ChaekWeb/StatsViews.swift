@@ -13,8 +13,8 @@ enum StatsViews {
     let nothingYet = stats.bookCount == 0 && stats.ratings.allSatisfy { $0 == 0 }
     return """
       <div class="stats" data-year="\(stats.year)"><div class="stats-toolbar"><h1>기록</h1>\
-      <label class="visually-hidden" for="stats-year">연도</label>\
-      <select id="stats-year">\(HTML.join(choices))</select></div>\
+      <label class="visually-hidden" for="\(PageID.statsYear)">연도</label>\
+      <select id="\(PageID.statsYear)">\(HTML.join(choices))</select></div>\
       \(goal(stats, today: today))\
       \(nothingYet ? howToStart(stats.year) : finished(stats))</div>
       """
@@ -53,7 +53,7 @@ enum StatsViews {
     <h2 id="summary-heading">\(year)년에 다 읽은 책이 아직 없어요</h2>\
     <p>책을 열어 ‘읽기 시작’을 누르고, 다 읽으면 ‘다 읽음’을 눌러 보세요. \
     다 읽은 책과 쪽수, 별점이 달마다 여기에 모여요. Goodreads나 StoryGraph의 기록은 아래에서 가져올 수 있어요.</p>\
-    <a class="pill primary" href="/saved" data-action="go-saved">담은 책 보기</a></section>
+    <a class="pill primary" href="/saved" data-action="\(PageAction.goSaved)">담은 책 보기</a></section>
     """
   }
 
@@ -77,11 +77,11 @@ enum StatsViews {
     let clear: HTML =
       stats.goal == nil
       ? ""
-      : "<button class=\"pill\" type=\"button\" id=\"goal-clear\" data-action=\"goal-clear\">지우기</button>"
+      : "<button class=\"pill\" type=\"button\" id=\"goal-clear\" data-action=\"\(PageAction.goalClear)\">지우기</button>"
     return """
       <section class="card goal wide" aria-labelledby="goal-heading"><h2 id="goal-heading">\(stats.year)년 독서 목표</h2>\
-      \(progress)<form class="field-row" data-edit="goal"><label for="goal-input">목표</label>\
-      <input id="goal-input" name="books" type="number" min="1" max="10000" inputmode="numeric" required \
+      \(progress)<form class="field-row" data-edit="\(PageEdit.goal)"><label for="\(PageID.goalInput)">목표</label>\
+      <input id="\(PageID.goalInput)" name="books" type="number" min="1" max="10000" inputmode="numeric" required \
       value="\(stats.goal.map(String.init) ?? "")"><span aria-hidden="true">권</span>\
       <button type="submit" id="goal-save">\(stats.goal == nil ? "정하기" : "바꾸기")</button>\(clear)</form></section>
       """
@@ -94,7 +94,7 @@ enum StatsViews {
     let items = finished.map { item -> HTML in
       let id = item.book.id.rawValue
       return """
-        <li data-book-id="\(id)"><a href="/books/\(id)" data-action="open">\(BookViews.cover(item.book))\
+        <li data-book-id="\(id)"><a href="/books/\(id)" data-action="\(PageAction.open)">\(BookViews.cover(item.book))\
         <span class="visually-hidden">\(item.book.title), \(JournalViews.dayText(item.finished)) 다 읽음</span></a></li>
         """
     }
@@ -122,7 +122,7 @@ enum StatsViews {
         let kind = note.kind == .quote ? "문장" : "메모"
         let page = note.page.map { " · p. \($0)" } ?? ""
         return """
-          <li class="note-hit" data-book-id="\(id)"><a href="/books/\(id)" data-action="open">\
+          <li class="note-hit" data-book-id="\(id)"><a href="/books/\(id)" data-action="\(PageAction.open)">\
           <span class="note-hit-title">\(match.title)</span></a>\
           <span class="note-hit-meta">\(kind)\(page) · \(JournalViews.dayText(note.day))</span>\
           <p class="note-hit-text">\(marked(note.text, query: query))</p></li>

@@ -10,10 +10,10 @@ extension WebApp {
     let changes = try await chaek.events(for: request.reader)
     let stream = AsyncStream<ServerSentEvent> { continuation in
       let task = Task {
-        continuation.yield(ServerSentEvent(event: "ready", data: "{}"))
+        continuation.yield(ServerSentEvent(event: PageEvent.ready.rawValue, data: "{}"))
         for await change in changes {
           let data = change.bookID.map { "{\"id\":\"\($0.rawValue)\"}" } ?? "{}"
-          continuation.yield(ServerSentEvent(event: change.kind, data: data))
+          continuation.yield(ServerSentEvent(event: PageEvent(change).rawValue, data: data))
         }
         continuation.finish()
       }

@@ -17,6 +17,13 @@ extension WebApp {
     try .json(try await chaek.searchHistory(for: request.reader))
   }
 
+  /// `GET /fragments/searches`: the 최근 검색어 panel (``SearchHistoryViews``).
+  func searchHistoryFragment() async throws -> HTTPResponse {
+    var response = HTTPResponse.html(SearchHistoryViews.panel(try await library.searchHistory()).description)
+    response.headers["Cache-Control"] = "no-store"
+    return response
+  }
+
   /// `POST /api/searches` `{"query":"해리포터"}`: records a search (nothing while recording is off).
   func recordSearch(_ request: HTTPRequest) async throws -> HTTPResponse {
     guard let query = try request.input(SearchInput.self).query else {

@@ -43,8 +43,12 @@ public struct WebApp: Sendable {
     guard let directory = Bundle.module.url(forResource: "static", withExtension: nil) else {
       throw CocoaError(.fileNoSuchFile)
     }
-    // Asset addresses are not versioned, so browsers revalidate them (a cheap 304) on every load.
-    self.assets = StaticFiles(directory: directory, cacheControl: "no-cache")
+    // Asset addresses are not versioned, so browsers revalidate them (a cheap 304) on every load;
+    // the modules import one another by plain relative addresses and are revalidated the same way.
+    // `names.js`, the names the views and scripts share, is made from ``PageNames`` and served (and
+    // kept by the service worker) as one of them.
+    self.assets = StaticFiles(
+      directory: directory, cacheControl: "no-cache", generated: ["names.js": Data(PageNames.script.utf8)])
   }
 
   /// The app as an `HTTPServer`'s responder: gzip and the access policy around the routes,
@@ -108,6 +112,7 @@ public struct WebApp: Sendable {
     router.get("/fragments/saved-filters") { try await self.savedFiltersFragment($0) }
     router.get("/fragments/stats") { try await self.statsFragment($0) }
     router.get("/fragments/notes") { try await self.notesFragment($0) }
+    router.get("/fragments/searches") { _ in try await self.searchHistoryFragment() }
     router.get("/fragments/books/{id}") { try await self.detailFragment($0) }
     router.get("/covers/{file}") { try await self.cover($0) }
     router.get("/sw.js") { _ in try self.serviceWorker() }

@@ -26,7 +26,11 @@ public struct StaticFiles: Sendable {
   /// - Parameters:
   ///   - directory: the directory the paths are relative to.
   ///   - cacheControl: the `Cache-Control` of every file.
-  public init(directory: URL, cacheControl: String = "public, max-age=300") {
+  ///   - generated: files made by the program, by path, served (and counted in ``version``) as if
+  ///     they were in `directory`; one of the same path there is replaced.
+  public init(
+    directory: URL, cacheControl: String = "public, max-age=300", generated: [String: Data] = [:]
+  ) {
     self.cacheControl = cacheControl
     let manager = FileManager.default
     var files: [String: File] = [:]
@@ -37,13 +41,19 @@ public struct StaticFiles: Sendable {
       guard manager.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue,
         let data = try? Data(contentsOf: url)
       else { continue }
-      let contentType = Self.contentType(ofExtension: url.pathExtension)
-      files[path] = File(
-        contentType: contentType, data: data,
-        gzipped: Gzip.compressedIfWorthIt(data, contentType: contentType, level: 9),
-        tag: Self.tag(of: data))
+      files[path] = Self.file(data, pathExtension: url.pathExtension)
+    }
+    for (path, data) in generated {
+      files[path] = Self.file(data, pathExtension: URL(fileURLWithPath: path).pathExtension)
     }
     self.files = files
+  }
+
+  private static func file(_ data: Data, pathExtension: String) -> File {
+    let contentType = contentType(ofExtension: pathExtension)
+    return File(
+      contentType: contentType, data: data,
+      gzipped: Gzip.compressedIfWorthIt(data, contentType: contentType, level: 9), tag: tag(of: data))
   }
 
   /// A version of the whole set of files: a hash of every path and content, which changes when

@@ -20,6 +20,7 @@ struct OfflineTests {
       #expect(!script.contains("__CHAEK_"))
       for path in [
         "\"/\"", "\"/saved\"", "\"/stats\"", "\"/static/app.js\"", "\"/static/offline.js\"",
+        "\"/static/names.js\"", "\"/static/search.js\"", "\"/static/sheet.css\"",
         "\"/static/app.css\"", "\"/static/icon.svg\"", "\"/manifest.webmanifest\"", "\"/icons/icon-192.png\"",
       ] {
         #expect(script.contains(path), "\(path)")
@@ -33,6 +34,11 @@ struct OfflineTests {
       let release1 = StaticFiles(directory: directory).version
       try Data("b".utf8).write(to: directory.appendingPathComponent("app.js"))
       #expect(StaticFiles(directory: directory).version != release1)
+      // A generated file (names.js) is part of the version too.
+      let names = StaticFiles(directory: directory, generated: ["names.js": Data("x".utf8)])
+      #expect(names.paths.contains("names.js") && names.contents(of: "names.js") == Data("x".utf8))
+      #expect(
+        StaticFiles(directory: directory, generated: ["names.js": Data("y".utf8)]).version != names.version)
     }
   }
 

@@ -2,7 +2,10 @@
 // synced lists because the server cannot be reached, how many changes wait to be sent and which
 // the server refused when they were (until the reader dismisses it), and marks the books whose
 // save or removal waits to be sent. The page is offline while the browser says so, a request failed (the worker
-// tells), or the event stream is down; it is back when the stream opens again.
+// tells), or the event stream is down; it is back when the stream opens again. The notice is made
+// here, not by the server: it is shown precisely when the server cannot be reached.
+
+import { ID } from "./names.js";
 
 const notice = document.createElement("p");
 notice.id = "offline-notice";
@@ -56,7 +59,7 @@ export function watchEventStream(events) {
 }
 
 function $main() {
-  return document.getElementById("main") ?? document.body;
+  return document.getElementById(ID.main) ?? document.body;
 }
 
 // Asks the worker to send the queued changes (`reachable`: the page knows the server answers).

@@ -4,6 +4,7 @@
 // them to the server, which reads the barcode with zbar. The ISBN found opens the book's sheet in
 // place (no page load); an ISBN no one knows is searched, or kept to try again online.
 
+import { ID } from "./names.js";
 import { Problem, problem, reasonFor, replyOf } from "./problems.js";
 
 const MAX_SIDE = 1600; // the server takes at most 4 MB of pixels
@@ -13,8 +14,8 @@ const MAX_SIDE = 1600; // the server takes at most 4 MB of pixels
 // recent searches).
 export function startScan(page) {
   const { say } = page;
-  const button = document.querySelector("#scan-button");
-  const file = document.querySelector("#scan-file");
+  const button = document.getElementById(ID.scanButton);
+  const file = document.getElementById(ID.scanFile);
   if (!button || !file) return;
   button.addEventListener("click", async () => {
     if (await liveScan(page)) return;
@@ -100,7 +101,7 @@ async function liveScan(page) {
   } catch {
     return false;
   }
-  const dialog = document.querySelector("#scan-dialog");
+  const dialog = document.getElementById(ID.scanDialog);
   const video = dialog.querySelector("video");
   video.srcObject = stream;
   dialog.showModal();

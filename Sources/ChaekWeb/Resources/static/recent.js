@@ -1,0 +1,9 @@
+// Chaek (책) 최근 본 책: the strip of books viewed lately, rendered by the server.
+
+import { byId, fragment } from "./dom.js";
+import { ID } from "./names.js";
+
+export async function refreshRecent() {
+  const response = await fetch("/fragments/recent").catch(() => null);
+  if (response?.ok) byId(ID.recent).replaceChildren(fragment(await response.text()));
+}

@@ -1,0 +1,123 @@
+// Chaek (책) 담은 책: the list of saved books, a page at a time, with its filters (a shelf, a tag)
+// and order; the server renders the rows and the chips (/fragments/saved, /fragments/saved-filters).
+
+import { api } from "./api.js";
+import { $, $$, byId, fragment, swapKeepingDrafts } from "./dom.js";
+import { pressHeart } from "./hearts.js";
+import { Action, ID } from "./names.js";
+import { showTab, tabAddress } from "./tabs.js";
+
+const saved = byId(ID.saved);
+const savedSort = byId(ID.savedSort);
+const savedMore = byId(ID.savedMore);
+
+// What 담은 책 shows (a shelf, a tag), from the address.
+const address = new URLSearchParams(location.search);
+const savedFilter = { shelf: address.get("shelf") ?? "", tag: address.get("tag") ?? "" };
+
+// 담은 책 is shown a page at a time (a library of thousands would be megabytes of rows); a refresh
+// asks again for as many rows as are on screen.
+const SAVED_PAGE = 100;
+let savedRefresh;
+let savedLoading = false;
+
+function savedQuery() {
+  const params = new URLSearchParams();
+  if (savedFilter.shelf) params.set("shelf", savedFilter.shelf);
+  if (savedFilter.tag) params.set("tag", savedFilter.tag);
+  return params.size ? `?${params}` : "";
+}
+
+// The 담은 책 tab's address.
+export function savedAddress() {
+  return "/saved" + savedQuery();
+}
+
+function showSavedMore(matching) {
+  savedMore.hidden = saved.children.length >= matching;
+}
+
+// Every saved book's id, to mark the hearts of search results.
+async function savedIDs() {
+  const { body } = await api("GET", "/api/library/ids");
+  return body.ids;
+}
+
+// Renders the list again, and the hearts of the search results. `fromTop`: a new filter or order
+// starts again at the first page.
+export async function refreshSaved(fromTop = false) {
+  savedRefresh?.abort();
+  savedRefresh = new AbortController();
+  const filter = savedQuery().replace(/^\?/, "&");
+  const limit = fromTop ? SAVED_PAGE : Math.max(saved.children.length, SAVED_PAGE);
+  try {
+    const [rows, chips] = await Promise.all([
+      fetch(`/fragments/saved?sort=${savedSort.value}${filter}&limit=${limit}`, { signal: savedRefresh.signal }),
+      fetch(`/fragments/saved-filters?${filter.slice(1)}`, { signal: savedRefresh.signal }),
+    ]);
+    if (!rows.ok || !chips.ok) return;
+    const [rowsHTML, chipsHTML] = [await rows.text(), await chips.text()];
+    saved.replaceChildren(fragment(rowsHTML));
+    showSavedMore(Number(rows.headers.get("X-Chaek-Matching") ?? 0));
+    const filters = byId(ID.savedFilters);
+    const fresh = Object.assign(document.createElement("div"), { id: ID.savedFilters, className: filters.className });
+    fresh.append(fragment(chipsHTML));
+    swapKeepingDrafts(filters, fresh);
+    const count = rows.headers.get("X-Chaek-Count") ?? String(saved.children.length);
+    const savedCount = byId(ID.savedCount);
+    savedCount.textContent = count;
+    savedCount.setAttribute("aria-label", `${count}권`);
+    byId(ID.savedPanel).dataset.total = count;
+    // The row of chips scrolls sideways on a phone: a new choice keeps the chosen tag (else shelf)
+    // in sight, moving the row only, never the page.
+    const row = $(`#${ID.savedFilters} .chip-row`);
+    const chosen = $$(".chip[aria-pressed=true]", row ?? undefined).at(-1);
+    if (fromTop && row && chosen) row.scrollTo({ left: chosen.offsetLeft - row.offsetLeft - 16 });
+    const ids = new Set(await savedIDs());
+    for (const row of $$("li[data-book-id]", byId(ID.results))) {
+      const heart = $(".heart", row);
+      if (heart) pressHeart(heart, ids.has(row.dataset.bookId));
+    }
+  } catch (error) {
+    if (error.name !== "AbortError") console.warn("saved list", error);
+  }
+}
+
+async function loadMoreSaved() {
+  if (savedLoading || savedMore.hidden) return;
+  savedLoading = true;
+  const filter = savedQuery().replace(/^\?/, "&");
+  try {
+    const response = await fetch(
+      `/fragments/saved?sort=${savedSort.value}${filter}&offset=${saved.children.length}&limit=${SAVED_PAGE}`);
+    if (!response.ok) return;
+    saved.append(fragment(await response.text()));
+    showSavedMore(Number(response.headers.get("X-Chaek-Matching") ?? 0));
+  } finally {
+    savedLoading = false;
+  }
+}
+
+function filterSaved(chip) {
+  if ("shelf" in chip.dataset) savedFilter.shelf = chip.dataset.shelf;
+  else savedFilter.tag = chip.getAttribute("aria-pressed") === "true" ? "" : chip.dataset.tag;
+  history.replaceState({ tab: "saved" }, "", tabAddress("saved"));
+  refreshSaved(true);
+}
+
+export function startSaved() {
+  byId(ID.savedMoreButton).addEventListener("click", loadMoreSaved);
+  new IntersectionObserver((entries) => {
+    if (entries.some((entry) => entry.isIntersecting)) loadMoreSaved();
+  }, { rootMargin: "400px" }).observe(savedMore);
+  savedSort.addEventListener("change", () => refreshSaved(true));
+}
+
+export const actions = {
+  [Action.filter]: filterSaved,
+  [Action.goSaved](target, event) {
+    event.preventDefault();
+    showTab("saved");
+    byId(ID.savedHeading).focus();
+  },
+};
