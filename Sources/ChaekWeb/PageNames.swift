@@ -1,4 +1,4 @@
-import UserLibrary
+import BookModel
 
 /// The names the server's HTML and the page's scripts share, declared once: the views interpolate
 /// them (`data-action="\(PageAction.open)"`), and the server serves them to the scripts as the

@@ -1,4 +1,4 @@
-import UserLibrary
+import BookModel
 
 /// 최근 검색어: the panel under the search box while it is focused and empty. It lists the recent
 /// searches (each searches again; × deletes it), 전체 삭제, and a button that stops or resumes

@@ -18,8 +18,9 @@ extension WebApp {
   }
 
   /// `GET /fragments/searches`: the 최근 검색어 panel (``SearchHistoryViews``).
-  func searchHistoryFragment() async throws -> HTTPResponse {
-    var response = HTTPResponse.html(SearchHistoryViews.panel(try await library.searchHistory()).description)
+  func searchHistoryFragment(_ request: HTTPRequest) async throws -> HTTPResponse {
+    var response = HTTPResponse.html(
+      SearchHistoryViews.panel(try await chaek.searchHistory(for: request.reader)).description)
     response.headers["Cache-Control"] = "no-store"
     return response
   }

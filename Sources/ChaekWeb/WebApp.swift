@@ -112,7 +112,7 @@ public struct WebApp: Sendable {
     router.get("/fragments/saved-filters") { try await self.savedFiltersFragment($0) }
     router.get("/fragments/stats") { try await self.statsFragment($0) }
     router.get("/fragments/notes") { try await self.notesFragment($0) }
-    router.get("/fragments/searches") { _ in try await self.searchHistoryFragment() }
+    router.get("/fragments/searches") { try await self.searchHistoryFragment($0) }
     router.get("/fragments/books/{id}") { try await self.detailFragment($0) }
     router.get("/covers/{file}") { try await self.cover($0) }
     router.get("/sw.js") { _ in try self.serviceWorker() }
