@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import HTTPTransport
@@ -21,11 +22,7 @@ struct SignalTests {
       returned.fire()
     }
     // Stop only once it waits: stopped first, it would return at once and prove nothing.
-    let deadline = ContinuousClock.now + .seconds(10)
-    while await server.stopWaiterCount == 0 {
-      try #require(ContinuousClock.now < deadline, "runUntilSignalled() never waited for the stop")
-      try await Task.sleep(for: .milliseconds(10))
-    }
+    #expect(await eventually { await server.stopWaiterCount > 0 }, "runUntilSignalled() never waited for the stop")
     #expect(await !returned.wait(seconds: 0.2), "runUntilSignalled() returned while the server ran")
     await server.stop()
     #expect(await returned.wait())
@@ -43,11 +40,7 @@ struct SignalTests {
       }
       // Raise the signal only once a dispatch source has its handler in place, or it would end the
       // test process.
-      let deadline = ContinuousClock.now + .seconds(10)
-      while !Self.hasHandler(SIGTERM) {
-        try #require(ContinuousClock.now < deadline, "runUntilSignalled() installed no SIGTERM handler")
-        try await Task.sleep(for: .milliseconds(10))
-      }
+      try #require(await eventually { Self.hasHandler(SIGTERM) }, "runUntilSignalled() installed no SIGTERM handler")
       // The second time the handler is there from the first, maybe before the new source is: a
       // signal that comes too early is lost, so it is sent again if nothing happens.
       var stopped = false
