@@ -28,7 +28,8 @@ struct CircuitBreakerTests {
   }
 
   func service(
-    _ server: StubHTTPServer, backoff: Duration, clock: ManualClock = ManualClock(), key: String = "SECRET-KEY-7",
+    _ server: StubHTTPServer, backoff: Duration, clock: ManualClock = ManualClock(),
+    key: String = "SECRET-KEY-7",
     log: Log = Log()
   ) async throws -> SearchService {
     var settings = try ProviderSettings(

@@ -138,7 +138,8 @@ struct RequestTests {
       #expect(
         await eventually {
           // A refusal may close the connection while the body is still being sent: ask again.
-          again = try? await server.request("/upload", method: "POST", body: Data(repeating: 65, count: 100_000))
+          again = try? await server.request(
+            "/upload", method: "POST", body: Data(repeating: 65, count: 100_000))
           return again.map { $0.status != 503 } ?? false
         })
       #expect(again?.text == "got 100000")
@@ -159,7 +160,8 @@ struct RequestTests {
       #expect(
         await eventually {
           // A refusal may close the connection while the body is still being sent: ask again.
-          upload = try? await server.request("/upload", method: "POST", body: Data(repeating: 65, count: 100_000))
+          upload = try? await server.request(
+            "/upload", method: "POST", body: Data(repeating: 65, count: 100_000))
           return upload.map { $0.status != 503 } ?? false
         })
       #expect(upload?.text == "got 100000")

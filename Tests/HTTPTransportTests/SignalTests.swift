@@ -22,7 +22,8 @@ struct SignalTests {
       returned.fire()
     }
     // Stop only once it waits: stopped first, it would return at once and prove nothing.
-    #expect(await eventually { await server.stopWaiterCount > 0 }, "runUntilSignalled() never waited for the stop")
+    #expect(
+      await eventually { await server.stopWaiterCount > 0 }, "runUntilSignalled() never waited for the stop")
     #expect(await !returned.wait(seconds: 0.2), "runUntilSignalled() returned while the server ran")
     await server.stop()
     #expect(await returned.wait())
@@ -40,7 +41,8 @@ struct SignalTests {
       }
       // Raise the signal only once a dispatch source has its handler in place, or it would end the
       // test process.
-      try #require(await eventually { Self.hasHandler(SIGTERM) }, "runUntilSignalled() installed no SIGTERM handler")
+      try #require(
+        await eventually { Self.hasHandler(SIGTERM) }, "runUntilSignalled() installed no SIGTERM handler")
       // The second time the handler is there from the first, maybe before the new source is: a
       // signal that comes too early is lost, so it is sent again if nothing happens.
       var stopped = false

@@ -60,7 +60,8 @@ public final class ManualClock: Clock, Sendable {
         }
       }
     } onCancel: {
-      state.withLock { $0.sleepers.removeValue(forKey: id) }?.continuation.resume(throwing: CancellationError())
+      state.withLock { $0.sleepers.removeValue(forKey: id) }?.continuation.resume(
+        throwing: CancellationError())
     }
   }
 
