@@ -69,7 +69,7 @@ struct CircuitBreakerTests {
     let gate = DispatchSemaphore(value: 0)
     let server = try StubHTTPServer { _ in
       if state.isFailing { return .json("{}", status: 500) }
-      _ = gate.wait(timeout: .now() + 60)
+      _ = gate.wait(timeout: .now() + 600)
       gate.signal()
       return .json(KakaoPages.twoBooks)
     }

@@ -41,7 +41,7 @@ final class StreamReader: @unchecked Sendable {
 
   /// Reads until `text` has arrived (true), or fails after `seconds` (a bound on a failure). Reads
   /// on a thread of its own, so the server's handlers keep the test's threads.
-  func waitFor(_ text: String, seconds: Double = 60) async -> Bool {
+  func waitFor(_ text: String, seconds: Double = 600) async -> Bool {
     await withCheckedContinuation { continuation in
       Thread { continuation.resume(returning: self.read(until: text, seconds: seconds)) }.start()
     }
@@ -66,7 +66,7 @@ final class StreamReader: @unchecked Sendable {
   var text: String { received }
 }
 
-@Suite("Live updates over /api/events", .timeLimit(.minutes(1)))
+@Suite("Live updates over /api/events", .timeLimit(.minutes(10)))
 struct EventsTests {
   @Test func aSaveFromAnotherClientReachesTheStream() async throws {
     try await AppServer.with { app in

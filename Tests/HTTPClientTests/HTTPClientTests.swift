@@ -10,7 +10,7 @@ import Testing
   import Darwin
 #endif
 
-@Suite("HTTP client: answers, deadlines, caps and cancellation", .timeLimit(.minutes(1)))
+@Suite("HTTP client: answers, deadlines, caps and cancellation", .timeLimit(.minutes(10)))
 struct HTTPClientTests {
   let client = HTTPClient(timeout: .seconds(5), maximumBodySize: 1 << 20)
 

@@ -6,7 +6,7 @@ import Testing
 
 /// What the server does when it is full or a client is slow: it refuses at once rather than
 /// leaving clients waiting, and a client that never finishes its request loses its slot.
-@Suite("Connection limits", .serialized, .timeLimit(.minutes(2)))
+@Suite("Connection limits", .serialized, .timeLimit(.minutes(10)))
 struct ConnectionLimitTests {
   /// Event streams that stay open until the server stops, and `ok` for any other path.
   static let handler: HTTPHandler = { request in

@@ -4,7 +4,7 @@ import Synchronization
 import TestSupport
 import Testing
 
-@Suite("Server-Sent Events", .timeLimit(.minutes(1)))
+@Suite("Server-Sent Events", .timeLimit(.minutes(10)))
 struct EventStreamTests {
   /// A handler whose event streams the test feeds and whose terminations it sees.
   final class Feed: Sendable {

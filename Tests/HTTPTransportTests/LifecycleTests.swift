@@ -3,7 +3,7 @@ import HTTPTransport
 import TestSupport
 import Testing
 
-@Suite("Server lifecycle", .timeLimit(.minutes(1)))
+@Suite("Server lifecycle", .timeLimit(.minutes(10)))
 struct LifecycleTests {
   static func configuration(
     port: Int = 0, _ change: (inout HTTPServer.Configuration) -> Void = { _ in }

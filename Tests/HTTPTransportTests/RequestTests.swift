@@ -4,7 +4,7 @@ import Synchronization
 import TestSupport
 import Testing
 
-@Suite("Requests over HTTP", .timeLimit(.minutes(1)))
+@Suite("Requests over HTTP", .timeLimit(.minutes(10)))
 struct RequestTests {
   /// Echoes the request as JSON.
   static let echo: HTTPHandler = { request in

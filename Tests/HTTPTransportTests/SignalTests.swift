@@ -11,7 +11,7 @@ import Testing
 #endif
 
 /// Signal dispositions belong to the whole process: these tests run one at a time.
-@Suite("Stopping on signals", .serialized, .timeLimit(.minutes(1)))
+@Suite("Stopping on signals", .serialized, .timeLimit(.minutes(10)))
 struct SignalTests {
   @Test func runUntilSignalledReturnsAfterAStop() async throws {
     let server = HTTPServer(configuration: LifecycleTests.configuration()) { _ in .text("up") }
@@ -48,7 +48,7 @@ struct SignalTests {
       var stopped = false
       for _ in 1...3 where !stopped {
         kill(getpid(), SIGTERM)
-        stopped = await returned.wait(seconds: 3)
+        stopped = await returned.wait(seconds: 30)
       }
       #expect(stopped)
       #expect(await server.state == .stopped)

@@ -4,7 +4,7 @@
 ///
 /// The seconds only bound a failure, so that a test whose state never comes fails instead of
 /// hanging; the checks come every few milliseconds, so a state reached sooner ends the wait sooner.
-public func eventually(seconds: Double = 60, _ condition: () async throws -> Bool) async rethrows -> Bool {
+public func eventually(seconds: Double = 600, _ condition: () async throws -> Bool) async rethrows -> Bool {
   let deadline = ContinuousClock.now + .seconds(seconds)
   while try await !condition() {
     guard ContinuousClock.now < deadline else { return false }

@@ -33,7 +33,7 @@ public final class Signal: Sendable {
 
   /// `true` once it has fired (consuming that firing); `false` if it has not within `seconds`, or
   /// the task is cancelled.
-  public func wait(seconds: Double = 60) async -> Bool {
+  public func wait(seconds: Double = 600) async -> Bool {
     let id = state.withLock { state in
       defer { state.nextWaiter += 1 }
       return state.nextWaiter
