@@ -16,18 +16,11 @@ run: deps release
 	@echo "The command line is $(BIN) (try: $(BIN) help)."
 	$(BIN) serve --port $(PORT)
 
-# Test targets that run servers, clients and processes with deadlines (loopback HTTP, stub
-# providers, chaek serve). They run apart from the rest: Swift runs tests on one thread per core,
-# and the CPU-bound tests (index, import, relevance) would hold those threads for tens of seconds,
-# long past the deadlines these tests keep.
-NETWORK_TESTS := ^(HTTPTransportTests|HTTPRoutingTests|HTTPClientTests|BookProvidersTests|ChaekAppTests|ChaekWebTests|ChaekCLITests)\.
-
-## test: the layer check (each target imports only what it declares), then every test: Swift (the network-bound targets, then unit, SQLite and import tests), then the browser
+## test: the layer check (each target imports only what it declares), then every test: Swift, then the browser
 test: test-deps
 	scripts/check-layers
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build --filter '$(NETWORK_TESTS)'
-	$(SWIFT) test --skip-build --skip '$(NETWORK_TESTS)'
+	$(SWIFT) test --skip-build
 	$(MAKE) --no-print-directory e2e
 
 ## e2e: browser tests (Chromium + Selenium, Tests/e2e) against the debug build, with screenshots

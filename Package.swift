@@ -82,7 +82,7 @@ let package = Package(
       name: "SearchQuality", dependencies: ["BookModel", "KoreanText", "BookCatalog"],
       path: "Tests/SearchQuality"),
     .testTarget(name: "BookModelTests", dependencies: ["BookModel"]),
-    .testTarget(name: "StorageTests", dependencies: ["Storage"]),
+    .testTarget(name: "StorageTests", dependencies: ["Storage", "TestSupport"]),
     .testTarget(name: "ImagingTests", dependencies: ["Imaging"], exclude: ["make_png_cases.py"]),
     .testTarget(name: "BarcodesTests", dependencies: ["Barcodes", "Imaging", "TestSupport"]),
     .testTarget(name: "BookProvidersTests", dependencies: ["BookProviders", "BookModel", "TestSupport"]),
@@ -104,7 +104,7 @@ let package = Package(
     .testTarget(
       name: "UserLibraryTests",
       dependencies: ["UserLibrary", "BookModel", "BookImport", "SearchIndex", "Storage", "TestSupport"]),
-    .testTarget(name: "HTTPTransportTests", dependencies: ["HTTPTransport"]),
+    .testTarget(name: "HTTPTransportTests", dependencies: ["HTTPTransport", "TestSupport"]),
     .testTarget(name: "HTTPRoutingTests", dependencies: ["HTTPRouting", "HTTPTransport", "TestSupport"]),
     .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient", "TestSupport"]),
     .testTarget(

@@ -34,7 +34,8 @@ public final class CircuitBreaker: Sendable {
 
   private enum State {
     case closed
-    case open(until: ContinuousClock.Instant, backoff: Duration, cause: BookSearchError)
+    /// Resting until `until`, measured by ``elapsed``.
+    case open(until: Duration, backoff: Duration, cause: BookSearchError)
     case probing(backoff: Duration, cause: BookSearchError)
   }
 
@@ -48,15 +49,19 @@ public final class CircuitBreaker: Sendable {
   /// The back-off policy.
   public let policy: Policy
   private let state = Mutex(State.closed)
-  private let clock = ContinuousClock()
+  /// The time since the breaker was made, on its clock.
+  private let elapsed: @Sendable () -> Duration
   private let report: @Sendable (Transition) -> Void
 
-  /// A closed breaker for `provider`; `report` hears of every transition (for the log).
+  /// A closed breaker for `provider` that measures rests on `clock`; `report` hears of every
+  /// transition (for the log).
   public init(
-    provider: String, policy: Policy = Policy(), report: @escaping @Sendable (Transition) -> Void = { _ in }
+    provider: String, policy: Policy = Policy(), clock: any Clock<Duration> = ContinuousClock(),
+    report: @escaping @Sendable (Transition) -> Void = { _ in }
   ) {
     self.provider = provider
     self.policy = policy
+    elapsed = clock.stopwatch()
     self.report = report
   }
 
@@ -79,13 +84,13 @@ public final class CircuitBreaker: Sendable {
   // MARK: - State
 
   private func permit() throws(BookSearchError) -> Permit {
-    let now = clock.now
+    let now = elapsed()
     let outcome: Result<Permit, BookSearchError> = state.withLock { state in
       switch state {
       case .closed:
         return .success(.call)
       case .open(let until, _, let cause) where now < until:
-        return .failure(.resting(provider: provider, retryIn: now.duration(to: until), cause: cause))
+        return .failure(.resting(provider: provider, retryIn: until - now, cause: cause))
       case .open(_, let backoff, let cause):
         state = .probing(backoff: backoff, cause: cause)
         return .success(.probe(backoff: backoff))
@@ -98,7 +103,7 @@ public final class CircuitBreaker: Sendable {
 
   /// Records how a permitted call ended: `failure` is `nil` for a success.
   private func settle(_ permit: Permit, failure: BookSearchError?) {
-    let now = clock.now
+    let now = elapsed()
     let cancelled = Task.isCancelled
     let transition: Transition? = state.withLock { state in
       switch (permit, state) {

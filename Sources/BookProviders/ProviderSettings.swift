@@ -28,6 +28,8 @@ public struct ProviderSettings: Sendable {
   public var timeout: TimeInterval
   /// How long a failing provider rests before it is asked again.
   public var breaker = CircuitBreaker.Policy()
+  /// The clock the breaker measures those rests on; tests give one they advance.
+  public var clock: any Clock<Duration> = ContinuousClock()
 
   /// The longest timeout `CHAEK_PROVIDER_TIMEOUT` may set, in seconds.
   public static let maximumTimeout: TimeInterval = 120

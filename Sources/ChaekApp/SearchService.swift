@@ -45,7 +45,7 @@ public struct SearchService: Sendable {
     case .local: remote = nil
     }
     breaker = remote.map { remote in
-      CircuitBreaker(provider: remote.name, policy: settings.breaker) { transition in
+      CircuitBreaker(provider: remote.name, policy: settings.breaker, clock: settings.clock) { transition in
         switch transition {
         case .opened(let cause, let backoff):
           log("\(cause.logDescription); \(remote.name) is not asked again for \(backoff)")

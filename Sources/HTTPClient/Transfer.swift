@@ -185,6 +185,9 @@ public final class RequestLimiter: Sendable {
     return false
   }
 
+  /// How many slots are taken.
+  var inFlight: Int { count.load(ordering: .relaxed) }
+
   /// Gives a slot back.
   @Sendable func release() {
     count.subtract(1, ordering: .relaxed)

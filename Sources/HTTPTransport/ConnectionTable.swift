@@ -23,8 +23,9 @@ import Synchronization
 final class ConnectionTable: Sendable {
   private struct Entry {
     let socket: Int32
-    /// When the connection must have sent its request; `nil` while a request is being handled.
-    var deadline: ContinuousClock.Instant?
+    /// When the connection must have sent its request (measured by ``elapsed``); `nil` while a
+    /// request is being handled.
+    var deadline: Duration?
   }
 
   /// The most connections open at once; the accept policy refuses more.
@@ -32,12 +33,14 @@ final class ConnectionTable: Sendable {
   /// How long a connection may take to send a request.
   let requestTimeout: Duration
 
-  private let clock = ContinuousClock()
+  /// The time since the table was made, on the server's clock.
+  private let elapsed: @Sendable () -> Duration
   private let entries = Mutex<[UInt: Entry]>([:])
 
-  init(limit: Int, requestTimeout: Duration) {
+  init(limit: Int, requestTimeout: Duration, clock: any Clock<Duration>) {
     self.limit = limit
     self.requestTimeout = requestTimeout
+    elapsed = clock.stopwatch()
   }
 
   // MARK: - libmicrohttpd's notifications
@@ -50,7 +53,7 @@ final class ConnectionTable: Sendable {
   /// A connection has started; its first request is due within the timeout.
   func opened(_ connection: OpaquePointer) {
     let socket = chaek_mhd_connection_socket(connection)
-    let deadline = clock.now.advanced(by: requestTimeout)
+    let deadline = elapsed() + requestTimeout
     entries.withLock { $0[Self.key(connection)] = Entry(socket: socket, deadline: deadline) }
   }
 
@@ -66,7 +69,7 @@ final class ConnectionTable: Sendable {
 
   /// The connection's response has been sent: its next request is due within the timeout.
   func requestCompleted(on connection: OpaquePointer) {
-    let deadline = clock.now.advanced(by: requestTimeout)
+    let deadline = elapsed() + requestTimeout
     entries.withLock { $0[Self.key(connection)]?.deadline = deadline }
   }
 
@@ -76,7 +79,7 @@ final class ConnectionTable: Sendable {
 
   /// Shuts down the socket of every connection past its deadline.
   func sweep() {
-    let now = clock.now
+    let now = elapsed()
     entries.withLock { entries in
       for (connection, entry) in entries {
         guard let deadline = entry.deadline, deadline <= now, entry.socket >= 0 else { continue }

@@ -64,11 +64,12 @@ final class Daemon: @unchecked Sendable {
     #endif
     let flags = polling.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
     let connections = ConnectionTable(
-      limit: limits.connections, requestTimeout: configuration.requestTimeout)
+      limit: limits.connections, requestTimeout: configuration.requestTimeout, clock: configuration.clock)
     let server = ServerContext(
       responder: responder, maximumBodySize: configuration.maximumBodySize,
       uploadLimits: configuration.uploadLimits, uploadBudget: configuration.uploadBudget,
-      heartbeatInterval: configuration.heartbeatInterval, eventStreamLimit: limits.eventStreams,
+      heartbeatInterval: configuration.heartbeatInterval, clock: configuration.clock,
+      eventStreamLimit: limits.eventStreams,
       connections: connections)
     let retainedServer = Unmanaged.passRetained(server)
     var code: Int32 = 0

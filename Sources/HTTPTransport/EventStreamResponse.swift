@@ -95,13 +95,13 @@ final class EventStream: @unchecked Sendable {
   }
 
   private func start(_ events: AsyncStream<ServerSentEvent>) {
-    let heartbeat = server.heartbeatInterval
+    let (heartbeat, clock) = (server.heartbeatInterval, server.clock)
     let pump = Task {
       for await event in events { self.append(event.encoded) }
       self.end()
     }
     let pings = Task {
-      while (try? await Task.sleep(for: heartbeat)) != nil {
+      while (try? await clock.sleep(for: heartbeat)) != nil {
         self.append(ServerSentEvent.comment("ping").encoded)
       }
     }

@@ -49,6 +49,9 @@ extension HTTPServer {
     public var heartbeatInterval: Duration = .seconds(15)
     /// How long ``HTTPServer/stop()`` waits for running handlers before it answers them 503.
     public var shutdownGracePeriod: Duration = .seconds(5)
+    /// The clock that the ``requestTimeout`` and the ``heartbeatInterval`` follow; tests give one
+    /// they advance.
+    public var clock: any Clock<Duration> = ContinuousClock()
 
     /// The defaults: `127.0.0.1:8080`.
     public init() {}

@@ -17,6 +17,8 @@ final class ServerContext: Sendable {
   let uploads: UploadBudget
   /// How often each event stream gets a `: ping` comment.
   let heartbeatInterval: Duration
+  /// The clock heartbeats wait on.
+  let clock: any Clock<Duration>
   /// The most event streams open at once; more get 503.
   let eventStreamLimit: Int
   /// The open connections and their deadlines.
@@ -32,7 +34,8 @@ final class ServerContext: Sendable {
 
   init(
     responder: any HTTPResponder, maximumBodySize: Int, uploadLimits: [String: Int] = [:],
-    uploadBudget: Int, heartbeatInterval: Duration, eventStreamLimit: Int,
+    uploadBudget: Int, heartbeatInterval: Duration, clock: any Clock<Duration>,
+    eventStreamLimit: Int,
     connections: ConnectionTable
   ) {
     self.responder = responder
@@ -40,6 +43,7 @@ final class ServerContext: Sendable {
     self.uploadLimits = uploadLimits
     self.uploads = UploadBudget(capacity: uploadBudget)
     self.heartbeatInterval = heartbeatInterval
+    self.clock = clock
     self.eventStreamLimit = eventStreamLimit
     self.connections = connections
   }

@@ -17,6 +17,8 @@ public actor Database {
   /// not be put in WAL mode, where readers would block the writer). Declared before the writer so
   /// that they close first, and the writer, closing last, folds the WAL into the file.
   private let readers: ReaderPool?
+  /// How many reads wait in line for a read-only connection (none without them).
+  nonisolated var waitingReads: Int { readers?.waitingCount ?? 0 }
   private let connection: Connection
 
   /// How many read-only connections a database file in WAL mode has.

@@ -42,6 +42,9 @@ final class ReaderPool: Sendable {
     return try await readers[index].read(within: limit, body)
   }
 
+  /// How many reads wait in line for a reader.
+  var waitingCount: Int { state.withLock { $0.waiting.count } }
+
   /// A free reader's index, at once or when one is given back; `nil` when `deadline` passes or the
   /// task is cancelled first.
   private func checkOut(until deadline: ContinuousClock.Instant?) async -> Int? {

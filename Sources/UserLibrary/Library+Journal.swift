@@ -148,8 +148,9 @@ extension Library {
     _ body: @escaping @Sendable (Connection) throws -> Void
   ) async throws -> JournalEntry {
     let json = try book.map(Library.encode)
+    let date = now()
     let entry = try await database.write { connection in
-      if let book, let json { try Library.store(book, json: json, shelf: .want, at: Date(), on: connection) }
+      if let book, let json { try Library.store(book, json: json, shelf: .want, at: date, on: connection) }
       let current = try Library.version(of: id, on: connection)
       if let version, version != current { throw LibraryError.staleEdit(current: current) }
       try body(connection)

@@ -16,15 +16,16 @@ extension Library {
   ) async throws -> Note {
     let text = try JournalText.noteText(text, page: page)
     let json = try book.map(Library.encode)
+    let date = now()
     let note = try await database.write { connection in
-      if let book, let json { try Library.store(book, json: json, shelf: .want, at: Date(), on: connection) }
+      if let book, let json { try Library.store(book, json: json, shelf: .want, at: date, on: connection) }
       _ = try Library.version(of: id, on: connection)
       try connection.run(
         """
         INSERT INTO notes (book_id, kind, text, page, day, created_at, tokens) VALUES (?, ?, ?, ?, ?, ?, ?)
         """,
         [
-          id.rawValue, kind.rawValue, text, page, day.description, Date().timeIntervalSince1970,
+          id.rawValue, kind.rawValue, text, page, day.description, date.timeIntervalSince1970,
           NoteSearch.tokens(of: text),
         ])
       let note = try Library.note(connection.lastInsertedRowID, on: connection)

@@ -13,8 +13,9 @@ extension Library {
   public static let changeTimeSlack: TimeInterval = 24 * 60 * 60
 
   /// Refuses a replayed change's time before 1970 or more than ``changeTimeSlack`` ahead of now.
-  static func checkChangeTime(_ date: Date) throws {
-    guard (0...Date().timeIntervalSince1970 + changeTimeSlack).contains(date.timeIntervalSince1970) else {
+  func checkChangeTime(_ date: Date) throws {
+    guard (0...now().timeIntervalSince1970 + Library.changeTimeSlack).contains(date.timeIntervalSince1970)
+    else {
       throw LibraryError.invalid("a change's time must lie between 1970 and a day from now")
     }
   }

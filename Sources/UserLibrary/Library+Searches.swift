@@ -33,8 +33,9 @@ extension Library {
   /// - Returns: `false` when recording is off.
   /// - Throws: ``LibraryError/invalid(_:)`` for an empty or too long query.
   @discardableResult
-  public func recordSearch(_ query: String, at date: Date = Date()) async throws -> Bool {
+  public func recordSearch(_ query: String, at date: Date? = nil) async throws -> Bool {
     let text = try RecentSearch.clean(query)
+    let date = date ?? now()
     let recorded = try await database.write { connection in
       guard try Library.recordsSearches(on: connection) else { return false }
       try connection.run(

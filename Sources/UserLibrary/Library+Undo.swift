@@ -15,11 +15,12 @@ extension Library {
   ///   already, or it is older than ``undoWindow``.
   @discardableResult
   public func undoRemoval(_ removal: Int) async throws -> Int {
+    let now = now().timeIntervalSince1970
     let restored = try await database.write { connection in
       let removedAt = try connection.first("SELECT removed_at FROM removal_groups WHERE id = ?", [removal]) {
         $0.double(0)
       }
-      guard let removedAt, removedAt >= Date().timeIntervalSince1970 - Library.undoWindow else {
+      guard let removedAt, removedAt >= now - Library.undoWindow else {
         throw LibraryError.noSuchRecord(
           "removal \(removal) (it can be undone for \(Int(Library.undoWindow / 60)) minutes)")
       }
@@ -54,10 +55,10 @@ extension Library {
   }
 
   /// Keeps, in the caller's transaction, the saved books `ids` (every saved book when `nil`) with
-  /// their journals for ``undoRemoval(_:)``, before they are removed; forgets removals past
-  /// ``undoWindow``. Returns the removal's id.
-  static func keepForUndo(_ ids: [BookID]?, on connection: Connection) throws -> Int {
-    let now = Date().timeIntervalSince1970
+  /// their journals for ``undoRemoval(_:)``, before they are removed at `date`; forgets removals
+  /// past ``undoWindow``. Returns the removal's id.
+  static func keepForUndo(_ ids: [BookID]?, at date: Date, on connection: Connection) throws -> Int {
+    let now = date.timeIntervalSince1970
     try connection.run("DELETE FROM removal_groups WHERE removed_at < ?", [now - undoWindow])
     try connection.run("INSERT INTO removal_groups (removed_at) VALUES (?)", [now])
     let removal = connection.lastInsertedRowID

@@ -14,11 +14,16 @@ public final class Library: Sendable {
 
   let database: Database
   let feed: ChangeFeed
+  /// The time changes made now are stamped with, and that the undo window and a replayed change's
+  /// time are measured from.
+  let now: @Sendable () -> Date
 
-  /// Opens (creating if needed) the library database at `path`, or `":memory:"`.
-  public init(path: String) throws {
+  /// Opens (creating if needed) the library database at `path`, or `":memory:"`; `now` tells the
+  /// time (tests give a clock they set).
+  public init(path: String, now: @escaping @Sendable () -> Date = Date.init) throws {
     database = try Database(path: path, migrations: Library.migrations)
     feed = ChangeFeed(database: database)
+    self.now = now
   }
 
   // MARK: - 담은 책
@@ -34,11 +39,12 @@ public final class Library: Sendable {
   ///   ``changeTimeSlack``). Nothing is changed then.
   @discardableResult
   public func save(_ book: Book, shelf: Shelf = .want, changedAt: Date? = nil) async throws -> SaveOutcome {
-    if let changedAt { try Library.checkChangeTime(changedAt) }
+    if let changedAt { try checkChangeTime(changedAt) }
     let json = try Library.encode(book)
+    let date = changedAt ?? now()
     let outcome = try await database.write { connection in
       if let changedAt { try Library.refuseStaleSave(of: book.id, at: changedAt, on: connection) }
-      return try Library.store(book, json: json, shelf: shelf, at: changedAt ?? Date(), on: connection)
+      return try Library.store(book, json: json, shelf: shelf, at: date, on: connection)
     }
     await feed.publishPending()
     return outcome
@@ -165,7 +171,8 @@ public final class Library: Sendable {
   ///   changed then.
   @discardableResult
   public func remove(_ id: BookID, changedAt: Date? = nil) async throws -> Removal? {
-    if let changedAt { try Library.checkChangeTime(changedAt) }
+    if let changedAt { try checkChangeTime(changedAt) }
+    let removedNow = now()
     let removal = try await database.write { connection -> Removal? in
       let savedAt = try connection.query(
         "SELECT saved_at FROM saved_books WHERE id = ?", [id.rawValue]
@@ -174,7 +181,7 @@ public final class Library: Sendable {
       if let changedAt, changedAt.timeIntervalSince1970 < savedAt {
         throw LibraryError.staleChange("\(id) was saved again after this removal was made")
       }
-      return try Library.delete([id], at: changedAt ?? Date(), on: connection)
+      return try Library.delete([id], at: changedAt ?? removedNow, now: removedNow, on: connection)
     }
     await feed.publishPending()
     return removal
@@ -186,23 +193,27 @@ public final class Library: Sendable {
   /// - Throws: ``LibraryError/invalid(_:)`` for a time before 1970 or more than a day ahead.
   @discardableResult
   public func removeAll(changedAt: Date? = nil) async throws -> Removal {
-    if let changedAt { try Library.checkChangeTime(changedAt) }
+    if let changedAt { try checkChangeTime(changedAt) }
+    let removedNow = now()
     let removal = try await database.write { connection in
-      guard let changedAt else { return try Library.delete(nil, at: Date(), on: connection) }
+      guard let changedAt else {
+        return try Library.delete(nil, at: removedNow, now: removedNow, on: connection)
+      }
       let ids = try connection.query(
         "SELECT id FROM saved_books WHERE saved_at <= ? ORDER BY saved_at, id",
         [changedAt.timeIntervalSince1970]
       ) { BookID(parsing: $0.text(0)) }.compactMap { $0 }
-      return try Library.delete(ids, at: changedAt, on: connection)
+      return try Library.delete(ids, at: changedAt, now: removedNow, on: connection)
     }
     await feed.publishPending()
     return removal
   }
 
   /// Deletes, in the caller's transaction, the saved books `ids` (every one when `nil`) with their
-  /// journals, keeping them for undo and recording their removal at `date`.
-  static func delete(_ ids: [BookID]?, at date: Date, on connection: Connection) throws -> Removal {
-    let removal = try keepForUndo(ids, on: connection)
+  /// journals, keeping them for undo from `now` and recording their removal at `date`.
+  static func delete(_ ids: [BookID]?, at date: Date, now: Date, on connection: Connection) throws -> Removal
+  {
+    let removal = try keepForUndo(ids, at: now, on: connection)
     guard let ids else {
       try recordRemoval(of: nil, at: date, on: connection)
       try connection.run("DELETE FROM saved_books")
@@ -224,7 +235,8 @@ public final class Library: Sendable {
 
   /// Records that a book was viewed: it moves to the front of the recent list (once, however
   /// often it is viewed), and only the ``recentLimit`` newest views are kept.
-  public func recordView(_ book: Book, at date: Date = Date()) async throws {
+  public func recordView(_ book: Book, at date: Date? = nil) async throws {
+    let date = date ?? now()
     let id = book.id.rawValue
     let json = try Library.encode(book)
     try await database.write { connection in

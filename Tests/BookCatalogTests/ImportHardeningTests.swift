@@ -79,13 +79,12 @@ struct ImportHardeningTests {
     #expect(rows.books.first?.thumbnail == "https://covers.openlibrary.org/b/id/8739161-M.jpg")
   }
 
-  @Test func repeatedNamesAreRemovedInLinearTime() {
+  /// 60,000 names, half of them repeats: a quadratic removal took 4.2 s here in a release build,
+  /// which the suite would feel, but the test asserts what it returns, not how long it took.
+  @Test func repeatedNamesAmongManyAreRemovedKeepingTheFirstOfEach() {
     let names = (0..<60_000).map { "Author \($0 % 30_000)" }.joined(separator: ", ")
-    let start = ContinuousClock.now
     let unique = ImportField.names(names)
     #expect(unique.count == 30_000 && unique.first == "Author 0")
-    // Quadratic, this took 4.2 s in a release build; a debug build under load takes 1 to 2 s.
-    #expect(ContinuousClock.now - start < .seconds(5))
   }
 
   @Test func aFileIsReadAChunkAtATimeAndTheReportStaysBounded() async throws {

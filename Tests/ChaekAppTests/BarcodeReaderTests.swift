@@ -7,7 +7,7 @@ import Testing
 @testable import ChaekApp
 
 /// Scans are read one at a time off the shared threads, and turned away when the line is full.
-@Suite("Barcode reader", .timeLimit(.minutes(1)))
+@Suite("Barcode reader", .timeLimit(.minutes(10)))
 struct BarcodeReaderTests {
   @Test func anImageIsMadeAndReadOnTheReadersThread() async throws {
     let reader = BarcodeReader()

@@ -28,7 +28,9 @@ struct CircuitBreakerTests {
   }
 
   func service(
-    _ server: StubHTTPServer, backoff: Duration, key: String = "SECRET-KEY-7", log: Log = Log()
+    _ server: StubHTTPServer, backoff: Duration, clock: ManualClock = ManualClock(),
+    key: String = "SECRET-KEY-7",
+    log: Log = Log()
   ) async throws -> SearchService {
     var settings = try ProviderSettings(
       environment: [
@@ -36,6 +38,7 @@ struct CircuitBreakerTests {
         "CHAEK_PROVIDER_TIMEOUT": "2",
       ])
     settings.breaker = .init(initialBackoff: backoff, maximumBackoff: backoff * 4)
+    settings.clock = clock
     let catalog = try Catalog(path: ":memory:", includingStarter: false)
     try await catalog.upsert([Book(title: "채식주의자", authors: ["한강"])], source: .imported)
     return try SearchService(source: .auto, settings: settings, catalog: catalog) { log.append($0) }
@@ -59,45 +62,66 @@ struct CircuitBreakerTests {
 
   @Test func afterTheBackoffOneProbeAsksAgainAndASuccessCloses() async throws {
     let state = Switch()
-    // A success takes half a second, so the probe is still asking when the other searches come:
-    // a probe that answered first would close the breaker and let them all ask too.
+    // The stub holds the first success until the test lets it go, so the probe is still asking
+    // while the other searches come: a probe that answered first would close the breaker and let
+    // them all ask too.
+    // (A gate: the one token is passed on by each request it lets through.)
+    let gate = DispatchSemaphore(value: 0)
     let server = try StubHTTPServer { _ in
-      state.isFailing ? .json("{}", status: 500) : .json(KakaoPages.twoBooks, delay: 0.5)
+      if state.isFailing { return .json("{}", status: 500) }
+      _ = gate.wait(timeout: .now() + 600)
+      gate.signal()
+      return .json(KakaoPages.twoBooks)
     }
-    defer { server.stop() }
+    defer {
+      gate.signal()
+      server.stop()
+    }
+    let clock = ManualClock()
     let log = Log()
-    let service = try await service(server, backoff: .milliseconds(300), log: log)
+    let service = try await service(server, backoff: .seconds(5), clock: clock, log: log)
     _ = try await service.search(SearchQuery(query: "채식"))
     #expect(server.requests.count == 1)
     state.isFailing = false
-    try await Task.sleep(for: .milliseconds(400))
-    // Several searches at once after the rest: exactly one of them is the probe.
-    let outcomes = try await withThrowingTaskGroup(of: SearchOutcome.self) { group in
+    clock.advance(by: .seconds(5))
+    // Several searches at once after the rest: exactly one of them is the probe, and the others
+    // are answered by the catalog while it asks.
+    try await withThrowingTaskGroup(of: SearchOutcome.self) { group in
       for _ in 0..<8 { group.addTask { try await service.search(SearchQuery(query: "채식")) } }
-      return try await group.reduce(into: []) { $0.append($1) }
+      var resting: [SearchOutcome] = []
+      for _ in 0..<7 { try await group.next().map { resting.append($0) } }
+      #expect(resting.allSatisfy { $0.answeredBy == "catalog" })
+      gate.signal()
+      #expect(try await group.next()?.answeredBy == "Kakao")
     }
     #expect(server.requests.count == 2)
-    #expect(outcomes.filter { $0.answeredBy == "Kakao" }.count == 1)
     #expect(try await service.search(SearchQuery(query: "채식")).answeredBy == "Kakao")
     #expect(server.requests.count == 3)
     #expect(log.all.count == 2)
     #expect(
-      log.all.first == "Kakao failed (HTTP 500); try again later; Kakao is not asked again for 0.3 seconds")
+      log.all.first == "Kakao failed (HTTP 500); try again later; Kakao is not asked again for 5.0 seconds")
     #expect(log.all.last == "Kakao answers again")
   }
 
   @Test func aProbeThatFailsRestsTwiceAsLong() async throws {
     let server = try StubHTTPServer { _ in .json("{}", status: 500) }
     defer { server.stop() }
+    let clock = ManualClock()
     let log = Log()
-    let service = try await service(server, backoff: .milliseconds(200), log: log)
+    let service = try await service(server, backoff: .seconds(5), clock: clock, log: log)
     _ = try await service.search(SearchQuery(query: "채식"))
-    try await Task.sleep(for: .milliseconds(300))
+    clock.advance(by: .seconds(5))
     _ = try await service.search(SearchQuery(query: "채식"))
     #expect(server.requests.count == 2)
-    #expect(log.all.count == 2)
-    #expect(log.all.first?.hasSuffix("Kakao is not asked again for 0.2 seconds") == true)
-    #expect(log.all.last?.hasSuffix("Kakao is not asked again for 0.4 seconds") == true)
+    clock.advance(by: .seconds(9))
+    _ = try await service.search(SearchQuery(query: "채식"))
+    #expect(server.requests.count == 2, "the provider rests 10 s after a failed probe")
+    clock.advance(by: .seconds(1))
+    _ = try await service.search(SearchQuery(query: "채식"))
+    #expect(server.requests.count == 3)
+    #expect(log.all.count == 3)
+    #expect(log.all.first?.hasSuffix("Kakao is not asked again for 5.0 seconds") == true)
+    #expect(log.all[1].hasSuffix("Kakao is not asked again for 10.0 seconds") == true)
   }
 
   @Test func aRefusedRequestIsNotTheProvidersFailure() async throws {

@@ -122,7 +122,7 @@ struct ProcessTests {
 
 @Suite(
   "chaek serve as a process",
-  .timeLimit(.minutes(1)))
+  .timeLimit(.minutes(10)))
 struct ServeProcessTests {
   @Test func servesUntilSIGTERMThenStopsCleanly() async throws {
     let home = FileManager.default.temporaryDirectory.appendingPathComponent("chaek-serve-\(UUID())")

@@ -3,7 +3,7 @@ import Testing
 
 /// Who may talk to the app: names that mean this machine (DNS rebinding is refused), and any
 /// origin for the read-only Kakao search (CORS), while state changes stay same-origin.
-@Suite("Access policy over HTTP", .timeLimit(.minutes(1)))
+@Suite("Access policy over HTTP", .timeLimit(.minutes(10)))
 struct AccessPolicyTests {
   static let book = "9788936433598"
 

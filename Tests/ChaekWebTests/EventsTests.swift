@@ -10,7 +10,10 @@ import UserLibrary
 #endif
 
 /// A raw HTTP/1.1 client that reads a streaming response as it arrives.
-final class StreamReader {
+///
+/// `@unchecked Sendable`: one test uses it at a time, and ``waitFor(_:seconds:)`` reads on a thread
+/// of its own only while that test awaits it.
+final class StreamReader: @unchecked Sendable {
   private let socket: Int32
   private var received = ""
 
@@ -36,21 +39,26 @@ final class StreamReader {
 
   deinit { close(socket) }
 
-  /// Reads until `text` has arrived (true) or `seconds` pass (false). Polls without blocking, so
-  /// the server's handlers keep the test's threads.
-  func waitFor(_ text: String, seconds: Double = 20) async -> Bool {
-    let deadline = Date().addingTimeInterval(seconds)
+  /// Reads until `text` has arrived (true), or fails after `seconds` (a bound on a failure). Reads
+  /// on a thread of its own, so the server's handlers keep the test's threads.
+  func waitFor(_ text: String, seconds: Double = 600) async -> Bool {
+    await withCheckedContinuation { continuation in
+      Thread { continuation.resume(returning: self.read(until: text, seconds: seconds)) }.start()
+    }
+  }
+
+  /// Reads, blocking, until `text` has arrived or `seconds` pass.
+  private func read(until text: String, seconds: Double) -> Bool {
+    let deadline = ContinuousClock.now + .seconds(seconds)
     var buffer = [UInt8](repeating: 0, count: 4096)
     while !received.contains(text) {
-      guard Date() < deadline else { return false }
+      let left = ContinuousClock.now.duration(to: deadline).components
+      let milliseconds = Int32(clamping: left.seconds * 1000 + left.attoseconds / 1_000_000_000_000_000)
       var descriptor = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
-      if poll(&descriptor, 1, 0) > 0 {
-        let count = recv(socket, &buffer, buffer.count, 0)
-        guard count > 0 else { return false }
-        received += String(decoding: buffer[0..<count], as: UTF8.self)
-      } else {
-        try? await Task.sleep(for: .milliseconds(20))
-      }
+      guard milliseconds > 0, poll(&descriptor, 1, milliseconds) > 0 else { return false }
+      let count = recv(socket, &buffer, buffer.count, 0)
+      guard count > 0 else { return false }
+      received += String(decoding: buffer[0..<count], as: UTF8.self)
     }
     return true
   }
@@ -58,7 +66,7 @@ final class StreamReader {
   var text: String { received }
 }
 
-@Suite("Live updates over /api/events", .timeLimit(.minutes(1)))
+@Suite("Live updates over /api/events", .timeLimit(.minutes(10)))
 struct EventsTests {
   @Test func aSaveFromAnotherClientReachesTheStream() async throws {
     try await AppServer.with { app in

@@ -10,7 +10,7 @@ import Testing
 
 /// What clients get when something fails underneath: a database that errs, a provider that fails.
 /// Never SQL, a Swift error's text or a provider's words; an internal error's id is in the log.
-@Suite("Failures", .timeLimit(.minutes(1)))
+@Suite("Failures", .timeLimit(.minutes(10)))
 struct FailureTests {
   /// Words of the database's errors that must not reach a client.
   static let leaks = ["saved_books", "recent_views", "no such table", "SELECT", "SQL", "Error(", "sqlite"]

@@ -9,7 +9,7 @@ import UserLibrary
 @testable import ChaekWeb
 
 /// `POST /api/import`: a reading app's export, or a backup, uploaded.
-@Suite("Importing by upload", .timeLimit(.minutes(1)))
+@Suite("Importing by upload", .timeLimit(.minutes(10)))
 struct ImportAPITests {
   /// A StoryGraph export: one book the app's catalog holds by ISBN, one it does not know.
   static let storyGraph = """

@@ -4,7 +4,7 @@ import Imaging
 import Testing
 
 /// What a phone needs to install the app: the manifest, its icons, and the page's links to them.
-@Suite("Installable", .timeLimit(.minutes(1)))
+@Suite("Installable", .timeLimit(.minutes(10)))
 struct InstallTests {
   @Test func theManifestNamesTheAppAndItsIconsWhichAreDrawnAtTheirSizes() async throws {
     try await AppFixture.with { app async throws in

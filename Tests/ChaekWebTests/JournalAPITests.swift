@@ -6,7 +6,7 @@ import Testing
 import UserLibrary
 
 /// `GET`/`PATCH /api/journal/{id}`, reading progress and sessions, and the library list's shelves.
-@Suite("Journal API", .timeLimit(.minutes(1)))
+@Suite("Journal API", .timeLimit(.minutes(10)))
 struct JournalAPITests {
   static let id = "9788936433598"
   static let journal = "/api/journal/\(id)"

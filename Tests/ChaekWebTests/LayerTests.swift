@@ -5,7 +5,7 @@ import Testing
 
 /// The app's layers, outside in: nosniff on every response; gzip for clients that accept it; the
 /// access policy, which answers before any route runs; the routes.
-@Suite("The app's layers", .timeLimit(.minutes(1)))
+@Suite("The app's layers", .timeLimit(.minutes(10)))
 struct LayerTests {
   @Test(
     arguments: [

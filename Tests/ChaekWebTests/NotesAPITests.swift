@@ -6,7 +6,7 @@ import Testing
 import UserLibrary
 
 /// Notes and quotes through `/api/journal/{id}/notes` and `/api/notes`.
-@Suite("Notes API", .timeLimit(.minutes(1)))
+@Suite("Notes API", .timeLimit(.minutes(10)))
 struct NotesAPITests {
   static let notes = "/api/journal/\(JournalAPITests.id)/notes"
 

@@ -5,7 +5,7 @@ import Testing
 
 /// What the offline app needs from the server: its service worker, and replayed changes decided by
 /// the time they were made.
-@Suite("Offline", .timeLimit(.minutes(1)))
+@Suite("Offline", .timeLimit(.minutes(10)))
 struct OfflineTests {
   static let id = "9788936433598"
 

@@ -7,7 +7,7 @@ import Testing
 ///
 /// A documented route is a table row whose first cell is the method and the pattern in backticks,
 /// exactly as the router has them, such as `` `GET /api/library/{id}` ``.
-@Suite("Route documentation", .timeLimit(.minutes(1)))
+@Suite("Route documentation", .timeLimit(.minutes(10)))
 struct RouteDocumentationTests {
   /// `docs/API.md`, found from this file: `Tests/ChaekWebTests/` is two folders below the package.
   static let apiDocument = URL(fileURLWithPath: #filePath)

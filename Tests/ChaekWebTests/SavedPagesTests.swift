@@ -5,7 +5,7 @@ import Testing
 import UserLibrary
 
 /// 담은 책 a page at a time: a library of thousands is not megabytes per refresh.
-@Suite("담은 책 in pages", .timeLimit(.minutes(1)))
+@Suite("담은 책 in pages", .timeLimit(.minutes(10)))
 struct SavedPagesTests {
   private static func fill(_ library: Library, count: Int) async throws {
     for number in 0..<count {

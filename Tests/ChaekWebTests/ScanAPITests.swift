@@ -7,7 +7,7 @@ import TestSupport
 import Testing
 
 /// `POST /api/scan`: a photo's gray pixels or an image file, to the book of its barcode.
-@Suite("Scanning a barcode", .timeLimit(.minutes(1)))
+@Suite("Scanning a barcode", .timeLimit(.minutes(10)))
 struct ScanAPITests {
   private func pixels(_ code: String, kind: EAN13Image.Kind = .sharp) throws -> (GrayImage, String) {
     let image = try EAN13Image.image(code, kind: kind)

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@Suite("최근 검색어 API (/api/searches)", .timeLimit(.minutes(1)))
+@Suite("최근 검색어 API (/api/searches)", .timeLimit(.minutes(10)))
 struct SearchHistoryAPITests {
   private func body(_ json: String) -> Data { Data(json.utf8) }
 

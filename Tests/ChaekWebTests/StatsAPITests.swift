@@ -6,7 +6,7 @@ import Testing
 import UserLibrary
 
 /// `GET /api/stats`, `/api/goals/{year}`, `GET /api/export`, and the journal's events.
-@Suite("Stats, goals, export and journal events", .timeLimit(.minutes(1)))
+@Suite("Stats, goals, export and journal events", .timeLimit(.minutes(10)))
 struct StatsAPITests {
   @Test func goalsAreSetAndRemoved() async throws {
     try await AppFixture.with { app async throws in

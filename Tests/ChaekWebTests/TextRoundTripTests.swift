@@ -8,7 +8,7 @@ import UserLibrary
 /// Whatever text a reader sends is kept byte for byte, through the API, the library, the JSON
 /// backup and the Goodreads export, or refused with a 400 that names the field: never cut, never
 /// silently changed (a NUL once ended a review).
-@Suite("Text round trips", .timeLimit(.minutes(1)))
+@Suite("Text round trips", .timeLimit(.minutes(10)))
 struct TextRoundTripTests {
   static let id = JournalAPITests.id
   static let journal = JournalAPITests.journal

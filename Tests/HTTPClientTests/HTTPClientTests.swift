@@ -1,7 +1,8 @@
 import Foundation
-import HTTPClient
 import TestSupport
 import Testing
+
+@testable import HTTPClient
 
 #if canImport(Glibc)
   import Glibc
@@ -9,7 +10,7 @@ import Testing
   import Darwin
 #endif
 
-@Suite("HTTP client: answers, deadlines, caps and cancellation", .timeLimit(.minutes(1)))
+@Suite("HTTP client: answers, deadlines, caps and cancellation", .timeLimit(.minutes(10)))
 struct HTTPClientTests {
   let client = HTTPClient(timeout: .seconds(5), maximumBodySize: 1 << 20)
 
@@ -37,6 +38,7 @@ struct HTTPClientTests {
   @Test func aServerThatStopsMidAnswerTimesOutToo() async throws {
     let server = RawServer { client, _ in
       RawServer.write("HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\n{\"documents\":", to: client)
+      // A server that stalls mid-answer past the client's deadline: the test's subject.
       sleep(3)
     }
     defer { server.stop() }
@@ -96,7 +98,8 @@ struct HTTPClientTests {
   @Test func cancellingWaitingRequestsEndsThemAll() async throws {
     let server = RawServer(accepting: false)
     defer { server.stop() }
-    let slow = HTTPClient(timeout: .seconds(30), maximumBodySize: 1 << 20)
+    let limiter = RequestLimiter(limit: 64)
+    let slow = HTTPClient(timeout: .seconds(30), maximumBodySize: 1 << 20, limiter: limiter)
     let tasks = (0..<50).map { _ in
       Task { () -> HTTPClientError? in
         do throws(HTTPClientError) {
@@ -107,7 +110,7 @@ struct HTTPClientTests {
         }
       }
     }
-    try await Task.sleep(for: .milliseconds(200))
+    #expect(await eventually { limiter.inFlight == 50 }, "the requests are under way")
     for task in tasks { task.cancel() }
     for task in tasks { #expect(await task.value == HTTPClientError.cancelled) }
   }
@@ -120,7 +123,7 @@ struct HTTPClientTests {
     let waiting = (0..<3).map { _ in
       Task { try? await slow.get(server.url()) }
     }
-    try await Task.sleep(for: .milliseconds(300))
+    #expect(await eventually { limiter.inFlight == 3 })
     await #expect(throws: HTTPClientError.busy(limit: 3)) {
       try await slow.get(server.url())
     }

@@ -6,7 +6,7 @@ import Testing
 
 /// Middleware wraps the router in order, the first outermost; errors become responses where they
 /// are thrown, and the responder's headers go on every response.
-@Suite("Middleware", .timeLimit(.minutes(1)))
+@Suite("Middleware", .timeLimit(.minutes(10)))
 struct MiddlewareTests {
   /// Appends its name to `X-Trace` on the way in (as a request header) and on the way out.
   struct Tracer: Middleware {

@@ -3,7 +3,7 @@ import HTTPRouting
 import HTTPTransport
 import Testing
 
-@Suite("Router", .timeLimit(.minutes(1)))
+@Suite("Router", .timeLimit(.minutes(10)))
 struct RouterTests {
   static func library() -> Router {
     var router = Router()

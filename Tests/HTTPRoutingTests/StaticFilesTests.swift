@@ -4,7 +4,7 @@ import HTTPTransport
 import TestSupport
 import Testing
 
-@Suite("Static files", .timeLimit(.minutes(1)))
+@Suite("Static files", .timeLimit(.minutes(10)))
 final class StaticFilesTests {
   static let page = "<!doctype html><title>책</title>" + String(repeating: "<p>담은 책이 없습니다.</p>\n", count: 200)
   let directory: URL

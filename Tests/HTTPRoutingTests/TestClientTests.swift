@@ -6,7 +6,7 @@ import Testing
 
 /// The in-process client sends what the server would: targets decoded as the server decodes them,
 /// no body for `HEAD`, and event streams as events.
-@Suite("Test client", .timeLimit(.minutes(1)))
+@Suite("Test client", .timeLimit(.minutes(10)))
 struct TestClientTests {
   static let client: TestClient = {
     var router = Router()

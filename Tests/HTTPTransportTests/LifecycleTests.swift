@@ -1,8 +1,9 @@
 import Foundation
 import HTTPTransport
+import TestSupport
 import Testing
 
-@Suite("Server lifecycle", .timeLimit(.minutes(1)))
+@Suite("Server lifecycle", .timeLimit(.minutes(10)))
 struct LifecycleTests {
   static func configuration(
     port: Int = 0, _ change: (inout HTTPServer.Configuration) -> Void = { _ in }
@@ -93,17 +94,21 @@ struct LifecycleTests {
 
   @Test func stopLetsAHandlerInFlightAnswerAndFreesThePort() async throws {
     let started = Signal()
+    let finish = Signal()
     let server = HTTPServer(configuration: Self.configuration()) { _ in
       started.fire()
-      try? await Task.sleep(for: .milliseconds(800))
-      return .text("finished")
+      return .text(await finish.wait() ? "finished" : "never let finish")
     }
     let port = try await server.start()
     let client = TestServer(server: server, port: port)
     let request = Task { try await client.request("/slow") }
     #expect(await started.wait())
 
-    await server.stop()
+    // The handler finishes only once the server is stopping: stop must wait for it.
+    let stopping = Task { await server.stop() }
+    #expect(await eventually { await server.state == .stopping })
+    finish.fire()
+    await stopping.value
     #expect(await server.state == .stopped)
     let response = try await request.value
     #expect(response.status == 200)
@@ -122,6 +127,8 @@ struct LifecycleTests {
     let server = HTTPServer(configuration: configuration) { _ in
       started.fire()
       do {
+        // A handler that outlasts the grace period: the sleep is the test's subject, and stopping
+        // cancels it.
         try await Task.sleep(for: .seconds(50))
       } catch {
         cancelled.fire()

@@ -12,7 +12,7 @@ import HTTPTransport
 ///
 /// Reads block, so each runs on a thread of its own, never on one of the few threads Swift
 /// concurrency has (blocking those would starve the server's handlers); every read gives up after
-/// 10 seconds, so a test fails rather than hangs. One test uses a connection, one call at a time.
+/// 5 minutes, so a test fails rather than hangs. One test uses a connection, one call at a time.
 final class RawHTTPConnection: @unchecked Sendable {
   /// A response as sent, the body unchunked but not decompressed.
   struct Response: Sendable {
@@ -40,8 +40,9 @@ final class RawHTTPConnection: @unchecked Sendable {
       socket = Darwin.socket(AF_INET, SOCK_STREAM, 0)
     #endif
     guard socket >= 0 else { throw Failure(description: "socket: \(String(cString: strerror(errno)))") }
-    // Long enough for a test machine that is busy with other tests; only failures wait for it.
-    var timeout = timeval(tv_sec: 30, tv_usec: 0)
+    // Long enough for a test machine that is busy with other tests (every test starts at once, so
+    // one may wait for most of the run); only failures wait for it.
+    var timeout = timeval(tv_sec: 300, tv_usec: 0)
     setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
     if let source {
       var local = sockaddr_in()

@@ -6,7 +6,7 @@ import Testing
 /// Requests the server refuses before any handler runs: ambiguous framing, and paths or query
 /// arguments that are not UTF-8 or hold a NUL once decoded. Sent as raw bytes, since URLSession
 /// would not send most of them.
-@Suite("Refused requests", .serialized, .timeLimit(.minutes(1)))
+@Suite("Refused requests", .serialized, .timeLimit(.minutes(10)))
 struct RefusalTests {
   /// A server whose handler counts its calls and echoes the path.
   final class Counter: Sendable {

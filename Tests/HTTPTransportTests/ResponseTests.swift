@@ -3,7 +3,7 @@ import Testing
 
 @testable import HTTPTransport
 
-@Suite("Responses", .timeLimit(.minutes(1)))
+@Suite("Responses", .timeLimit(.minutes(10)))
 struct ResponseTests {
   static let longText = String(
     repeating: "해리 포터와 마법사의 돌 — Harry Potter and the Philosopher's Stone\n", count: 100)

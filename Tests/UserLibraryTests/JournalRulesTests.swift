@@ -1,5 +1,6 @@
 import BookModel
 import Foundation
+import Synchronization
 import Testing
 
 @testable import UserLibrary
@@ -79,6 +80,30 @@ struct UndoTests {
     #expect(try await library.undoRemoval(removal.id) == 2)
     #expect(try await library.backup() == before, "the books, their notes and readings are back as they were")
     await #expect(throws: LibraryError.self) { try await library.undoRemoval(removal.id) }
+  }
+
+  /// The time the library tells, set by the test.
+  final class WallClock: Sendable {
+    private let time = Mutex(Date(timeIntervalSince1970: 1_700_000_000))
+    var now: Date { time.withLock { $0 } }
+    func advance(by seconds: TimeInterval) { time.withLock { $0 += seconds } }
+  }
+
+  @Test func aRemovalCanBeUndoneForTheUndoWindowAndNotAfter() async throws {
+    let clock = WallClock()
+    let library = try Library(path: ":memory:") { clock.now }
+    let (a, b) = (book("A"), book("B"))
+    try await library.save(a)
+    try await library.save(b)
+    let savedAt = clock.now
+    let first = try #require(try await library.remove(a.id))
+    let second = try #require(try await library.remove(b.id))
+    clock.advance(by: Library.undoWindow)
+    #expect(try await library.undoRemoval(first.id) == 1, "the last moment of the window")
+    #expect(
+      try await library.entry(a.id)?.savedAt == savedAt, "a save made now is stamped with the library's time")
+    clock.advance(by: 1)
+    await #expect(throws: LibraryError.self) { try await library.undoRemoval(second.id) }
   }
 
   @Test func undoingARemovalLeavesABookSavedAgainSinceAsItIsNow() async throws {

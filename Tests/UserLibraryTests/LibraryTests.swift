@@ -79,7 +79,7 @@ struct RecentViewsTests {
 
 @Suite("Change feed")
 struct ChangeFeedTests {
-  @Test(.timeLimit(.minutes(1))) func deliversEventsOfThisProcessInOrder() async throws {
+  @Test(.timeLimit(.minutes(10))) func deliversEventsOfThisProcessInOrder() async throws {
     let library = try Library(path: ":memory:")
     let events = await library.events()
     let a = book("A")
@@ -96,7 +96,7 @@ struct ChangeFeedTests {
     #expect(received == [.saved(a.id), .viewed(a.id), .removed(a.id), .cleared])
   }
 
-  @Test(.timeLimit(.minutes(1))) func deliversChangesMadeThroughAnotherConnection() async throws {
+  @Test(.timeLimit(.minutes(10))) func deliversChangesMadeThroughAnotherConnection() async throws {
     let (path, directory) = try temporaryLibraryPath()
     defer { try? FileManager.default.removeItem(at: directory) }
     let observer = try Library(path: path)
@@ -131,7 +131,7 @@ struct ChangeFeedTests {
 
 @Suite("Books that changed identity")
 struct FollowTests {
-  @Test(.timeLimit(.minutes(1))) func savedAndRecentEntriesFollowTheirReplacementAndKeepTheirDates()
+  @Test(.timeLimit(.minutes(10))) func savedAndRecentEntriesFollowTheirReplacementAndKeepTheirDates()
     async throws
   {
     let (path, directory) = try temporaryLibraryPath()
