@@ -3,7 +3,7 @@ import Foundation
 /// 최근 검색어 as a list shows it: the recent searches, newest first, and whether searches are
 /// being recorded. As JSON: `{"searches":[{"id","query","searched_at"}],"recording":true}`.
 public struct SearchHistory: Sendable, Equatable, Encodable {
-  /// The recent searches, newest first, at most `Library.searchLimit`.
+  /// The recent searches, newest first, at most `RecentSearches.limit`.
   public let searches: [RecentSearch]
   /// `false` once the reader turned recording off: searches are then not kept.
   public let recording: Bool

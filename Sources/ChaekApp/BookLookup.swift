@@ -31,7 +31,7 @@ public struct BookLookup: Sendable {
   /// (``SearchService/lookUp(_:)``).
   public func lookUp(_ id: BookID) async throws -> (book: Book?, provider: ProviderAnswer) {
     if let saved = try await library.savedBook(id) { return (saved.book, .notAsked) }
-    if let recent = try await library.recentBook(id) { return (recent, .notAsked) }
+    if let recent = try await library.recent.book(id) { return (recent, .notAsked) }
     return try await search().lookUp(id)
   }
 }

@@ -42,16 +42,16 @@ extension Chaek {
 
   /// Records that `reader` viewed `book` (최근 본 책).
   public func recordView(_ book: Book, for reader: Reader) async throws {
-    try await library(for: reader).recordView(book)
+    try await library(for: reader).recent.record(book)
   }
 
   /// The books `reader` viewed last, newest first, at most ``recentLimit``.
   public func recentViews(for reader: Reader) async throws -> [RecentView] {
-    try await library(for: reader).recentViews()
+    try await library(for: reader).recent.list()
   }
 
   /// How many recently viewed books are kept.
-  public static var recentLimit: Int { Library.recentLimit }
+  public static var recentLimit: Int { RecentViews.limit }
 
   /// Reads the barcode in `image` and finds its book for `reader` (``BookScan``); one image at a time
   /// per ``BarcodeReader`` slot.

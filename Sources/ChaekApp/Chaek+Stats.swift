@@ -15,6 +15,6 @@ extension Chaek {
 
   /// Sets `reader`'s goal for `year` to `books` (`nil` removes it).
   public func setGoal(_ books: Int?, year: Int, for reader: Reader) async throws {
-    try await library(for: reader).setGoal(books, for: year)
+    try await library(for: reader).goals.set(books, for: year)
   }
 }

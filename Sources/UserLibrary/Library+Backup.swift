@@ -24,7 +24,7 @@ extension Library {
       backup.goals = try connection.query("SELECT year, books FROM goals ORDER BY year") {
         LibraryBackup.Goal(year: $0.int(0), books: $0.int(1))
       }
-      backup.searches.recording = try Library.recordsSearches(on: connection)
+      backup.searches.recording = try RecentSearches.recordsSearches(on: connection)
       backup.searches.recent = try connection.query(
         "SELECT query, searched_at FROM search_history ORDER BY seq DESC"
       ) {
@@ -49,7 +49,7 @@ extension Library {
       )
       guard held == 0 else { throw LibraryError.notEmpty }
       for entry in backup.books { try Library.insert(entry, on: connection) }
-      for (index, view) in backup.recent.prefix(Library.recentLimit).enumerated() {
+      for (index, view) in backup.recent.prefix(RecentViews.limit).enumerated() {
         try connection.run(
           "INSERT OR IGNORE INTO recent_views (id, book, viewed_at, seq) VALUES (?, ?, ?, ?)",
           [
@@ -58,7 +58,7 @@ extension Library {
           ])
       }
       for goal in backup.goals {
-        try Library.checkGoal(goal.books, for: goal.year)
+        try Goals.check(goal.books, for: goal.year)
         try connection.run(
           "INSERT OR REPLACE INTO goals (year, books) VALUES (?, ?)", [goal.year, goal.books])
       }
@@ -164,8 +164,8 @@ extension Library {
         "INSERT OR IGNORE INTO search_history (key, query, searched_at, seq) VALUES (?, ?, ?, ?)",
         [RecentSearch.key(query), query, try time(search.searchedAt), below - 1 - index])
     }
-    try trimSearches(on: connection)
-    try setSearchRecording(searches.recording, on: connection)
+    try RecentSearches.trim(on: connection)
+    try RecentSearches.setRecording(searches.recording, on: connection)
     try log(.searches, on: connection)
   }
 

@@ -91,27 +91,6 @@ extension Library {
     try await updateEntry(id, try EntryChange(pages: .some(pages)), today: .today(), expecting: version)
   }
 
-  /// How many saved books are on each shelf (every shelf, zero included).
-  public func shelfCounts() async throws -> [Shelf: Int] {
-    let rows = try await database.read { connection in
-      try connection.query("SELECT shelf, count(*) FROM saved_books GROUP BY shelf") {
-        ($0.text(0), $0.int(1))
-      }
-    }
-    var counts = Dictionary(uniqueKeysWithValues: Shelf.allCases.map { ($0, 0) })
-    for (name, count) in rows { if let shelf = Shelf(rawValue: name) { counts[shelf] = count } }
-    return counts
-  }
-
-  /// Every tag in use with its number of books, in 가나다 order.
-  public func tagCounts() async throws -> [(tag: String, count: Int)] {
-    try await database.read { connection in
-      try connection.query("SELECT tag, count(*) FROM book_tags GROUP BY tag ORDER BY tag") {
-        (tag: $0.text(0), count: $0.int(1))
-      }
-    }
-  }
-
   /// What 담은 책's filters count, read in one snapshot, for the books the other filter shows: the
   /// books with `tag` (all of them without one) and on each shelf, and every tag in use (가나다
   /// order) with its books on `shelf` (all shelves without one), a tag with none there included.

@@ -4,27 +4,6 @@ import Storage
 
 /// 독서 목표 and 올해의 독서: a goal of books per year, and what was finished.
 extension Library {
-  /// Sets the goal for `year` (`nil` removes it).
-  public func setGoal(_ books: Int?, for year: Int) async throws {
-    try Library.checkGoal(books ?? 1, for: year)
-    try await database.write { connection in
-      if let books {
-        try connection.run(
-          "INSERT INTO goals (year, books) VALUES (?, ?) ON CONFLICT (year) DO UPDATE SET books = excluded.books",
-          [year, books])
-      } else {
-        try connection.run("DELETE FROM goals WHERE year = ?", [year])
-      }
-      try Library.log(.goal, on: connection)
-    }
-    await feed.publishPending()
-  }
-
-  /// The goal for `year`, if one is set.
-  public func goal(for year: Int) async throws -> Int? {
-    try await database.read { try $0.first("SELECT books FROM goals WHERE year = ?", [year]) { $0.int(0) } }
-  }
-
   /// The years with a finished reading or a goal, newest first.
   public func journalYears() async throws -> [Int] {
     try await database.read { connection in
@@ -57,12 +36,6 @@ extension Library {
       }.compactMap { $0 }
       return Library.stats(year: year, goal: goal, finished: finished, today: today)
     }
-  }
-
-  /// Refuses a goal outside 1 to 10,000 books or a year outside 1 to 9999.
-  static func checkGoal(_ books: Int, for year: Int) throws {
-    guard (1...10_000).contains(books) else { throw LibraryError.invalid("a goal is 1 to 10,000 books") }
-    guard (1...9999).contains(year) else { throw LibraryError.invalid("no year \(year)") }
   }
 
   static func stats(year: Int, goal: Int?, finished: [YearStats.FinishedBook], today: CalendarDay)

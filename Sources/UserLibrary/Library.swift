@@ -9,11 +9,14 @@ import Storage
 /// that also appends to a change log; ``events()`` reads that log, so changes made by another
 /// process (a CLI command while the server runs) reach every observer too.
 public final class Library: Sendable {
-  /// How many recently viewed books are kept.
-  public static let recentLimit = 10
-
   let database: Database
   let feed: ChangeFeed
+  /// 최근 본 책.
+  public let recent: RecentViews
+  /// 최근 검색어.
+  public let searches: RecentSearches
+  /// 독서 목표.
+  public let goals: Goals
   /// The time changes made now are stamped with, and that the undo window and a replayed change's
   /// time are measured from.
   let now: @Sendable () -> Date
@@ -23,6 +26,9 @@ public final class Library: Sendable {
   public init(path: String, now: @escaping @Sendable () -> Date = Date.init) throws {
     database = try Database(path: path, migrations: Library.migrations)
     feed = ChangeFeed(database: database)
+    recent = RecentViews(database: database, feed: feed, now: now)
+    searches = RecentSearches(database: database, feed: feed, now: now)
+    goals = Goals(database: database, feed: feed)
     self.now = now
   }
 
@@ -229,48 +235,6 @@ public final class Library: Sendable {
       try log(.removed(id), on: connection)
     }
     return Removal(id: removal, count: ids.count)
-  }
-
-  // MARK: - 최근 본 책
-
-  /// Records that a book was viewed: it moves to the front of the recent list (once, however
-  /// often it is viewed), and only the ``recentLimit`` newest views are kept.
-  public func recordView(_ book: Book, at date: Date? = nil) async throws {
-    let date = date ?? now()
-    let id = book.id.rawValue
-    let json = try Library.encode(book)
-    try await database.write { connection in
-      try connection.run(
-        """
-        INSERT INTO recent_views (id, book, viewed_at, seq)
-        VALUES (?, ?, ?, (SELECT coalesce(max(seq), 0) + 1 FROM recent_views))
-        ON CONFLICT (id) DO UPDATE SET book = excluded.book, viewed_at = excluded.viewed_at, seq = excluded.seq
-        """, [id, json, date.timeIntervalSince1970])
-      try connection.run(
-        "DELETE FROM recent_views WHERE id NOT IN (SELECT id FROM recent_views ORDER BY seq DESC LIMIT ?)",
-        [Library.recentLimit])
-      try Library.log(.viewed(book.id), on: connection)
-    }
-    await feed.publishPending()
-  }
-
-  /// Recently viewed books, newest first, at most ``recentLimit``.
-  public func recentViews() async throws -> [RecentView] {
-    try await database.read { connection in
-      try connection.query("SELECT book, viewed_at FROM recent_views ORDER BY seq DESC") { row in
-        RecentView(
-          book: try Library.decode(row.text(0)), viewedAt: Date(timeIntervalSince1970: row.double(1)))
-      }
-    }
-  }
-
-  /// The stored copy of a recently viewed book, if it is in the list.
-  public func recentBook(_ id: BookID) async throws -> Book? {
-    try await database.read { connection in
-      try connection.first("SELECT book FROM recent_views WHERE id = ?", [id.rawValue]) {
-        try Library.decode($0.text(0))
-      }
-    }
   }
 
   // MARK: - Books that changed identity

@@ -54,7 +54,7 @@ struct BookLookupTests {
     let fixture = try Fixture()
     defer { fixture.server.stop() }
     try await fixture.catalog.upsert([Self.copy("catalog")], source: .imported)
-    try await fixture.library.recordView(Self.copy("recent"))
+    try await fixture.library.recent.record(Self.copy("recent"))
     try await fixture.library.save(Self.copy("saved"))
 
     #expect(try await fixture.title() == "saved")

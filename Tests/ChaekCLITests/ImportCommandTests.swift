@@ -118,7 +118,7 @@ struct ImportCommandTests {
     #expect(
       try await library.savedBooks().map(\.book.id.rawValue) == ["9780441013593", "u-a38f5d6b17ef913d"],
       "the starter book followed, and the export's other book was saved with its reading data")
-    #expect(try await library.recentViews().map(\.book.id.rawValue) == ["9780441013593"])
+    #expect(try await library.recent.list().map(\.book.id.rawValue) == ["9780441013593"])
     let saved = await chaek.run("saved", "--json")
     #expect(saved.out.contains("\"id\":\"9780441013593\"") && !saved.out.contains(starter.id.rawValue))
     let shown = await chaek.run("show", starter.id.rawValue, "--source", "local")

@@ -253,7 +253,7 @@ struct JournalCommandTests {
     try #require(vegetarian.id.rawValue == id)
     #expect(try await chaek.library().save(vegetarian, changedAt: Date(timeIntervalSinceNow: -60)) == .saved)
     #expect(await chaek.run("remove", id).status == 0)
-    #expect(try await chaek.library().goal(for: CalendarDay.today().year) == nil)
+    #expect(try await chaek.library().goals.books(for: CalendarDay.today().year) == nil)
 
     let failures: [([String], String)] = [
       (["journal", id], "\(id) is not in your books; save it with `chaek save \(id)`"),

@@ -10,7 +10,7 @@ struct SearchesCommandTests {
     defer { chaek.remove() }
     #expect(await chaek.run("searches").out == "No recent searches.\n")
     let library = try Library(path: chaek.home.appendingPathComponent("library.sqlite").path)
-    for query in ["해리포터", "채식주의자", "Dune"] { try await library.recordSearch(query) }
+    for query in ["해리포터", "채식주의자", "Dune"] { try await library.searches.record(query) }
 
     let list = await chaek.run("searches")
     #expect(list.status == 0)
@@ -28,14 +28,14 @@ struct SearchesCommandTests {
     #expect(await chaek.run("searches", "--delete", String(id)).status == 0)
     let missing = await chaek.run("searches", "--delete", String(id))
     #expect(missing.status == 1 && missing.err.contains("no recent search \(id)"))
-    #expect(try await library.searchHistory().searches.map(\.query) == ["Dune", "해리포터"])
+    #expect(try await library.searches.history().searches.map(\.query) == ["Dune", "해리포터"])
 
     let off = await chaek.run("searches", "--off")
     #expect(off.out.hasSuffix("Recording searches is off (`chaek searches --on` turns it on).\n"))
-    #expect(try await library.recordSearch("꺼진 동안") == false)
+    #expect(try await library.searches.record("꺼진 동안") == false)
     let cleared = await chaek.run("searches", "--clear", "--on")
     #expect(cleared.out == "No recent searches.\n")
-    #expect(try await library.searchHistory().recording)
+    #expect(try await library.searches.history().recording)
     #expect(await chaek.run("searches", "--on", "--off").status == 2)
     #expect(await chaek.run("searches", "해리포터").status == 2)
   }

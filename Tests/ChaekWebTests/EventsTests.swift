@@ -87,7 +87,7 @@ struct EventsTests {
       let otherProcess = try Library(path: app.libraryPath)  // another connection, as the CLI opens
       try await otherProcess.save(Book(title: "CLI에서 담은 책", url: "https://example.com/cli"))
       #expect(await stream.waitFor("event: saved"))
-      try await otherProcess.recordView(Book(title: "CLI에서 본 책", url: "https://example.com/seen"))
+      try await otherProcess.recent.record(Book(title: "CLI에서 본 책", url: "https://example.com/seen"))
       #expect(await stream.waitFor("event: viewed"))
     }
   }

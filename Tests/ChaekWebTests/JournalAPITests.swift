@@ -303,7 +303,7 @@ struct JournalAPITests {
       ]
       #expect(refused.map(\.status) == [403, 403, 403, 403, 403])
       #expect(try await app.library.savedCount() == 0)
-      #expect(try await app.library.goal(for: 2026) == nil)
+      #expect(try await app.library.goals.books(for: 2026) == nil)
       let sameOrigin: HTTPHeaders = ["Origin": "http://127.0.0.1:8080", "Host": "127.0.0.1:8080"]
       #expect(
         await app.client.send(.PATCH, Self.journal, json: #"{"rating":5}"#, headers: sameOrigin).status == 200

@@ -106,7 +106,7 @@ struct JournalViewTests {
       _ = try await app.library.save(AppServer.vegetarian)
       try await app.library.finishReading(Self.vegetarian, on: Self.day("2026-03-14"))
       try await app.library.setRating(Self.vegetarian, to: StarRating(halfStars: 4.5))
-      try await app.library.setGoal(10, for: 2026)
+      try await app.library.goals.set(10, for: 2026)
       let screen = await app.client.get("/fragments/stats?year=2026&today=2026-07-01").text
       #expect(screen.components(separatedBy: "<svg class=\"chart-svg\"").count == 4)
       #expect(screen.contains("role=\"img\" aria-labelledby=\"chart-books-title\">"))
@@ -120,7 +120,7 @@ struct JournalViewTests {
       #expect(screen.contains("data-book-id=\"\(Self.vegetarian.rawValue)\"") && screen.contains("한강"))
       let past = await app.client.get("/fragments/stats?year=2026&today=2027-01-05").text
       #expect(past.contains("목표까지 9권 모자랐어요"))
-      try await app.library.setGoal(1, for: 2026)
+      try await app.library.goals.set(1, for: 2026)
       #expect(await app.client.get("/fragments/stats?year=2026&today=2026-07-01").text.contains("목표를 이뤘어요"))
       #expect(await app.client.get("/fragments/stats?year=0").status == 400)
     }

@@ -57,7 +57,7 @@ struct LibraryAPITests {
       #expect(try await app.request("POST", "/api/recent/9780306406157").status == 404)
       #expect(try await app.get("/api/nothing").status == 404)
       #expect(try await app.library.savedCount() == 0)
-      #expect(try await app.library.recentViews().isEmpty)
+      #expect(try await app.library.recent.list().isEmpty)
     }
   }
 

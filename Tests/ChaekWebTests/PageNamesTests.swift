@@ -56,8 +56,8 @@ struct PageNamesTests {
       _ = try await app.library.setTags(id, to: ["소설"])
       _ = try await app.library.addNote(.note, to: id, text: "메모", day: today)
       _ = try await app.library.addNote(.quote, to: id, text: "문장", day: today)
-      try await app.library.setGoal(12, for: today.year)
-      try await app.library.recordSearch("채식")
+      try await app.library.goals.set(12, for: today.year)
+      try await app.library.searches.record("채식")
       // And a book only saved, which offers 읽기 시작.
       let other = try #require(AppServer.books.first { $0.id != id })
       _ = try await app.library.save(other)

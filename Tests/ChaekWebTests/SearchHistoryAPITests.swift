@@ -55,14 +55,14 @@ struct SearchHistoryAPITests {
         #expect(reply.status == 400, "\(method) \(path) \(json)")
         #expect(try reply.json()["errorType"] as? String == "InvalidArgument")
       }
-      #expect(try await app.library.searchHistory().searches.isEmpty)
-      #expect(try await app.library.searchHistory().recording)
+      #expect(try await app.library.searches.history().searches.isEmpty)
+      #expect(try await app.library.searches.history().recording)
     }
   }
 
   @Test func otherSitesCanNeitherRecordNorDelete() async throws {
     try await AppServer.with { app in
-      try await app.library.recordSearch("내 검색")
+      try await app.library.searches.record("내 검색")
       let cross = ["Origin": "http://elsewhere.example", "Sec-Fetch-Site": "cross-site"]
       let attempts = [
         ("POST", "/api/searches", #"{"query":"심은 검색"}"#), ("DELETE", "/api/searches", ""),
@@ -74,8 +74,8 @@ struct SearchHistoryAPITests {
       }
       let list = try await app.get("/api/searches", headers: cross)
       #expect(list.header("Access-Control-Allow-Origin") == nil, "other sites cannot read it")
-      #expect(try await app.library.searchHistory().searches.map(\.query) == ["내 검색"])
-      #expect(try await app.library.searchHistory().recording)
+      #expect(try await app.library.searches.history().searches.map(\.query) == ["내 검색"])
+      #expect(try await app.library.searches.history().recording)
     }
   }
 

@@ -13,16 +13,16 @@ struct StatsAPITests {
       let set = await app.client.send(.PUT, "/api/goals/2026", json: #"{"books":12}"#)
       #expect(set.status == 200)
       #expect(set.text == #"{"books":12,"year":2026}"#)
-      #expect(try await app.library.goal(for: 2026) == 12)
+      #expect(try await app.library.goals.books(for: 2026) == 12)
       #expect(await app.client.send(.PUT, "/api/goals/2026", json: #"{"books":0}"#).status == 400)
       #expect(await app.client.send(.PUT, "/api/goals/2026", json: #"{"books":"12"}"#).status == 400)
       #expect(await app.client.send(.PUT, "/api/goals/2026", json: "{}").status == 400)
       #expect(await app.client.send(.PUT, "/api/goals/20x6", json: #"{"books":3}"#).status == 400)
       #expect(await app.client.send(.PUT, "/api/goals/0", json: #"{"books":3}"#).status == 400)
-      #expect(try await app.library.goal(for: 2026) == 12)
+      #expect(try await app.library.goals.books(for: 2026) == 12)
       let removed = await app.client.send(.DELETE, "/api/goals/2026")
       #expect(removed.text == #"{"books":null,"year":2026}"#)
-      #expect(try await app.library.goal(for: 2026) == nil)
+      #expect(try await app.library.goals.books(for: 2026) == nil)
     }
   }
 

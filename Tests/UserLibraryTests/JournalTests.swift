@@ -29,7 +29,7 @@ struct JournalTests {
     let books = try await library.savedBooks()
     #expect(books.map(\.book.title) == ["소년이 온다", "채식주의자"])
     #expect(books.allSatisfy { $0.shelf == .want && $0.savedAt == saved && $0.rating == nil })
-    #expect(try await library.shelfCounts() == [.want: 2, .reading: 0, .read: 0, .dnf: 0])
+    #expect(try await library.savedFacets(shelf: nil, tag: nil).shelves == [.want: 2, .reading: 0, .read: 0, .dnf: 0])
   }
 
   @Test func shelfRatingReviewAndTagsAreKeptAndVersioned() async throws {
@@ -48,7 +48,7 @@ struct JournalTests {
     entry = try await library.setReview(vegetarian.id, to: "  강렬하다.\n")
     entry = try await library.setRating(vegetarian.id, to: nil)
     #expect(entry.rating == nil && entry.version == 7)
-    #expect(try await library.tagCounts().map(\.tag) == ["2026 독서모임", "소장"])
+    #expect(try await library.savedFacets(shelf: nil, tag: nil).tags.map(\.tag) == ["2026 독서모임", "소장"])
     #expect(try await library.savedBooks(tag: "소장").map(\.book.id) == [vegetarian.id])
     #expect(try await library.savedBooks(shelf: .want).isEmpty)
   }
@@ -112,7 +112,7 @@ struct JournalTests {
     await #expect(throws: LibraryError.self) {
       try await library.addNote(.quote, to: a.id, text: "문장", page: 0, day: day("2026-01-01"))
     }
-    await #expect(throws: LibraryError.self) { try await library.setGoal(0, for: 2026) }
+    await #expect(throws: LibraryError.self) { try await library.goals.set(0, for: 2026) }
     #expect(try await library.entry(a.id)?.version == 1, "nothing changed")
   }
 
@@ -199,7 +199,7 @@ struct JournalTests {
     try await library.finishReading(books[3].id, on: day("2025-12-31"))
     try await library.setRating(books[0].id, to: StarRating(stars: 3.75))
     try await library.setRating(books[1].id, to: StarRating(halfStars: 5))
-    try await library.setGoal(24, for: 2026)
+    try await library.goals.set(24, for: 2026)
     let stats = try await library.stats(for: 2026, today: day("2026-03-31"))
     #expect(stats.bookCount == 3 && stats.pageCount == 600)
     #expect(stats.months[0].books == 2 && stats.months[0].pages == 300 && stats.months[2].books == 1)
@@ -230,7 +230,7 @@ struct JournalTests {
     #expect(moved.shelf == .read)
     #expect(try await library.remove(withISBN.id) != nil)
     #expect(try await library.searchNotes("handsome").isEmpty)
-    #expect(try await library.tagCounts().isEmpty)
+    #expect(try await library.savedFacets(shelf: nil, tag: nil).tags.isEmpty)
     #expect(try await library.stats(for: 2026, today: day("2026-01-03")).bookCount == 0)
   }
 
@@ -247,9 +247,9 @@ struct JournalTests {
     try await library.addNote(.note, to: a.id, text: "생각", day: day("2026-01-04"))
     try await library.recordProgress(b.id, .page(10, of: 400), on: day("2026-02-01"))
     try await library.finishReading(a.id, on: day("2026-02-02"))
-    try await library.recordView(b)
-    try await library.recordView(a)
-    try await library.setGoal(30, for: 2026)
+    try await library.recent.record(b)
+    try await library.recent.record(a)
+    try await library.goals.set(30, for: 2026)
     let first = try await library.backup().encoded()
 
     let restored = try Library(path: ":memory:")
@@ -257,7 +257,7 @@ struct JournalTests {
     let second = try await restored.backup().encoded()
     #expect(String(decoding: second, as: UTF8.self) == String(decoding: first, as: UTF8.self))
     #expect(try await restored.searchNotes("문장").first?.note.page == 12)
-    #expect(try await restored.recentViews().map(\.book.id) == [a.id, b.id])
+    #expect(try await restored.recent.list().map(\.book.id) == [a.id, b.id])
     #expect(LibraryBackup.isBackup(first))
 
     await #expect(throws: LibraryError.notEmpty) {

@@ -56,10 +56,10 @@ struct SavedBooksTests {
 struct RecentViewsTests {
   @Test func newestFirstDeduplicatedAndCappedAtTen() async throws {
     let library = try Library(path: ":memory:")
-    for index in 1...12 { try await library.recordView(book("책 \(index)")) }
-    try await library.recordView(book("책 5"))
-    let titles = try await library.recentViews().map(\.book.title)
-    #expect(titles.count == Library.recentLimit)
+    for index in 1...12 { try await library.recent.record(book("책 \(index)")) }
+    try await library.recent.record(book("책 5"))
+    let titles = try await library.recent.list().map(\.book.title)
+    #expect(titles.count == RecentViews.limit)
     #expect(titles == ["책 5", "책 12", "책 11", "책 10", "책 9", "책 8", "책 7", "책 6", "책 4", "책 3"])
   }
 
@@ -68,11 +68,11 @@ struct RecentViewsTests {
     defer { try? FileManager.default.removeItem(at: directory) }
     do {
       let library = try Library(path: path)
-      try await library.recordView(book("다시 볼 책"))
+      try await library.recent.record(book("다시 볼 책"))
       try await library.save(book("담아 둔 책"))
     }
     let reopened = try Library(path: path)
-    #expect(try await reopened.recentViews().map(\.book.title) == ["다시 볼 책"])
+    #expect(try await reopened.recent.list().map(\.book.title) == ["다시 볼 책"])
     #expect(try await reopened.savedBooks().map(\.book.title) == ["담아 둔 책"])
   }
 }
@@ -85,7 +85,7 @@ struct ChangeFeedTests {
     let a = book("A")
     try await library.save(a)
     try await library.save(a)  // already saved: no event
-    try await library.recordView(a)
+    try await library.recent.record(a)
     try await library.remove(a.id)
     try await library.removeAll()
     var received: [LibraryEvent] = []
@@ -118,14 +118,14 @@ struct ChangeFeedTests {
         group.addTask {
           for index in 0..<50 {
             try await library.save(book("\(name)-\(index)"))
-            try await library.recordView(book("\(name)-\(index)"))
+            try await library.recent.record(book("\(name)-\(index)"))
           }
         }
       }
       try await group.waitForAll()
     }
     #expect(try await first.savedCount() == 100)
-    #expect(try await second.recentViews().count == Library.recentLimit)
+    #expect(try await second.recent.list().count == RecentViews.limit)
   }
 }
 
@@ -141,8 +141,8 @@ struct FollowTests {
     let other = book("Other", isbn: "9788936433598")
     let saved = Date(timeIntervalSince1970: 1_000_000)
     try await library.save(starter, changedAt: saved)
-    try await library.recordView(starter, at: saved)
-    try await library.recordView(other, at: saved.addingTimeInterval(60))
+    try await library.recent.record(starter, at: saved)
+    try await library.recent.record(other, at: saved.addingTimeInterval(60))
     let events = await library.events()
     let withISBN = Book(title: "The Hobbit", isbn: "0618260307", authors: ["J.R.R. Tolkien"])
 
@@ -154,7 +154,7 @@ struct FollowTests {
     #expect(entry.book.id == withISBN.id && entry.savedAt == saved)
     #expect(entry.book.contents == "A hobbit's quest.", "what only the old copy knew stays")
     #expect(try await library.savedBook(starter.id) == nil)
-    #expect(try await library.recentViews().map(\.book.id) == [other.id, withISBN.id], "the order stays")
+    #expect(try await library.recent.list().map(\.book.id) == [other.id, withISBN.id], "the order stays")
     var seen: [LibraryEvent] = []
     for await event in events {
       seen.append(event)

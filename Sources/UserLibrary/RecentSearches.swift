@@ -2,19 +2,24 @@ import BookModel
 import Foundation
 import Storage
 
-/// 최근 검색어 (recent searches): the last ``Library/searchLimit`` searches made in the search box,
-/// newest first, one entry per query (compared as ``RecentSearch/clean(_:)`` keeps them, ignoring
-/// case), and a setting that stops recording them. Every change is one transaction logged as
-/// ``LibraryEvent/searches``, so every window follows it.
-extension Library {
+/// 최근 검색어 (recent searches), `search_history` and its setting in `library.sqlite`: the last
+/// ``limit`` searches made in the search box, newest first, one entry per query (compared as
+/// ``BookModel/RecentSearch/clean(_:)`` keeps them, ignoring case), and a setting that stops
+/// recording them. Every change is one transaction logged as ``BookModel/LibraryEvent/searches``,
+/// so every window follows it. ``Library/searches`` hands it out.
+public struct RecentSearches: Sendable {
   /// How many recent searches are kept.
-  public static let searchLimit = 20
+  public static let limit = 20
 
   /// The `settings` row that says whether searches are recorded (`0` off; absent or `1` on).
   static let recordSearchesSetting = "record_searches"
 
+  let database: Database
+  let feed: ChangeFeed
+  let now: @Sendable () -> Date
+
   /// The recent searches and whether searches are recorded, read together.
-  public func searchHistory() async throws -> SearchHistory {
+  public func history() async throws -> SearchHistory {
     try await database.read { connection in
       SearchHistory(
         searches: try connection.query(
@@ -23,21 +28,21 @@ extension Library {
           RecentSearch(
             id: $0.int(0), query: $0.text(1), searchedAt: Date(timeIntervalSince1970: $0.double(2)))
         },
-        recording: try Library.recordsSearches(on: connection))
+        recording: try RecentSearches.recordsSearches(on: connection))
     }
   }
 
   /// Records a search: it moves to the front (a query searched before keeps its id and takes the
-  /// new spelling), and only the ``searchLimit`` newest are kept. Nothing is recorded while
+  /// new spelling), and only the ``limit`` newest are kept. Nothing is recorded while
   /// recording is off.
   /// - Returns: `false` when recording is off.
   /// - Throws: ``LibraryError/invalid(_:)`` for an empty or too long query.
   @discardableResult
-  public func recordSearch(_ query: String, at date: Date? = nil) async throws -> Bool {
+  public func record(_ query: String, at date: Date? = nil) async throws -> Bool {
     let text = try RecentSearch.clean(query)
     let date = date ?? now()
     let recorded = try await database.write { connection in
-      guard try Library.recordsSearches(on: connection) else { return false }
+      guard try RecentSearches.recordsSearches(on: connection) else { return false }
       try connection.run(
         """
         INSERT INTO search_history (key, query, searched_at, seq)
@@ -45,7 +50,7 @@ extension Library {
         ON CONFLICT (key) DO UPDATE SET query = excluded.query, searched_at = excluded.searched_at,
           seq = excluded.seq
         """, [RecentSearch.key(text), text, date.timeIntervalSince1970])
-      try Library.trimSearches(on: connection)
+      try RecentSearches.trim(on: connection)
       try Library.log(.searches, on: connection)
       return true
     }
@@ -55,7 +60,7 @@ extension Library {
 
   /// Deletes one recent search; `false` when no search has this id.
   @discardableResult
-  public func deleteSearch(_ id: Int) async throws -> Bool {
+  public func delete(_ id: Int) async throws -> Bool {
     try await changeSearches { connection in
       try connection.run("DELETE FROM search_history WHERE id = ?", [id])
       return connection.changes
@@ -64,18 +69,18 @@ extension Library {
 
   /// Deletes every recent search; returns how many there were.
   @discardableResult
-  public func deleteSearches() async throws -> Int {
+  public func deleteAll() async throws -> Int {
     try await changeSearches { connection in
       try connection.run("DELETE FROM search_history")
       return connection.changes
     }
   }
 
-  /// Turns recording on or off. Turning it off keeps what was recorded (``deleteSearches()``
+  /// Turns recording on or off. Turning it off keeps what was recorded (``deleteAll()``
   /// clears it).
-  public func setSearchRecording(_ on: Bool) async throws {
+  public func setRecording(_ on: Bool) async throws {
     try await changeSearches { connection in
-      try Library.setSearchRecording(on, on: connection)
+      try RecentSearches.setRecording(on, on: connection)
       return 1
     }
   }
@@ -100,15 +105,15 @@ extension Library {
       "SELECT count(*) FROM settings WHERE name = ? AND value = '0'", [recordSearchesSetting]) == 0
   }
 
-  static func setSearchRecording(_ on: Bool, on connection: Connection) throws {
+  static func setRecording(_ on: Bool, on connection: Connection) throws {
     try connection.run(
       "INSERT OR REPLACE INTO settings (name, value) VALUES (?, ?)", [recordSearchesSetting, on ? "1" : "0"])
   }
 
-  /// Keeps the ``searchLimit`` newest searches.
-  static func trimSearches(on connection: Connection) throws {
+  /// Keeps the ``limit`` newest searches.
+  static func trim(on connection: Connection) throws {
     try connection.run(
       "DELETE FROM search_history WHERE id NOT IN (SELECT id FROM search_history ORDER BY seq DESC LIMIT ?)",
-      [searchLimit])
+      [limit])
   }
 }
