@@ -76,7 +76,8 @@ let package = Package(
 
     // MARK: - Tests
     .target(
-      name: "TestSupport", dependencies: ["BookModel", "Imaging", "HTTPTransport", "Storage"], path: "Tests/TestSupport"),
+      name: "TestSupport", dependencies: ["BookModel", "Imaging", "HTTPTransport", "Storage"],
+      path: "Tests/TestSupport"),
     // The judged relevance set and its scoring: for the tests and chaek-bench, not the product.
     .target(
       name: "SearchQuality", dependencies: ["BookModel", "KoreanText", "BookCatalog"],

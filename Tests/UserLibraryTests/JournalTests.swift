@@ -29,7 +29,10 @@ struct JournalTests {
     let books = try await library.savedBooks()
     #expect(books.map(\.book.title) == ["소년이 온다", "채식주의자"])
     #expect(books.allSatisfy { $0.shelf == .want && $0.savedAt == saved && $0.rating == nil })
-    #expect(try await library.savedFacets(shelf: nil, tag: nil).shelves == [.want: 2, .reading: 0, .read: 0, .dnf: 0])
+    #expect(
+      try await library.savedFacets(shelf: nil, tag: nil).shelves == [
+        .want: 2, .reading: 0, .read: 0, .dnf: 0,
+      ])
   }
 
   @Test func shelfRatingReviewAndTagsAreKeptAndVersioned() async throws {
