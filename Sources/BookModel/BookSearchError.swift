@@ -105,6 +105,12 @@ public struct BookSearchError: Error, Equatable, Sendable, CustomStringConvertib
     return nil
   }
 
+  /// `true` when the offline catalog failed (its database), not a provider.
+  public var isCatalogFailure: Bool {
+    if case .catalog = reason { return true }
+    return false
+  }
+
   /// `true` when the catalog stopped a search that ran past its time budget.
   public var ranOutOfTime: Bool {
     if case .searchTooSlow = reason { return true }

@@ -22,15 +22,19 @@ public final class Chaek: Sendable {
   /// Reads scanned barcodes, a few images at a time for the whole app.
   let barcodes = BarcodeReader()
 
-  /// Chaek over the databases of `home`, searching `source` with `settings`; `log` hears when the
-  /// provider starts failing and when it answers again.
+  /// Chaek over the data directory `environment` names, searching `source` with the provider
+  /// settings it gives; `log` hears when the provider starts failing and when it answers again. The
+  /// settings are read when a search first needs them, so a command that only lists saved books
+  /// works whatever they say.
+  /// - Throws: ``AppError`` when the data directory cannot be created.
   public convenience init(
-    home: DataHome, source: SearchSource = .auto, settings: ProviderSettings,
+    environment: AppEnvironment, source: SearchSource = .auto,
     log: @escaping @Sendable (String) -> Void = { _ in }
-  ) {
+  ) throws(AppError) {
+    let home = try environment.home()
     self.init(
       library: OpenedOnce(home.library), catalog: OpenedOnce(home.catalog), source: source,
-      settings: settings, log: log)
+      settings: { try environment.providerSettings() }, log: log)
   }
 
   /// Chaek over a library and a catalog already open (a test's in-memory catalog, a benchmark's).
@@ -39,19 +43,19 @@ public final class Chaek: Sendable {
     log: @escaping @Sendable (String) -> Void = { _ in }
   ) {
     self.init(
-      library: OpenedOnce(library), catalog: OpenedOnce(catalog), source: source, settings: settings,
+      library: OpenedOnce(library), catalog: OpenedOnce(catalog), source: source, settings: { settings },
       log: log)
   }
 
   private init(
     library: OpenedOnce<Library>, catalog: OpenedOnce<Catalog>, source: SearchSource,
-    settings: ProviderSettings, log: @escaping @Sendable (String) -> Void
+    settings: @escaping @Sendable () throws -> ProviderSettings, log: @escaping @Sendable (String) -> Void
   ) {
     openLibrary = library
     openCatalog = catalog
     openSearch = OpenedOnce {
       try SearchService(
-        source: source, settings: settings, catalog: catalog.get(), following: library.get(), log: log)
+        source: source, settings: settings(), catalog: catalog.get(), following: library.get(), log: log)
     }
   }
 

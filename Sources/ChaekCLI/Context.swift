@@ -17,9 +17,7 @@ struct Context: Sendable {
   /// again. Its databases open when a use case needs them.
   func chaek(_ arguments: Arguments, log: @escaping @Sendable (String) -> Void = { _ in }) throws -> Chaek {
     let source = arguments.declares(.source) ? arguments.choice(.source, as: SearchSource.self) : nil
-    return Chaek(
-      home: try environment.home(), source: source ?? .auto, settings: try environment.providerSettings(),
-      log: log)
+    return try Chaek(environment: environment, source: source ?? .auto, log: log)
   }
 
   /// Finds the book a person named by id or ISBN (see ``ChaekApp/BookLookup`` for the order).

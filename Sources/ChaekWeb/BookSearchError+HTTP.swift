@@ -25,7 +25,7 @@ extension BookSearchError {
   var readerMessage: String {
     if ranOutOfTime { return "검색이 너무 오래 걸려 멈췄어요. 낱말을 줄이거나 더 길게 써 보세요." }
     if isKeyProblem { return "\(provider) API 키가 맞지 않아 검색할 수 없어요. 서버의 키 설정을 확인해 주세요." }
-    if provider == "catalog" { return "오프라인 목록에서 찾지 못했어요. 잠시 뒤 다시 해 주세요." }
+    if isCatalogFailure { return "오프라인 목록에서 찾지 못했어요. 잠시 뒤 다시 해 주세요." }
     return "\(provider)에 연결하지 못해 검색할 수 없어요. 잠시 뒤 다시 해 주세요."
   }
 }

@@ -142,6 +142,9 @@ struct CommandTests {
     #expect(kakao.status == 1 && kakao.err.contains("KAKAO_REST_API_KEY"))
     let badURL = await chaek.run("search", "x", extra: ["CHAEK_KAKAO_URL": "ftp://x"])
     #expect(badURL.status == 1 && badURL.err.contains("CHAEK_KAKAO_URL is not an http(s) URL"))
+    // Only what searches reads the provider settings: 담은 책 lists whatever they say.
+    let listed = await chaek.run("saved", extra: ["CHAEK_KAKAO_URL": "ftp://x"])
+    #expect(listed.status == 0 && listed.out.hasPrefix("No saved books yet."))
   }
 
   @Test func saveListRemoveAndRecentRoundTrip() async throws {
