@@ -79,8 +79,8 @@ public final class Chaek: Sendable {
   /// setting it cannot use stops it at once), and moves the saved and recently viewed books whose
   /// catalog record was replaced while Chaek was stopped (by an import) to the record that took
   /// their place. Returns the number of books moved.
-  /// - Throws: a database error; ``BookModel/BookSearchError/missingKey(provider:)`` for a source
-  ///   that needs a key none was given.
+  /// - Throws: a database error; ``AppError`` for a provider setting it cannot use;
+  ///   ``BookModel/BookSearchError/missingKey(provider:)`` for a source that needs a key none was given.
   public func open() async throws -> Int {
     _ = try search
     return try await DataHome.followReplacedBooks(catalog: catalog, library: openLibrary.get())
