@@ -32,13 +32,17 @@ struct TestServer {
 
   /// The default configuration on port 0 (a port the system chooses), on a ``ManualClock`` no one
   /// advances (request deadlines and heartbeats never come, however long a busy machine makes a
-  /// test wait; a test of them advances its own clock or gives a real one), after `change`.
+  /// test wait; a test of them advances its own clock or gives a real one) and with a long idle
+  /// timeout, after `change`.
   static func configuration(
     _ change: (inout HTTPServer.Configuration) -> Void = { _ in }
   ) -> HTTPServer.Configuration {
     var configuration = HTTPServer.Configuration()
     configuration.port = 0
     configuration.clock = ManualClock()
+    // libmicrohttpd's idle timeout keeps its own time: 10 minutes, so a test that holds a
+    // connection open while a busy machine runs others does not lose it.
+    configuration.connectionTimeout = 600
     change(&configuration)
     return configuration
   }
