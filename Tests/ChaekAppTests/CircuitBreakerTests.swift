@@ -35,7 +35,7 @@ struct CircuitBreakerTests {
     var settings = try ProviderSettings(
       environment: [
         "KAKAO_REST_API_KEY": key, "CHAEK_KAKAO_URL": server.baseURL.absoluteString,
-        "CHAEK_PROVIDER_TIMEOUT": "2",
+        "CHAEK_PROVIDER_TIMEOUT": "120",
       ])
     settings.breaker = .init(initialBackoff: backoff, maximumBackoff: backoff * 4)
     settings.clock = clock

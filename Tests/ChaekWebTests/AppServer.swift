@@ -5,6 +5,7 @@ import ChaekApp
 import ChaekWeb
 import Foundation
 import HTTPTransport
+import TestSupport
 import UserLibrary
 
 #if canImport(FoundationNetworking)
@@ -28,6 +29,9 @@ struct AppServer {
       var configuration = HTTPServer.Configuration()
       configuration.port = 0
       configuration.maximumBodySize = WebApp.maximumBodySize
+      // A clock no one advances: no request deadline or heartbeat comes while a busy machine makes
+      // a test wait.
+      configuration.clock = ManualClock()
       let server = HTTPServer(configuration: configuration, responder: fixture.app.responder)
       let port = try await server.start()
       do {
@@ -75,6 +79,7 @@ struct AppServer {
     var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)\(path)")!)
     request.httpMethod = method
     request.httpBody = body
+    request.timeoutInterval = 300  // bounds a failure only
     // A body is JSON unless told (URLSession would call it a form).
     if body != nil { request.setValue("application/json", forHTTPHeaderField: "Content-Type") }
     for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTransport
+import TestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -33,6 +34,8 @@ struct LoopbackServer {
     var configuration = HTTPServer.Configuration()
     configuration.port = 0
     configuration.maximumBodySize = maximumBodySize
+    // A clock no one advances: no request deadline fires while a busy machine makes a test wait.
+    configuration.clock = ManualClock()
     let server = HTTPServer(configuration: configuration, responder: responder)
     let port = try await server.start()
     do {
@@ -49,7 +52,7 @@ struct LoopbackServer {
     var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)\(target)")!)
     request.httpMethod = method
     request.httpBody = body
-    request.timeoutInterval = 20
+    request.timeoutInterval = 300  // bounds a failure only
     let session = URLSession(configuration: .ephemeral)
     defer { session.finishTasksAndInvalidate() }
     let (data, response) = try await session.data(for: request)

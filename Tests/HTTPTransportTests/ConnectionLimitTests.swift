@@ -44,7 +44,11 @@ struct ConnectionLimitTests {
   // MARK: - Event streams
 
   @Test func eventStreamsBeyondTheCapGet503WithRetryAfterWhileOtherRequestsStillAnswer() async throws {
-    let configuration = Self.configuration { $0.heartbeatInterval = .milliseconds(100) }
+    // Real heartbeats: each is a write that finds a gone client.
+    let configuration = Self.configuration {
+      $0.heartbeatInterval = .milliseconds(100)
+      $0.clock = ContinuousClock()
+    }
     try await TestServer.with(configuration, handler: Self.handler) { server in
       var streams: [RawHTTPConnection] = []
       for _ in 0..<3 {
@@ -128,7 +132,10 @@ struct ConnectionLimitTests {
   // MARK: - Slow clients
 
   @Test func aClientThatTricklesItsRequestHeadLosesItsSlotAfterTheRequestTimeout() async throws {
-    let configuration = Self.configuration { $0.requestTimeout = .seconds(1) }
+    let configuration = Self.configuration {
+      $0.requestTimeout = .seconds(1)
+      $0.clock = ContinuousClock()
+    }
     try await TestServer.with(configuration, handler: Self.handler) { server in
       let slow = try RawHTTPConnection(port: server.port)
       var closed = false
@@ -190,6 +197,7 @@ struct ConnectionLimitTests {
     let configuration = Self.configuration {
       $0.requestTimeout = .seconds(1)
       $0.connectionTimeout = 600
+      $0.clock = ContinuousClock()
     }
     try await TestServer.with(configuration, handler: Self.handler) { server in
       let connection = try RawHTTPConnection(port: server.port)

@@ -136,7 +136,11 @@ struct EventStreamTests {
 
   @Test func aClientThatLeavesEndsTheStream() async throws {
     let feed = Feed()
-    let configuration = TestServer.configuration { $0.heartbeatInterval = .milliseconds(50) }
+    // Real heartbeats: each is a write that finds the gone client.
+    let configuration = TestServer.configuration {
+      $0.heartbeatInterval = .milliseconds(50)
+      $0.clock = ContinuousClock()
+    }
     try await TestServer.with(configuration, handler: feed.handler) { server in
       let connection = try RawHTTPConnection(port: server.port)
       try connection.send("GET", "/events")

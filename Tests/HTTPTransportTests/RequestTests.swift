@@ -96,18 +96,17 @@ struct RequestTests {
   static let countsBytes: HTTPHandler = { .text("got \($0.body.count)") }
 
   /// Uploads of up to 100,000 bytes to `/upload`, `budget` bytes of them held at once.
-  static func uploads(budget: Int, requestTimeout: Duration? = nil) -> HTTPServer.Configuration {
+  static func uploads(budget: Int) -> HTTPServer.Configuration {
     TestServer.configuration {
       $0.maximumBodySize = 1024
       $0.uploadLimits = ["/upload": 100_000]
       $0.uploadBudget = budget
-      if let requestTimeout { $0.requestTimeout = requestTimeout }
     }
   }
 
   @Test func uploadsHeldAtOnceStayWithinTheBudgetAndGiveItBackWhenDone() async throws {
     // The first upload is held open while the others are sent.
-    let configuration = Self.uploads(budget: 150_000, requestTimeout: .seconds(50))
+    let configuration = Self.uploads(budget: 150_000)
     try await TestServer.with(configuration, handler: Self.countsBytes) { server in
       // A declares 100,000 bytes and sends 10: its head is taken (100 Continue), its bytes held.
       let first = try RawHTTPConnection(port: server.port)
@@ -147,7 +146,11 @@ struct RequestTests {
   }
 
   @Test func anUploadAbandonedMidwayGivesItsBytesBack() async throws {
-    try await TestServer.with(Self.uploads(budget: 100_000), handler: Self.countsBytes) { server in
+    // The server lets go of an abandoned upload at its request deadline: a real one, and short.
+    var configuration = Self.uploads(budget: 100_000)
+    configuration.requestTimeout = .seconds(1)
+    configuration.clock = ContinuousClock()
+    try await TestServer.with(configuration, handler: Self.countsBytes) { server in
       do {
         let abandoned = try RawHTTPConnection(port: server.port)
         try abandoned.send(

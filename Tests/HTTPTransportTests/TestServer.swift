@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTransport
+import TestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -29,12 +30,19 @@ struct TestServer {
   /// `http://127.0.0.1:{port}`.
   var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
 
-  /// The default configuration on port 0 (a port the system chooses), after `change`.
+  /// The default configuration on port 0 (a port the system chooses), on a ``ManualClock`` no one
+  /// advances (request deadlines and heartbeats never come, however long a busy machine makes a
+  /// test wait; a test of them advances its own clock or gives a real one) and with a long idle
+  /// timeout, after `change`.
   static func configuration(
     _ change: (inout HTTPServer.Configuration) -> Void = { _ in }
   ) -> HTTPServer.Configuration {
     var configuration = HTTPServer.Configuration()
     configuration.port = 0
+    configuration.clock = ManualClock()
+    // libmicrohttpd's idle timeout keeps its own time: 10 minutes, so a test that holds a
+    // connection open while a busy machine runs others does not lose it.
+    configuration.connectionTimeout = 600
     change(&configuration)
     return configuration
   }
@@ -80,14 +88,15 @@ struct TestServer {
 
   // MARK: - Requests
 
-  /// Sends a request with URLSession (a fresh ephemeral session, no cache, 20 s timeout).
+  /// Sends a request with URLSession (a fresh ephemeral session, no cache, a 5-minute timeout that
+  /// only bounds a failure).
   func request(
     _ target: String, method: String = "GET", headers: [String: String] = [:], body: Data? = nil
   ) async throws -> Response {
     var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)\(target)")!)
     request.httpMethod = method
     request.httpBody = body
-    request.timeoutInterval = 20
+    request.timeoutInterval = 300
     for (name, value) in headers {
       request.setValue(value, forHTTPHeaderField: name)
     }
