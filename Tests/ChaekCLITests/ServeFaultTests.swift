@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
 
@@ -91,11 +92,22 @@ struct ServeFaultTests {
     FileManager.default.temporaryDirectory.appendingPathComponent("chaek-fault-\(UUID())")
   }
 
-  /// The freeze of issue 8: Kakao accepts the connection and never answers. Twenty servers each take
-  /// fifty searches at once; every one keeps answering `/healthz` and stops on SIGTERM.
+  /// The freeze of issue 8: Kakao accepts the connection, reads the request and never answers.
+  /// Twenty servers each take fifty searches at once; every one keeps answering `/healthz` while a
+  /// search waits on the provider, and stops on SIGTERM.
   @Test func aProviderThatNeverAnswersFreezesNothing() async throws {
-    let silent = RawServer(accepting: false)
-    defer { silent.stop() }
+    let reached = Signal()
+    let held = Mutex(0)
+    let release = DispatchSemaphore(value: 0)
+    let silent = RawServer { _, _ in
+      held.withLock { $0 += 1 }
+      reached.fire()
+      release.wait()
+    }
+    defer {
+      for _ in 0..<held.withLock({ $0 }) { release.signal() }
+      silent.stop()
+    }
     let home = Self.home()
     defer { try? FileManager.default.removeItem(at: home) }
     var healthy = 0
@@ -103,13 +115,13 @@ struct ServeFaultTests {
     var answered = 0
     for _ in 0..<20 {
       let server = try await ServedChaek.start(home: home, kakao: silent.url(), key: Self.key)
+      // /healthz is asked once one of this server's searches waits on the provider.
+      let before = held.withLock { $0 }
       let searches = (0..<50).map { index in
         Task { try? await server.get("/v3/search/book?query=%EC%B1%84%EC%8B%9D&page=\(index % 5 + 1)") }
       }
-      // A moment for the searches to reach the silent provider, so that /healthz is asked while
-      // they wait: not a wait for a state the test's outcome needs (asked before them, it passes
-      // too, proving less).
-      try await Task.sleep(for: .milliseconds(200))
+      while held.withLock({ $0 }) == before, await reached.wait() {}
+      #expect(held.withLock { $0 } > before)
       if let health = try? await server.get("/healthz", timeout: 2), health.status == 200 { healthy += 1 }
       for search in searches {
         if let reply = await search.value, reply.status == 200, reply.headers.contains("catalog") {
