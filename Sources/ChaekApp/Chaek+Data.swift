@@ -59,7 +59,7 @@ extension Chaek {
     defer { try? FileManager.default.removeItem(at: scratch) }
     let file = scratch.appendingPathComponent("library.sqlite")
     try FileManager.default.copyItem(atPath: path, toPath: file.path)
-    return try await Library(path: file.path).savedPage(sortedBy: .added, limit: 1).total
+    return try await Library(path: file.path).size().books
   }
 }
 
