@@ -43,6 +43,7 @@ let package = Package(
       resources: [.copy("Resources/starter-catalog.json")]
     ),
     .target(name: "UserLibrary", dependencies: ["BookModel", "Storage", "SearchIndex", "BookImport"]),
+    .target(name: "Accounts", dependencies: ["Storage"]),
     .target(
       name: "ChaekApp",
       dependencies: [
@@ -105,6 +106,7 @@ let package = Package(
     .testTarget(
       name: "UserLibraryTests",
       dependencies: ["UserLibrary", "BookModel", "BookImport", "SearchIndex", "Storage", "TestSupport"]),
+    .testTarget(name: "AccountsTests", dependencies: ["Accounts", "TestSupport"]),
     .testTarget(name: "HTTPTransportTests", dependencies: ["HTTPTransport", "TestSupport"]),
     .testTarget(name: "HTTPRoutingTests", dependencies: ["HTTPRouting", "HTTPTransport", "TestSupport"]),
     .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient", "TestSupport"]),

@@ -1,6 +1,6 @@
 import BookModel
 import Foundation
-import Synchronization
+import TestSupport
 import Testing
 
 @testable import UserLibrary
@@ -80,13 +80,6 @@ struct UndoTests {
     #expect(try await library.undoRemoval(removal.id) == 2)
     #expect(try await library.backup() == before, "the books, their notes and readings are back as they were")
     await #expect(throws: LibraryError.self) { try await library.undoRemoval(removal.id) }
-  }
-
-  /// The time the library tells, set by the test.
-  final class WallClock: Sendable {
-    private let time = Mutex(Date(timeIntervalSince1970: 1_700_000_000))
-    var now: Date { time.withLock { $0 } }
-    func advance(by seconds: TimeInterval) { time.withLock { $0 += seconds } }
   }
 
   @Test func aRemovalCanBeUndoneForTheUndoWindowAndNotAfter() async throws {

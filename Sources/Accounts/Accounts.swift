@@ -1,0 +1,224 @@
+import Foundation
+import Storage
+
+/// The readers of a shared Chaek, kept in `accounts.sqlite`: their accounts, the hashes of their
+/// passwords, and the digests of their sessions and API tokens (never a secret itself, so a copy
+/// of the file signs no one in).
+///
+/// The store keeps what it is given: hashing a password and making or digesting a secret belong to
+/// the caller (``Passwords``' hasher and tokens in the application). Every change is one
+/// transaction; removing an account ends its sessions and tokens with it.
+public final class Accounts: Sendable {
+  let database: Database
+  let now: @Sendable () -> Date
+
+  /// How long a session lasts after it starts.
+  public static let sessionLifetime: TimeInterval = 30 * 24 * 60 * 60
+
+  /// The library of the first account, which takes over the data Chaek kept before there were
+  /// accounts.
+  public static let firstLibrary = "library.sqlite"
+
+  /// Opens (creating if needed) the store at `path`, or `":memory:"`; `now` tells the time.
+  public init(path: String, now: @escaping @Sendable () -> Date = Date.init) throws {
+    database = try Database(path: path, migrations: Accounts.migrations)
+    self.now = now
+  }
+
+  // MARK: - Accounts
+
+  /// The number of accounts: none means Chaek serves one reader without signing in.
+  public func count() async throws -> Int {
+    try await database.read { try $0.integer("SELECT count(*) FROM accounts") }
+  }
+
+  /// Adds an account named `name` whose password hashes to `passwordHash`. The first account is an
+  /// admin whatever `admin` says, and takes over ``firstLibrary``.
+  /// - Throws: ``AccountError/invalidName(_:)``, ``AccountError/nameTaken(_:)``.
+  public func add(name: String, passwordHash: String, admin: Bool) async throws -> Account {
+    let name = try Accounts.checked(name)
+    let created = now()
+    return try await database.write { connection in
+      guard try connection.integer("SELECT count(*) FROM accounts WHERE name = ?", [name]) == 0 else {
+        throw AccountError.nameTaken(name)
+      }
+      let first = try connection.integer("SELECT count(*) FROM accounts") == 0
+      try connection.run(
+        "INSERT INTO accounts (name, admin, password, library, created_at) VALUES (?, ?, ?, '', ?)",
+        [name, first || admin, passwordHash, created.timeIntervalSince1970])
+      let id = connection.lastInsertedRowID
+      let library = first ? Accounts.firstLibrary : "readers/\(id).sqlite"
+      try connection.run("UPDATE accounts SET library = ? WHERE id = ?", [library, id])
+      return Account(id: id, name: name, isAdmin: first || admin, library: library, created: created)
+    }
+  }
+
+  /// Every account, by name.
+  public func all() async throws -> [Account] {
+    try await database.read {
+      try $0.query("SELECT \(Accounts.columns) FROM accounts ORDER BY name", [], Accounts.account(from:))
+    }
+  }
+
+  /// The account named `name`, if there is one.
+  public func account(named name: String) async throws -> Account? {
+    let name = Accounts.normalized(name)
+    return try await database.read {
+      try $0.first("SELECT \(Accounts.columns) FROM accounts WHERE name = ?", [name], Accounts.account(from:))
+    }
+  }
+
+  /// The account named `name` with the hash of its password, for a sign-in to check.
+  public func credentials(named name: String) async throws -> (account: Account, passwordHash: String)? {
+    let name = Accounts.normalized(name)
+    return try await database.read { connection in
+      try connection.first(
+        "SELECT \(Accounts.columns), password FROM accounts WHERE name = ?", [name]
+      ) { row in (Accounts.account(from: row), row.text(5)) }
+    }
+  }
+
+  /// Removes the account named `name` with its sessions and tokens, and returns it (its library is
+  /// the caller's to delete).
+  /// - Throws: ``AccountError/noSuchAccount(_:)``; ``AccountError/lastAdmin(_:)`` for the last admin
+  ///   while other readers remain.
+  public func remove(named name: String) async throws -> Account {
+    let name = Accounts.normalized(name)
+    return try await database.write { connection in
+      guard
+        let account = try connection.first(
+          "SELECT \(Accounts.columns) FROM accounts WHERE name = ?", [name], Accounts.account(from:))
+      else { throw AccountError.noSuchAccount(name) }
+      if account.isAdmin {
+        let admins = try connection.integer("SELECT count(*) FROM accounts WHERE admin")
+        let others = try connection.integer("SELECT count(*) FROM accounts WHERE id != ?", [account.id])
+        guard admins > 1 || others == 0 else { throw AccountError.lastAdmin(name) }
+      }
+      try connection.run("DELETE FROM accounts WHERE id = ?", [account.id])
+      return account
+    }
+  }
+
+  /// Replaces the password hash of the account named `name` and ends its sessions (a changed
+  /// password signs out every browser that had the old one). Its API tokens stay.
+  /// - Throws: ``AccountError/noSuchAccount(_:)``.
+  public func setPasswordHash(_ passwordHash: String, forAccountNamed name: String) async throws {
+    let name = Accounts.normalized(name)
+    try await database.write { connection in
+      try connection.run("UPDATE accounts SET password = ? WHERE name = ?", [passwordHash, name])
+      guard connection.changes == 1 else { throw AccountError.noSuchAccount(name) }
+      try connection.run(
+        "DELETE FROM sessions WHERE account = (SELECT id FROM accounts WHERE name = ?)", [name])
+    }
+  }
+
+  // MARK: - Sessions
+
+  /// Starts a session for `account`, known by its secret's `digest`; sessions past their lifetime
+  /// are deleted on the way.
+  public func startSession(digest: String, for account: Account) async throws {
+    let now = now().timeIntervalSince1970
+    try await database.write { connection in
+      try connection.run("DELETE FROM sessions WHERE started_at < ?", [now - Accounts.sessionLifetime])
+      try connection.run(
+        "INSERT INTO sessions (digest, account, started_at) VALUES (?, ?, ?)", [digest, account.id, now])
+    }
+  }
+
+  /// The account of the session whose secret has `digest`, while it lasts.
+  public func account(forSession digest: String) async throws -> Account? {
+    let oldest = now().timeIntervalSince1970 - Accounts.sessionLifetime
+    return try await database.read {
+      try $0.first(
+        """
+        SELECT \(Accounts.columns(of: "a")) FROM sessions s JOIN accounts a ON a.id = s.account
+        WHERE s.digest = ? AND s.started_at >= ?
+        """, [digest, oldest], Accounts.account(from:))
+    }
+  }
+
+  /// Ends the session whose secret has `digest`; `false` when there was none.
+  @discardableResult
+  public func endSession(digest: String) async throws -> Bool {
+    try await database.write { connection in
+      try connection.run("DELETE FROM sessions WHERE digest = ?", [digest])
+      return connection.changes == 1
+    }
+  }
+
+  // MARK: - API tokens
+
+  /// Gives `account` the API token whose secret has `digest`.
+  public func addToken(digest: String, for account: Account) async throws {
+    let now = now().timeIntervalSince1970
+    try await database.write {
+      try $0.run(
+        "INSERT INTO tokens (digest, account, created_at) VALUES (?, ?, ?)", [digest, account.id, now])
+    }
+  }
+
+  /// The account of the API token whose secret has `digest`.
+  public func account(forToken digest: String) async throws -> Account? {
+    try await database.read {
+      try $0.first(
+        "SELECT \(Accounts.columns(of: "a")) FROM tokens t JOIN accounts a ON a.id = t.account WHERE t.digest = ?",
+        [digest], Accounts.account(from:))
+    }
+  }
+
+  /// Ends the token of `account` whose secret has `digest`, or every token of `account` when
+  /// `digest` is `nil`. Returns how many ended.
+  @discardableResult
+  public func revokeTokens(of account: Account, digest: String? = nil) async throws -> Int {
+    try await database.write { connection in
+      if let digest {
+        try connection.run("DELETE FROM tokens WHERE account = ? AND digest = ?", [account.id, digest])
+      } else {
+        try connection.run("DELETE FROM tokens WHERE account = ?", [account.id])
+      }
+      return connection.changes
+    }
+  }
+
+  /// How many API tokens `account` has.
+  public func tokenCount(of account: Account) async throws -> Int {
+    try await database.read { try $0.integer("SELECT count(*) FROM tokens WHERE account = ?", [account.id]) }
+  }
+
+  // MARK: - Names
+
+  /// The longest name, in characters.
+  public static let maximumNameLength = 40
+
+  /// `name` as the store keeps it (NFC, without surrounding spaces), or why it cannot be a name.
+  static func checked(_ name: String) throws(AccountError) -> String {
+    let name = normalized(name)
+    guard !name.isEmpty else { throw .invalidName("a reader's name cannot be empty") }
+    guard name.count <= maximumNameLength else {
+      throw .invalidName("a reader's name is at most \(maximumNameLength) characters")
+    }
+    guard !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control || $0 == "/" })
+    else { throw .invalidName("a reader's name cannot hold a control character or /") }
+    return name
+  }
+
+  static func normalized(_ name: String) -> String {
+    name.trimmingCharacters(in: .whitespacesAndNewlines).precomposedStringWithCanonicalMapping
+  }
+
+  // MARK: - Rows
+
+  /// The columns ``account(from:)`` reads, in its order.
+  private static let columns = "id, name, admin, library, created_at"
+
+  /// ``columns`` of the table called `table` in a join.
+  private static func columns(of table: String) -> String {
+    columns.split(separator: ", ").map { "\(table).\($0)" }.joined(separator: ", ")
+  }
+
+  private static func account(from row: Row) -> Account {
+    Account(
+      id: row.int(0), name: row.text(1), isAdmin: row.int(2) != 0, library: row.text(3),
+      created: Date(timeIntervalSince1970: row.double(4)))
+  }
+}
