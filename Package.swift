@@ -26,6 +26,11 @@ let package = Package(
       pkgConfig: "libcurl",
       providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]
     ),
+    .systemLibrary(
+      name: "CSodium",
+      pkgConfig: "libsodium",
+      providers: [.apt(["libsodium-dev"]), .brew(["libsodium"])]
+    ),
 
     // MARK: - Layers
     .target(name: "KoreanText"),
