@@ -26,6 +26,11 @@ let package = Package(
       pkgConfig: "libcurl",
       providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]
     ),
+    .systemLibrary(
+      name: "CSodium",
+      pkgConfig: "libsodium",
+      providers: [.apt(["libsodium-dev"]), .brew(["libsodium"])]
+    ),
 
     // MARK: - Layers
     .target(name: "KoreanText"),
@@ -35,6 +40,7 @@ let package = Package(
     .target(name: "HTTPClient", dependencies: ["CCurl"]),
     .target(name: "Imaging", dependencies: ["CZlib"]),
     .target(name: "Barcodes", dependencies: ["CZbar", "Imaging"]),
+    .target(name: "Passwords", dependencies: ["CSodium"]),
     .target(name: "BookProviders", dependencies: ["BookModel", "HTTPClient"]),
     .target(name: "BookImport", dependencies: ["BookModel"]),
     .target(
@@ -87,6 +93,7 @@ let package = Package(
     .testTarget(name: "StorageTests", dependencies: ["Storage", "TestSupport"]),
     .testTarget(name: "ImagingTests", dependencies: ["Imaging"], exclude: ["make_png_cases.py"]),
     .testTarget(name: "BarcodesTests", dependencies: ["Barcodes", "Imaging", "TestSupport"]),
+    .testTarget(name: "PasswordsTests", dependencies: ["Passwords"]),
     .testTarget(name: "BookProvidersTests", dependencies: ["BookProviders", "BookModel", "TestSupport"]),
     .testTarget(name: "BookImportTests", dependencies: ["BookImport", "BookModel"]),
     .testTarget(

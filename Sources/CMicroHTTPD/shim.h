@@ -1,7 +1,9 @@
 #ifndef CMICROHTTPD_SHIM_H
 #define CMICROHTTPD_SHIM_H
 
+#include <arpa/inet.h>
 #include <errno.h>
+#include <netinet/in.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <sys/socket.h>
@@ -59,6 +61,29 @@ static inline int chaek_mhd_connection_socket(struct MHD_Connection *connection)
   const union MHD_ConnectionInfo *info =
       MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
   return info == NULL ? -1 : info->connect_fd;
+}
+
+/// `MHD_get_connection_info` is variadic: writes the client's IP address as text (`127.0.0.1`,
+/// `::1`) into `buffer` of `size` bytes (`INET6_ADDRSTRLEN` is enough) and returns 0, or returns -1
+/// when the connection has no IPv4 or IPv6 peer address or the buffer is too small.
+static inline int chaek_mhd_client_address(
+    struct MHD_Connection *connection, char *buffer, size_t size) {
+  const union MHD_ConnectionInfo *info =
+      MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+  if (info == NULL || info->client_addr == NULL) return -1;
+  const struct sockaddr *address = info->client_addr;
+  const void *bytes;
+  switch (address->sa_family) {
+  case AF_INET:
+    bytes = &((const struct sockaddr_in *)(const void *)address)->sin_addr;
+    break;
+  case AF_INET6:
+    bytes = &((const struct sockaddr_in6 *)(const void *)address)->sin6_addr;
+    break;
+  default:
+    return -1;
+  }
+  return inet_ntop(address->sa_family, bytes, buffer, (socklen_t)size) == NULL ? -1 : 0;
 }
 
 /// `MHD_get_daemon_info` is variadic: the port the daemon listens on (the real one after port 0).

@@ -113,7 +113,8 @@ extension HTTPRequest {
 
   private func with(body: Data) -> HTTPRequest {
     HTTPRequest(
-      method: method, path: path, query: query, headers: headers, body: body, pathParameters: pathParameters)
+      method: method, path: path, query: query, headers: headers, body: body, pathParameters: pathParameters,
+      clientAddress: clientAddress)
   }
 }
 

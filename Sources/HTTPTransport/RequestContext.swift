@@ -39,6 +39,8 @@ final class RequestContext: @unchecked Sendable {
   private let target: [UInt8]
   /// The head, once the first call of the access handler has read it.
   private var head: RequestHead?
+  /// The peer's IP address as text, read with the head.
+  private var clientAddress: String?
   /// The body so far; only libmicrohttpd's thread for the connection touches it, before the handler.
   private var body = Data()
   /// The limit the body went over, once it has.
@@ -72,13 +74,15 @@ final class RequestContext: @unchecked Sendable {
   /// `true` once ``readHead(method:version:versionStart:)`` has run.
   var hasHead: Bool { head != nil }
 
-  /// Reads the head: the first call of the access handler. Returns the refusal of a malformed
-  /// request, which no handler sees.
+  /// Reads the head and the client's address: the first call of the access handler, on
+  /// libmicrohttpd's thread for the connection. Returns the refusal of a malformed request, which
+  /// no handler sees.
   ///
   /// libmicrohttpd (0.9.75) ends the target where the space before `HTTP/1.1` was, so the version
   /// starts one byte after the target's end, at `versionStart`, unless a raw NUL in the target cut
   /// its C string short; that request is refused rather than read as a shorter path.
   func readHead(method: String, version: String, versionStart: UInt) -> HTTPRefusal? {
+    clientAddress = Self.clientAddress(of: connection)
     let cutShort = targetEnd > 0 && versionStart > targetEnd + 1 && versionStart - targetEnd < 1 << 20
     let read =
       cutShort
@@ -92,6 +96,13 @@ final class RequestContext: @unchecked Sendable {
       head = RequestHead(method: HTTPMethod(rawValue: method), path: "", query: [:], headers: [:])
       return refusal
     }
+  }
+
+  /// The IP address of the peer on `connection`, as text; `nil` when libmicrohttpd has none.
+  private static func clientAddress(of connection: OpaquePointer) -> String? {
+    var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
+    guard chaek_mhd_client_address(connection, &text, text.count) == 0 else { return nil }
+    return text.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
   }
 
   // MARK: - Receiving
@@ -157,7 +168,8 @@ final class RequestContext: @unchecked Sendable {
   func startHandler(in server: ServerContext) -> Bool {
     let head = head ?? RequestHead(method: .GET, path: "/", query: [:], headers: [:])
     let request = HTTPRequest(
-      method: head.method, path: head.path, query: head.query, headers: head.headers, body: body)
+      method: head.method, path: head.path, query: head.query, headers: head.headers, body: body,
+      clientAddress: clientAddress)
     body = Data()
     return lock.withLock {
       guard server.beginHandling(self) else { return false }

@@ -49,6 +49,35 @@ struct RequestTests {
     }
   }
 
+  // MARK: - Client address
+
+  /// Answers with the request's client address.
+  static let address: HTTPHandler = { .text($0.clientAddress ?? "none") }
+
+  @Test func aRequestOverLoopbackComesFrom127001() async throws {
+    try await TestServer.with(handler: Self.address) { server in
+      let response = try await server.request("/")
+      #expect(response.text == "127.0.0.1")
+    }
+  }
+
+  @Test func theClientAddressIsThePeersOwnOnEveryRequestOfAConnection() async throws {
+    try await TestServer.with(handler: Self.address) { server in
+      let other = try RawHTTPConnection(port: server.port, from: "127.0.0.2")
+      for _ in 0..<2 {
+        try other.send("GET", "/")
+        #expect(try await other.response().text == "127.0.0.2")
+      }
+      let posted = try RawHTTPConnection(port: server.port, from: "127.0.0.3")
+      try posted.send("POST", "/", body: Data("body".utf8))
+      #expect(try await posted.response().text == "127.0.0.3")
+    }
+  }
+
+  @Test func aRequestMadeInProcessHasNoClientAddress() {
+    #expect(HTTPRequest(method: .GET, path: "/").clientAddress == nil)
+  }
+
   // MARK: - Bodies
 
   @Test func aBodyOverTheLimitGets413WithoutCallingTheHandler() async throws {

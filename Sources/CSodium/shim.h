@@ -1,0 +1,6 @@
+#ifndef CSODIUM_SHIM_H
+#define CSODIUM_SHIM_H
+
+#include <sodium.h>
+
+#endif
