@@ -53,8 +53,8 @@ let package = Package(
     .target(
       name: "ChaekApp",
       dependencies: [
-        "BookModel", "BookProviders", "BookImport", "BookCatalog", "UserLibrary", "SearchIndex", "Imaging",
-        "Barcodes",
+        "BookModel", "BookProviders", "BookImport", "BookCatalog", "UserLibrary", "Accounts", "Passwords",
+        "SearchIndex", "Imaging", "Barcodes",
       ]),
     .target(name: "HTTPTransport", dependencies: ["CMicroHTTPD"]),
     .target(name: "HTTPRouting", dependencies: ["HTTPTransport", "CZlib"]),

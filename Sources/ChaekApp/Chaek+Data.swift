@@ -7,13 +7,16 @@ import UserLibrary
 /// restores.
 extension Chaek {
   /// Imports the file at `url` for `reader`, read as `format` a chunk at a time (``LibraryImport``);
-  /// `today` dates notes that have no day of their own.
+  /// `today` dates notes that have no day of their own. The other readers' books follow the catalog
+  /// records the import replaced, as `reader`'s do.
   public func importFile(
     contentsOf url: URL, format: ImportFormat, today: CalendarDay = .today(), for reader: Reader,
     progress: (ImportProgress) -> Void = { _ in }
   ) async throws -> LibraryImportReport {
-    try await LibraryImport(catalog: catalog, library: library(for: reader)).run(
+    let report = try await LibraryImport(catalog: catalog, library: library(for: reader)).run(
       contentsOf: url, format: format, today: today, progress: progress)
+    await libraries.followReplacedBooks(in: try catalog)
+    return report
   }
 
   /// Imports a whole file held in `data` for `reader` (see ``importFile(contentsOf:format:today:for:progress:)``).
@@ -22,8 +25,10 @@ extension Chaek {
   )
     async throws -> LibraryImportReport
   {
-    try await LibraryImport(catalog: catalog, library: library(for: reader)).run(
+    let report = try await LibraryImport(catalog: catalog, library: library(for: reader)).run(
       data, format: format, today: today)
+    await libraries.followReplacedBooks(in: try catalog)
+    return report
   }
 
   /// `reader`'s library in `format` (``LibraryExport``), and the number of saved books in it.

@@ -24,4 +24,7 @@ final class OpenedOnce<Value: Sendable>: Sendable {
       return value
     }
   }
+
+  /// The store if it is open, without opening it.
+  var ifOpened: Value? { opened.withLock { $0 } }
 }

@@ -16,21 +16,22 @@ public struct SearchService: Sendable {
   public let catalog: Catalog
   private let remote: (any BookSearching)?
   private let breaker: CircuitBreaker?
-  /// The library whose saved and viewed books follow the records a provider's results replace (a
-  /// starter book by the same book with an ISBN; see ``Catalog/replacements(of:)``), if any.
-  private let following: Library?
+  /// What moves the saved and viewed books to the records a provider's results replace (a starter
+  /// book by the same book with an ISBN; see ``Catalog/replacements(of:)``), if anything does.
+  private let following: (@Sendable ([BookID: Book]) async -> Void)?
 
   /// Chooses the provider for `source`: `auto` is Kakao when a key is set, else Open Library.
-  /// `kakao` without a key is an error. The books of `library` (when given) follow the records the
-  /// provider's results replace. `log` hears, in a line each, when the provider starts failing
+  /// `kakao` without a key is an error. `following` (when given) hears the records the provider's
+  /// results replace, to move the readers' books to them. `log` hears, in a line each, when the provider starts failing
   /// (with what it said, the key removed) and when it answers again.
   public init(
-    source: SearchSource, settings: ProviderSettings, catalog: Catalog, following library: Library? = nil,
+    source: SearchSource, settings: ProviderSettings, catalog: Catalog,
+    following: (@Sendable ([BookID: Book]) async -> Void)? = nil,
     log: @escaping @Sendable (String) -> Void = { _ in }
   ) throws(BookSearchError) {
     self.source = source
     self.catalog = catalog
-    following = library
+    self.following = following
     providerIsChosen = source != .auto || settings.kakaoKey != nil
     let kakao = settings.kakaoKey.map {
       KakaoBooks(apiKey: $0, baseURL: settings.kakaoURL, timeout: settings.timeout)
@@ -136,7 +137,7 @@ public struct SearchService: Sendable {
       !report.replaced.isEmpty, let following,
       let replacements = try? await catalog.replacements(of: report.replaced.keys)
     else { return }
-    _ = try? await following.follow(replacements)
+    await following(replacements)
   }
 }
 

@@ -9,7 +9,7 @@ public enum CLI {
   public static func run(
     _ arguments: [String], environment: [String: String], console: any Console = StandardConsole()
   ) async -> Int32 {
-    let context = Context(console: console, environment: AppEnvironment(environment))
+    var context = Context(console: console, environment: AppEnvironment(environment))
     guard let name = arguments.first else {
       console.write(Help.overview)
       return 0
@@ -22,7 +22,8 @@ public enum CLI {
       return 2
     }
     do {
-      let parsed = try Arguments(Array(arguments.dropFirst()), command: name, options: command.options)
+      let parsed = try Arguments(Array(arguments.dropFirst()), command: name, options: command.accepted)
+      context.user = command.actsForAReader ? parsed.text(.user) : nil
       if parsed.wantsHelp {
         console.write(command.help)
         return 0

@@ -10,8 +10,11 @@ extension Command {
     details: """
       Serves the app (open the printed address in a browser, phone or desktop) and
       GET /v3/search/book, which answers any Kakao book-search client. Stop it with Ctrl-C.
+      Once readers have accounts (`chaek users add NAME`), every reader signs in and sees only
+      their own books and journal.
       """,
-    options: [.host, .port, .source, .token]
+    options: [.host, .port, .source, .token, .trustProxy],
+    actsForAReader: false
   ) { arguments, context in
     try arguments.expectNoOperands()
     var configuration = HTTPServer.Configuration()
@@ -22,17 +25,19 @@ extension Command {
     let token = arguments.text(.token) ?? context.environment.token
     let loopback = ["127.0.0.1", "localhost"].contains(configuration.host)
     if configuration.host == "localhost" { configuration.host = "127.0.0.1" }
-    guard loopback || token != nil else {
-      throw CLIError.usage(
-        "--host \(configuration.host) reaches other machines: it requires --token (or CHAEK_TOKEN)")
-    }
     let console = context.console
     let chaek = try context.chaek(arguments) { console.writeError("chaek serve: \($0)\n") }
+    let signsIn = try await chaek.hasAccounts()
+    guard loopback || token != nil || signsIn else {
+      throw CLIError.usage(
+        "--host \(configuration.host) reaches other machines: it requires readers with accounts "
+          + "(chaek users add NAME) or --token (or CHAEK_TOKEN)")
+    }
     // Everything opens before the server listens; the saved and viewed books follow the records an
     // import replaced while it was stopped (those a provider's results replace while it runs are
     // followed as they are).
     _ = try await chaek.open()
-    let app = try WebApp(chaek: chaek, token: token)
+    let app = try WebApp(chaek: chaek, token: token, trustsProxy: arguments.flag(.trustProxy))
     let server = HTTPServer(configuration: configuration, responder: app.responder)
     let port: Int
     do {
@@ -54,14 +59,20 @@ extension Option {
   /// `serve --host H`.
   static let host = Option.text(
     "host", "H",
-    help: "address to listen on; anything but this machine's (such as 0.0.0.0) requires a token",
+    help: "address to listen on; anything but this machine's (such as 0.0.0.0) requires accounts or a token",
     default: "127.0.0.1, this machine only")
   /// `serve --port N`.
   static let port = Option.integer(
     "port", "N", in: 0...65_535, help: "port", default: "8080; 0 picks a free one")
+  /// `serve --trust-proxy`.
+  static let trustProxy = Option.flag(
+    "trust-proxy",
+    help: "a proxy in front (nginx, haproxy) says where requests come from (X-Forwarded-For) and "
+      + "whether over HTTPS (X-Forwarded-Proto), for sign-in limits and Secure cookies")
   /// `serve --token T`.
   static let token = Option.text(
     "token", "T",
-    help: "require this token on every request (or set CHAEK_TOKEN); a browser opens "
+    help:
+      "before there are accounts, require this token on every request (or set CHAEK_TOKEN); a browser opens "
       + "http://HOST:PORT/?token=T once, API clients send Authorization: Bearer T")
 }

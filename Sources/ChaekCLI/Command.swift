@@ -12,11 +12,18 @@ struct Command: Sendable {
   var options: [Option] = []
   /// Command lines the help shows as examples.
   var examples: [String] = []
+  /// Whether the command acts for one reader, whom `--user NAME` names once there are accounts
+  /// (not `users` or `serve`, which act for the instance).
+  var actsForAReader = true
   let run: @Sendable (Arguments, Context) async throws -> Void
+
+  /// The options the command line may give: the command's, and `--user` for one that acts for a
+  /// reader.
+  var accepted: [Option] { actsForAReader ? options + [.user] : options }
 
   /// The synopsis line: `usage: chaek search QUERY [--target title|person|publisher|isbn] …`.
   var usage: String {
-    (["usage: chaek \(name)"] + (operands.isEmpty ? [] : [operands]) + options.map { "[\($0.synopsis)]" })
+    (["usage: chaek \(name)"] + (operands.isEmpty ? [] : [operands]) + accepted.map { "[\($0.synopsis)]" })
       .joined(separator: " ")
   }
 
@@ -24,7 +31,7 @@ struct Command: Sendable {
   var help: String {
     var sections = [usage, summary]
     if !details.isEmpty { sections.append(details) }
-    if !options.isEmpty { sections.append("options:\n" + Command.optionLines(options)) }
+    if !accepted.isEmpty { sections.append("options:\n" + Command.optionLines(accepted)) }
     if !examples.isEmpty {
       sections.append("examples:\n" + examples.map { "  " + $0 }.joined(separator: "\n"))
     }
@@ -36,7 +43,7 @@ struct Command: Sendable {
     .search, .show, .scan, .save, .saved, .remove, .clear, .recent,
     .shelf, .start, .progress, .finished, .rate, .review, .tag, .tags,
     .note, .quote, .notes, .journal, .stats, .goal, .searches, .backup,
-    .importFile, .export, .serve,
+    .importFile, .export, .serve, .users,
   ]
 
   // MARK: - Options section

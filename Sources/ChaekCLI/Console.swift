@@ -19,6 +19,9 @@ public protocol Console: Sendable {
   var isErrorTerminal: Bool { get }
   /// Reads one line of standard input, or `nil` at its end.
   func readLine() -> String?
+  /// Reads one line of standard input without showing it on a terminal (a password), or `nil` at
+  /// its end.
+  func readSecretLine() -> String?
 }
 
 /// The process's standard streams.
@@ -31,6 +34,19 @@ public struct StandardConsole: Console {
   public var isInteractive: Bool { isatty(STDIN_FILENO) == 1 }
   public var isErrorTerminal: Bool { isatty(STDERR_FILENO) == 1 }
   public func readLine() -> String? { Swift.readLine() }
+
+  public func readSecretLine() -> String? {
+    var saved = termios()
+    guard isInteractive, tcgetattr(STDIN_FILENO, &saved) == 0 else { return Swift.readLine() }
+    var silent = saved
+    silent.c_lflag &= ~tcflag_t(ECHO)
+    tcsetattr(STDIN_FILENO, TCSAFLUSH, &silent)
+    defer {
+      tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved)
+      writeError("\n")
+    }
+    return Swift.readLine()
+  }
 }
 
 /// A console in memory, for the tests: captures output and answers prompts from a script of lines.
@@ -63,4 +79,5 @@ final class MemoryConsole: Console {
   func write(_ text: String) { state.withLock { $0.output += text } }
   func writeError(_ text: String) { state.withLock { $0.errors += text } }
   func readLine() -> String? { state.withLock { $0.input.isEmpty ? nil : $0.input.removeFirst() } }
+  func readSecretLine() -> String? { readLine() }
 }

@@ -8,9 +8,28 @@ import Foundation
 struct Context: Sendable {
   let console: any Console
   let environment: AppEnvironment
+  /// The reader named by `--user NAME`, if the command line names one.
+  var user: String? = nil
 
-  /// The reader commands act for: without accounts, the owner.
-  var reader: Reader { .owner }
+  /// The reader the command acts for: the owner on a Chaek without accounts; once there are
+  /// accounts, the reader `--user` names.
+  /// - Throws: a usage error for `--user` without accounts, or its absence with them; a failure for
+  ///   a name no reader has.
+  var reader: Reader {
+    get async throws {
+      let chaek = try Chaek(environment: environment)
+      guard try await chaek.hasAccounts() else {
+        guard let user else { return .owner }
+        throw CLIError.usage(
+          "--user \(user): this Chaek has no readers yet (add one with `chaek users add NAME`)")
+      }
+      guard let user else {
+        let names = try await chaek.readers().map(\.name).joined(separator: ", ")
+        throw CLIError.usage("this Chaek has readers (\(names)): say whose data with --user NAME")
+      }
+      do { return try await chaek.reader(named: user) } catch { throw CLIError.failure("\(error)") }
+    }
+  }
 
   /// Chaek over the data directory, searching `--source` (`auto` when the command has no such
   /// option or it is not given); `log` hears when the provider starts failing and when it answers

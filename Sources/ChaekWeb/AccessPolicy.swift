@@ -1,9 +1,11 @@
+import ChaekApp
 import Foundation
 import HTTPRouting
 import HTTPTransport
 
-/// Who may use the server: same-origin browsers for state changes, and everyone holding the token
-/// when one is set (required when listening beyond loopback).
+/// Who may use the server, and as which reader: same-origin browsers for state changes; once an
+/// account exists, only signed-in readers (``AccessPolicy+SignIn``); before that, everyone holding
+/// the token when one is set (required when listening beyond loopback).
 ///
 /// Without a token the server answers only requests addressed to this machine by name
 /// (`localhost`, `127.0.0.1`, `[::1]`, with any port): a web page whose own name an attacker
@@ -12,10 +14,15 @@ import HTTPTransport
 /// is; nothing else says so to browsers.
 ///
 /// As middleware it answers before any route: a misdirected request (421), a preflight (204), a
-/// token login (303), a missing token (401) or a cross-site change (403) never reach the router.
+/// token login (303), a missing token or sign-in (401, or 303 to `/signin` for a page) or a
+/// cross-site change (403) never reach the router.
 struct AccessPolicy: Middleware {
-  /// The shared secret, or `nil` on a loopback-only server.
+  /// The use cases that say whether accounts exist and who a session or token belongs to.
+  let chaek: Chaek
+  /// The shared secret, or `nil` on a loopback-only server. It is not asked for once accounts exist.
   let token: String?
+  /// Whether a proxy in front says how the request came (`X-Forwarded-Proto`, `X-Forwarded-For`).
+  let trustsProxy: Bool
 
   /// The cookie that carries the token for a browser after it opened `/?token=...`.
   static let cookieName = "chaek_token"
@@ -24,11 +31,23 @@ struct AccessPolicy: Middleware {
 
   /// The policy's own answer, or the routes' response with the CORS header where it belongs.
   func respond(to request: HTTPRequest, next: Responder.Next) async -> HTTPResponse {
-    if let misdirected = misdirection(for: request) { return misdirected.response }
+    let signingIn: Bool
+    do {
+      signingIn = try await chaek.hasAccounts()
+    } catch {
+      return APIError(
+        status: 503, errorType: "ServiceUnavailable", message: "the accounts cannot be read now"
+      )
+      .response
+    }
+    if !signingIn, let misdirected = misdirection(for: request) { return misdirected.response }
     if let preflight = preflight(for: request) { return preflight }
-    if let login = tokenLogin(for: request) { return login }
-    if let refusal = refusal(for: request) { return shared(refusal.response, for: request) }
-    return shared(await next(request), for: request)
+    if !signingIn, let login = tokenLogin(for: request) { return login }
+    if let refusal = refusal(for: request, signingIn: signingIn) {
+      return shared(refusal.response, for: request)
+    }
+    guard signingIn else { return shared(await next(request), for: request) }
+    return shared(await signedIn(request, next: next), for: request)
   }
 
   // MARK: - Host
@@ -61,9 +80,9 @@ struct AccessPolicy: Middleware {
 
   // MARK: - Token and origin
 
-  /// Why a request is refused, or `nil` when it may proceed.
-  private func refusal(for request: HTTPRequest) -> APIError? {
-    if let token, !Self.presents(token, in: request) {
+  /// Why a request is refused, or `nil` when it may proceed (to signing in, when `signingIn`).
+  private func refusal(for request: HTTPRequest, signingIn: Bool) -> APIError? {
+    if !signingIn, let token, !Self.presents(token, in: request) {
       return APIError.unauthorized(
         "this server needs its token: open /?token=TOKEN once, or send Authorization: Bearer TOKEN")
     }
@@ -86,18 +105,7 @@ struct AccessPolicy: Middleware {
   // MARK: - Checks
 
   private static func presents(_ token: String, in request: HTTPRequest) -> Bool {
-    var candidates: [String] = []
-    if let authorization = request.headers["Authorization"] {
-      for scheme in ["Bearer ", "KakaoAK "] where authorization.hasPrefix(scheme) {
-        candidates.append(String(authorization.dropFirst(scheme.count)))
-      }
-    }
-    if let cookies = request.headers["Cookie"] {
-      for pair in cookies.split(separator: ";") {
-        let parts = pair.trimmingCharacters(in: .whitespaces).split(separator: "=", maxSplits: 1)
-        if parts.count == 2, parts[0] == cookieName { candidates.append(String(parts[1])) }
-      }
-    }
+    let candidates = [request.bearerToken, request.cookie(cookieName)].compactMap { $0 }
     return candidates.contains { constantTimeEqual($0, token) }
   }
 

@@ -191,7 +191,7 @@ struct Page {
   }
 
   /// The app's look, in the order the stylesheets cascade (`static/app.css` says what each holds).
-  private static let stylesheets = HTML.join(
+  static let stylesheets = HTML.join(
     ["app.css", "lists.css", "sheet.css", "screens.css"].map {
       "<link rel=\"stylesheet\" href=\"/static/\($0)\">"
     })

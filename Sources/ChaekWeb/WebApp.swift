@@ -18,6 +18,7 @@ import HTTPTransport
 /// - the journal: `GET`/`PATCH /api/journal/{id}`, `POST /api/journal/{id}/notes|progress|start|
 ///   finish`, `GET /api/notes`, `PATCH`/`DELETE /api/notes/{noteID}`, `PATCH`/`DELETE
 ///   /api/sessions/{sessionID}`, `GET /api/stats`, `PUT`/`DELETE /api/goals/{year}`, `GET /api/export`;
+/// - signing in: `GET`/`POST`/`DELETE /api/session`, `GET`/`POST /signin` (the page and its form);
 /// - `GET /`, `/saved`, `/stats`, `/books/{id}` pages; `/fragments/...` HTML pieces for the script;
 /// - `GET /covers/{id}.svg` generated covers, `/static/...` assets, `GET /healthz`;
 /// - `GET /sw.js` the service worker, `/manifest.webmanifest` and `/icons/...` to install the app.
@@ -31,14 +32,16 @@ public struct WebApp: Sendable {
   /// The largest request body the app accepts (a book is a few kilobytes).
   public static let maximumBodySize = 64 * 1024
 
-  /// An app over Chaek's use cases; with a `token`, every request must carry it. `log` hears a line
-  /// for each internal error (by default standard error, as `chaek serve:`).
+  /// An app over Chaek's use cases; with a `token`, every request must carry it while there are no
+  /// accounts (once there are, every request needs a signed-in reader). With `trustsProxy`, the
+  /// proxy in front says where a request came from and whether over HTTPS. `log` hears a line for
+  /// each internal error (by default standard error, as `chaek serve:`).
   public init(
-    chaek: Chaek, token: String? = nil,
+    chaek: Chaek, token: String? = nil, trustsProxy: Bool = false,
     log: @escaping @Sendable (String) -> Void = { Responder.logToStandardError("chaek serve: \($0)") }
   ) throws {
     self.chaek = chaek
-    self.policy = AccessPolicy(token: token)
+    self.policy = AccessPolicy(chaek: chaek, token: token, trustsProxy: trustsProxy)
     self.log = log
     guard let directory = Bundle.module.url(forResource: "static", withExtension: nil) else {
       throw CocoaError(.fileNoSuchFile)
@@ -101,6 +104,11 @@ public struct WebApp: Sendable {
     router.post("/api/import") { try await self.importFile($0) }
     router.post("/api/scan") { try await self.scanBarcode($0) }
     router.get("/healthz") { _ in try await self.health() }
+    router.get("/api/session") { try await self.session($0) }
+    router.post("/api/session") { try await self.signIn($0) }
+    router.delete("/api/session") { try await self.signOut($0) }
+    router.get("/signin") { try await self.signInPage($0) }
+    router.post("/signin") { try await self.signInForm($0) }
 
     router.get("/") { try await self.page($0, tab: .search) }
     router.get("/saved") { try await self.page($0, tab: .saved) }
@@ -145,9 +153,4 @@ public struct WebApp: Sendable {
     }
     return book
   }
-}
-
-extension HTTPRequest {
-  /// The reader the request acts for: without accounts, the owner (whom ``AccessPolicy`` let in).
-  var reader: Reader { .owner }
 }

@@ -95,7 +95,8 @@ struct AccountsTests {
     defer {
       for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
     }
-    let added = try await Accounts(path: path).add(name: "민지", passwordHash: "h", admin: false)
+    let added = try await Accounts(path: path) { [clock] in clock.now }.add(
+      name: "민지", passwordHash: "h", admin: false)
     #expect(try await Accounts(path: path).account(named: "민지") == added)
   }
 }

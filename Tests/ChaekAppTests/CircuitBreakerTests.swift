@@ -41,7 +41,7 @@ struct CircuitBreakerTests {
     settings.clock = clock
     let catalog = try Catalog(path: ":memory:", includingStarter: false)
     try await catalog.upsert([Book(title: "채식주의자", authors: ["한강"])], source: .imported)
-    return try SearchService(source: .auto, settings: settings, catalog: catalog) { log.append($0) }
+    return try SearchService(source: .auto, settings: settings, catalog: catalog, log: { log.append($0) })
   }
 
   @Test func afterAFailureSearchesGoToTheCatalogAtOnceWithoutAskingTheProvider() async throws {

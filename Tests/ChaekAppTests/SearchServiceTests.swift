@@ -37,7 +37,8 @@ struct SearchServiceTests {
     #expect(starter.isbn.isEmpty)
     try await library.save(starter)
     let service = try SearchService(
-      source: .kakao, settings: settings(kakao: server), catalog: catalog, following: library)
+      source: .kakao, settings: settings(kakao: server), catalog: catalog,
+      following: { _ = try? await library.follow($0) })
     _ = try await service.search(SearchQuery(query: "채식주의자"))
     #expect(try await library.savedBooks().map(\.book.id.rawValue) == ["9788936433598"])
   }

@@ -57,7 +57,7 @@ struct CommandTests {
     #expect(
       unknownOption.err
         == "chaek saved: unknown option --page for 'saved'\n"
-        + "usage: chaek saved [--sort title|added] [--shelf want|reading|read|dnf] [--tag T] [--json]\n"
+        + "usage: chaek saved [--sort title|added] [--shelf want|reading|read|dnf] [--tag T] [--json] [--user NAME]\n"
     )
   }
 
@@ -66,15 +66,17 @@ struct CommandTests {
     #expect(
       Command.search.usage
         == "usage: chaek search QUERY [--target title|person|publisher|isbn] [--sort accuracy|latest] "
-        + "[--page N] [--size N] [--source auto|kakao|openlibrary|local] [--json]")
+        + "[--page N] [--size N] [--source auto|kakao|openlibrary|local] [--json] [--user NAME]")
     #expect(
       Command.importFile.usage
-        == "usage: chaek import FILE [--format kakao|goodbooks|goodreads|openlibrary|storygraph]")
-    #expect(Command.clear.usage == "usage: chaek clear [--yes]")
-    #expect(Command.remove.usage == "usage: chaek remove ID|ISBN [--yes]")
+        == "usage: chaek import FILE [--format kakao|goodbooks|goodreads|openlibrary|storygraph] [--user NAME]"
+    )
+    #expect(Command.clear.usage == "usage: chaek clear [--yes] [--user NAME]")
+    #expect(Command.remove.usage == "usage: chaek remove ID|ISBN [--yes] [--user NAME]")
     #expect(
       Command.serve.usage
-        == "usage: chaek serve [--host H] [--port N] [--source auto|kakao|openlibrary|local] [--token T]")
+        == "usage: chaek serve [--host H] [--port N] [--source auto|kakao|openlibrary|local] [--token T] "
+        + "[--trust-proxy]")
   }
 
   /// Every declared option is in the help with its range or choices, and every option the help
@@ -88,7 +90,7 @@ struct CommandTests {
     #expect(help.status == 0 && help.out == command.help)
     #expect(await chaek.run("help", name).out == command.help)
     #expect(help.out.hasPrefix(command.usage + "\n\n" + command.summary + "\n"))
-    for option in command.options {
+    for option in command.accepted {
       #expect(help.out.contains("\n  \(option.label)   ") || help.out.contains("\n  \(option.label) "))
       #expect(command.usage.contains("[\(option.synopsis)]"))
       switch option.kind {
@@ -97,11 +99,11 @@ struct CommandTests {
       case .choice(let values): #expect(values.allSatisfy { help.out.contains($0) })
       }
     }
-    let named = Set(help.out.matches(of: /--[a-z]+/).map { String($0.output.dropFirst(2)) })
-    #expect(named.isSuperset(of: command.options.map(\.name)))
+    let named = Set(help.out.matches(of: /--[a-z]+(?:-[a-z]+)*/).map { String($0.output.dropFirst(2)) })
+    #expect(named.isSuperset(of: command.accepted.map(\.name)))
     for name in named.subtracting(["help"]) {
       let option = try #require(
-        command.options.first { $0.name == name }, "the help of \(command.name) names --\(name)")
+        command.accepted.first { $0.name == name }, "the help of \(command.name) names --\(name)")
       let value: [String] =
         switch option.kind {
         case .flag: []
@@ -109,7 +111,7 @@ struct CommandTests {
         case .integer(let range): [String(range.upperBound)]
         case .choice(let values): [values.last ?? ""]
         }
-      let parsed = try Arguments(["--\(name)"] + value, command: command.name, options: command.options)
+      let parsed = try Arguments(["--\(name)"] + value, command: command.name, options: command.accepted)
       #expect(parsed.flags.contains(name) || parsed.values[name] == value.first)
     }
   }

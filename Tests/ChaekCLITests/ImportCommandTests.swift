@@ -216,7 +216,7 @@ struct ImportCommandTests {
     #expect(
       result.err == """
         chaek import: --format must be one of kakao, goodbooks, goodreads, openlibrary, storygraph (got 'marc')
-        usage: chaek import FILE [--format kakao|goodbooks|goodreads|openlibrary|storygraph]
+        usage: chaek import FILE [--format kakao|goodbooks|goodreads|openlibrary|storygraph] [--user NAME]
 
         """)
   }

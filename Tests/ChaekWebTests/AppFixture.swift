@@ -13,6 +13,8 @@ import UserLibrary
 /// temporary directory, its log kept for the test; ``client`` calls it in process.
 struct AppFixture {
   let app: WebApp
+  /// The use cases under the app: where a test adds readers.
+  let chaek: Chaek
   let library: Library
   /// The catalog the app searches (in memory).
   let catalog: Catalog
@@ -26,8 +28,9 @@ struct AppFixture {
   /// Runs `body` with a fresh app searching `source` (the catalog unless told; a provider is
   /// reached through `settings`), then removes its files.
   static func with(
-    token: String? = nil, source: SearchSource = .local,
-    settings: ProviderSettings? = nil, _ body: (AppFixture) async throws -> Void
+    token: String? = nil, trustsProxy: Bool = false, source: SearchSource = .local,
+    settings: ProviderSettings? = nil, now: @escaping @Sendable () -> Date = Date.init,
+    _ body: (AppFixture) async throws -> Void
   ) async throws {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("chaek-web-\(UUID())")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -38,12 +41,13 @@ struct AppFixture {
     let library = try Library(path: libraryPath)
     let chaek = Chaek(
       library: library, catalog: catalog, source: source,
-      settings: try settings ?? ProviderSettings(environment: [:]))
+      settings: try settings ?? ProviderSettings(environment: [:]), strength: .minimum, now: now)
     let log = LogLines()
-    let app = try WebApp(chaek: chaek, token: token, log: log.log)
+    let app = try WebApp(chaek: chaek, token: token, trustsProxy: trustsProxy, log: log.log)
     try await body(
       AppFixture(
-        app: app, library: library, catalog: catalog, libraryPath: libraryPath, directory: directory, log: log
+        app: app, chaek: chaek, library: library, catalog: catalog, libraryPath: libraryPath,
+        directory: directory, log: log
       ))
   }
 }

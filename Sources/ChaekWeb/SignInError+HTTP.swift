@@ -1,0 +1,19 @@
+import ChaekApp
+import HTTPRouting
+import HTTPTransport
+
+extension SignInError: HTTPResponseError {
+  /// A failed sign-in as Kakao-shaped JSON: 401 for a wrong name or password (one answer for both),
+  /// 429 with `Retry-After` when throttled.
+  public var response: HTTPResponse {
+    switch self {
+    case .wrongNameOrPassword:
+      APIError(status: 401, errorType: "Unauthorized", message: description).response
+    case .throttled(let seconds):
+      APIError(
+        status: 429, errorType: "TooManyRequests", message: description,
+        headers: ["Retry-After": String(seconds)]
+      ).response
+    }
+  }
+}

@@ -1,0 +1,121 @@
+import BookCatalog
+import BookModel
+import BookProviders
+import ChaekApp
+import Foundation
+import TestSupport
+import Testing
+import UserLibrary
+
+@Suite("Readers sign in, are throttled when guessed at, and each has a library of their own")
+struct AccountsUseCaseTests {
+  private let clock = WallClock()
+  private let owner: Library
+  private let chaek: Chaek
+
+  init() throws {
+    owner = try Library(path: ":memory:")
+    let catalog = try Catalog(path: ":memory:", includingStarter: false)
+    chaek = Chaek(
+      library: owner, catalog: catalog, settings: try ProviderSettings(environment: [:]), strength: .minimum,
+      now: { [clock] in clock.now })
+  }
+
+  private static let book = Book(title: "채식주의자", isbn: "9788936433598", authors: ["한강"])
+
+  @Test func theFirstReaderKeepsTheBooksSavedBeforeAccountsAndTheNextStartsEmpty() async throws {
+    _ = try await chaek.save(Self.book, for: .owner)
+    #expect(try await !chaek.hasAccounts())
+    let first = try await chaek.addReader(name: "민지", password: "correct horse", admin: false)
+    let second = try await chaek.addReader(name: "준호", password: "battery staple", admin: false)
+    #expect(first.isAdmin && !second.isAdmin)
+    #expect(try await chaek.hasAccounts())
+    #expect(try await chaek.savedIDs(for: first) == [Self.book.id])
+    #expect(try await chaek.savedIDs(for: second).isEmpty)
+    _ = try await chaek.save(Self.book, for: second)
+    _ = try await chaek.removeAll(for: first)
+    #expect(try await chaek.savedIDs(for: second) == [Self.book.id], "one reader's change leaves the other's")
+  }
+
+  @Test func aSignInGivesASessionThatSignsOutAndAWrongNameOrPasswordFailAlike() async throws {
+    _ = try await chaek.addReader(name: "민지", password: "correct horse", admin: true)
+    let signIn = try await chaek.signIn(name: "민지", password: "correct horse", from: "10.0.0.1")
+    #expect(signIn.session.count == 43)
+    #expect(try await chaek.reader(forSession: signIn.session)?.name == "민지")
+    for (name, password) in [("민지", "wrong horse"), ("없는사람", "correct horse"), ("민지", "")] {
+      await #expect(throws: SignInError.wrongNameOrPassword) {
+        try await chaek.signIn(name: name, password: password, from: "10.0.0.2")
+      }
+    }
+    try await chaek.signOut(session: signIn.session)
+    #expect(try await chaek.reader(forSession: signIn.session) == nil)
+  }
+
+  @Test func tenFailuresInAMinutePauseSignInsForAMinuteThenTheRightPasswordWorks() async throws {
+    _ = try await chaek.addReader(name: "민지", password: "correct horse", admin: true)
+    for _ in 1...10 {
+      await #expect(throws: SignInError.wrongNameOrPassword) {
+        try await chaek.signIn(name: "민지", password: "guess", from: "10.0.0.9")
+      }
+    }
+    await #expect(throws: SignInError.throttled(retryAfter: 60)) {
+      try await chaek.signIn(name: "민지", password: "correct horse", from: "10.0.0.1")
+    }
+    await #expect(throws: SignInError.throttled(retryAfter: 60), "the guesser's address is paused too") {
+      try await chaek.signIn(name: "other", password: "guess", from: "10.0.0.9")
+    }
+    clock.advance(by: 30)
+    await #expect(throws: SignInError.throttled(retryAfter: 30)) {
+      try await chaek.signIn(name: "민지", password: "correct horse", from: "10.0.0.1")
+    }
+    clock.advance(by: 30)
+    _ = try await chaek.signIn(name: "민지", password: "correct horse", from: "10.0.0.1")
+  }
+
+  @Test func aGuesserGetsOneTryAMinuteAfterThePause() async throws {
+    _ = try await chaek.addReader(name: "민지", password: "correct horse", admin: true)
+    for _ in 1...10 { _ = try? await chaek.signIn(name: "민지", password: "guess", from: nil) }
+    for _ in 1...3 {
+      clock.advance(by: 60)
+      await #expect(throws: SignInError.wrongNameOrPassword) {
+        try await chaek.signIn(name: "민지", password: "guess", from: nil)
+      }
+      await #expect(throws: SignInError.throttled(retryAfter: 60)) {
+        try await chaek.signIn(name: "민지", password: "guess", from: nil)
+      }
+    }
+  }
+
+  @Test func tokensActForTheirReaderUntilRevoked() async throws {
+    _ = try await chaek.addReader(name: "민지", password: "correct horse", admin: true)
+    let token = try await chaek.newToken(for: "민지")
+    #expect(try await chaek.reader(forToken: token)?.name == "민지")
+    #expect(try await chaek.reader(forToken: token + "x") == nil)
+    #expect(try await chaek.revokeTokens(of: "민지", token: token) == 1)
+    #expect(try await chaek.reader(forToken: token) == nil)
+  }
+
+  @Test func aNewPasswordEndsTheSessionsAndShortPasswordsAreRefused() async throws {
+    _ = try await chaek.addReader(name: "민지", password: "correct horse", admin: true)
+    let signIn = try await chaek.signIn(name: "민지", password: "correct horse", from: nil)
+    await #expect(throws: AppError.self) { try await chaek.changePassword(of: "민지", to: "short") }
+    #expect(try await chaek.reader(forSession: signIn.session) != nil, "a refused change changes nothing")
+    try await chaek.changePassword(of: "민지", to: "another horse")
+    #expect(try await chaek.reader(forSession: signIn.session) == nil)
+    _ = try await chaek.signIn(name: "민지", password: "another horse", from: nil)
+    await #expect(throws: AppError.self) {
+      try await chaek.addReader(name: "준호", password: "1234567", admin: false)
+    }
+  }
+
+  @Test func aRemovedReadersDataIsGoneAndTheNameStartsAfresh() async throws {
+    _ = try await chaek.addReader(name: "민지", password: "correct horse", admin: true)
+    let reader = try await chaek.addReader(name: "준호", password: "battery staple", admin: false)
+    _ = try await chaek.save(Self.book, for: reader)
+    let session = try await chaek.signIn(name: "준호", password: "battery staple", from: nil).session
+    _ = try await chaek.removeReader(named: "준호")
+    #expect(try await chaek.reader(forSession: session) == nil)
+    let again = try await chaek.addReader(name: "준호", password: "battery staple", admin: false)
+    #expect(try await chaek.savedIDs(for: again).isEmpty)
+  }
+}
