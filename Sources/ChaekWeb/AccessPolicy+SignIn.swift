@@ -28,12 +28,12 @@ extension AccessPolicy {
   /// The cookie that carries a signed-in reader's session.
   static let sessionCookie = "chaek_session"
 
-  /// What anyone may ask for without signing in: the health check, the sign-in page and the
-  /// sign-in itself, and what the page and an installed app load before it (the stylesheets and
+  /// What anyone may ask for without signing in: the health check, the sign-in page, signing in
+  /// and out, and what the page and an installed app load before it (the stylesheets and
   /// scripts, the manifest, the icons, the service worker).
   static func isPublic(_ request: HTTPRequest) -> Bool {
     let path = request.path
-    if ["/healthz", "/signin", "/sw.js", "/manifest.webmanifest"].contains(path) { return true }
+    if ["/healthz", "/signin", "/signout", "/sw.js", "/manifest.webmanifest"].contains(path) { return true }
     if path == "/api/session" { return request.method != .DELETE }
     return path.hasPrefix("/static/") || path.hasPrefix("/icons/")
   }

@@ -42,6 +42,18 @@ struct Page {
   var noteQuery = ""
   var noteHits: HTML = ""
   var detail: HTML?
+  /// The signed-in reader's name on a Chaek with accounts; `nil` without them.
+  var signedIn: String?
+
+  /// Who is signed in, and the button that signs out, on a Chaek with accounts.
+  private var account: HTML {
+    guard let signedIn else { return "" }
+    return """
+      <section class="card account" aria-labelledby="account-heading"><h2 id="account-heading">계정</h2>\
+      <form class="field-row" method="post" action="/signout"><p><strong>\(signedIn)</strong> 님으로 로그인했어요.</p>\
+      <button type="submit">로그아웃</button></form></section>
+      """
+  }
 
   var body: HTML {
     let searchHidden: HTML = tab == .search ? "" : " hidden"
@@ -133,6 +145,7 @@ struct Page {
       <p class="hint">Goodreads나 StoryGraph에서 내보낸 파일, 또는 책 백업(JSON)을 고르세요. 같은 파일을 다시 가져와도 Chaek에서 바꾼 기록은 그대로예요.</p>
       <p id="\(PageID.importStatus)" class="status" role="status" aria-live="polite"></p>
       <p class="backup"><a href="/api/export?format=json" download>내 기록 모두 백업하기 (JSON)</a>       · <a href="/api/export?format=goodreads" download>Goodreads 형식으로 내보내기 (CSV)</a></p></section>
+      \(account)
       </section>
       </main>
       <dialog id="\(PageID.scanDialog)" class="scan-dialog" aria-label="바코드 스캔">\

@@ -59,6 +59,7 @@ extension WebApp {
   /// What every tab of the page shows: 담은 책's first rows and filters, 최근 본 책, and the
   /// results of the address's search (none without a `query`).
   private func fill(_ page: inout Page, request: HTTPRequest) async throws {
+    if try await chaek.hasAccounts() { page.signedIn = request.reader.name }
     let filter = SavedFilter(request)
     let saved = try await chaek.savedPage(
       sortedBy: .title, shelf: filter.shelf, tag: filter.tag, limit: Self.savedPageSize, for: request.reader)

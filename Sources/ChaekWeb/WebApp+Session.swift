@@ -3,8 +3,8 @@ import Foundation
 import HTTPRouting
 import HTTPTransport
 
-/// Signing in and out: `GET`/`POST /signin` (the page and its form), `GET`/`POST`/`DELETE
-/// /api/session` (the same as JSON, for scripts and apps).
+/// Signing in and out: `GET`/`POST /signin` (the page and its form) and `POST /signout` (the
+/// page's button), `GET`/`POST`/`DELETE /api/session` (the same as JSON, for scripts and apps).
 extension WebApp {
   /// `{"name","admin"}`: who a session is.
   struct SessionBody: Encodable {
@@ -44,6 +44,14 @@ extension WebApp {
     if let session = request.cookie(AccessPolicy.sessionCookie) { try await chaek.signOut(session: session) }
     var response = HTTPResponse(status: 204)
     response.headers["Set-Cookie"] = AccessPolicy.expiredSessionCookie
+    return response
+  }
+
+  /// `POST /signout`, the page's 로그아웃 button: signs out and goes to the sign-in page.
+  func signOutForm(_ request: HTTPRequest) async throws -> HTTPResponse {
+    var response = try await signOut(request)
+    response.status = 303
+    response.headers["Location"] = "/signin"
     return response
   }
 

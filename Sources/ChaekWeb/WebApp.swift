@@ -18,7 +18,8 @@ import HTTPTransport
 /// - the journal: `GET`/`PATCH /api/journal/{id}`, `POST /api/journal/{id}/notes|progress|start|
 ///   finish`, `GET /api/notes`, `PATCH`/`DELETE /api/notes/{noteID}`, `PATCH`/`DELETE
 ///   /api/sessions/{sessionID}`, `GET /api/stats`, `PUT`/`DELETE /api/goals/{year}`, `GET /api/export`;
-/// - signing in: `GET`/`POST`/`DELETE /api/session`, `GET`/`POST /signin` (the page and its form);
+/// - signing in: `GET`/`POST`/`DELETE /api/session`, `GET`/`POST /signin` (the page and its form),
+///   `POST /signout`;
 /// - `GET /`, `/saved`, `/stats`, `/books/{id}` pages; `/fragments/...` HTML pieces for the script;
 /// - `GET /covers/{id}.svg` generated covers, `/static/...` assets, `GET /healthz`;
 /// - `GET /sw.js` the service worker, `/manifest.webmanifest` and `/icons/...` to install the app.
@@ -109,6 +110,7 @@ public struct WebApp: Sendable {
     router.delete("/api/session") { try await self.signOut($0) }
     router.get("/signin") { try await self.signInPage($0) }
     router.post("/signin") { try await self.signInForm($0) }
+    router.post("/signout") { try await self.signOutForm($0) }
 
     router.get("/") { try await self.page($0, tab: .search) }
     router.get("/saved") { try await self.page($0, tab: .saved) }

@@ -152,12 +152,12 @@ struct ServeProcessTests {
     #expect(text.hasSuffix("Stopped.\n"))
   }
 
-  @Test func listeningBeyondLoopbackNeedsAToken() throws {
+  @Test func listeningBeyondLoopbackNeedsAccountsOrAToken() throws {
     let home = FileManager.default.temporaryDirectory.appendingPathComponent("chaek-serve-\(UUID())")
     defer { try? FileManager.default.removeItem(at: home) }
     let result = try runProcess(["serve", "--host", "0.0.0.0", "--port", "0"], home: home)
     #expect(result.status == 2)
-    #expect(result.err.contains("requires --token"))
+    #expect(result.err.contains("requires readers with accounts (chaek users add NAME) or --token"))
     let port = try runProcess(["serve", "--port", "70000"], home: home)
     #expect(port.status == 2)
     #expect(port.err.hasPrefix("chaek serve: --port must be 0 to 65535 (got '70000')\nusage: chaek serve "))

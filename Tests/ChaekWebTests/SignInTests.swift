@@ -117,7 +117,8 @@ struct SignInTests {
 
   @Test func afterTenFailuresSignInsGet429WithRetryAfterThenTheRightPasswordWorks() async throws {
     let clock = WallClock()
-    try await Self.withReader(now: { clock.now }) { _, client in
+    let now: @Sendable () -> Date = { clock.now }
+    try await Self.withReader(now: now) { _, client in
       for _ in 1...10 { #expect(await Self.signIn(client, password: "guess").status == 401) }
       let refused = await Self.signIn(client)
       #expect(refused.status == 429)
