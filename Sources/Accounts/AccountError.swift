@@ -9,13 +9,14 @@ public enum AccountError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The change would leave readers without an admin to manage them.
   case lastAdmin(String)
 
+  /// What went wrong, for a person.
   public var description: String {
     switch self {
     case .nameTaken(let name): "there is already a reader named \(name)"
     case .noSuchAccount(let name): "there is no reader named \(name)"
     case .invalidName(let reason): reason
     case .lastAdmin(let name):
-      "\(name) is the last admin: make another reader an admin first, or remove the others"
+      "\(name) is the last admin: add another admin first (chaek users add NAME --admin), or remove the others"
     }
   }
 }

@@ -27,6 +27,12 @@ public final class Accounts: Sendable {
 
   // MARK: - Accounts
 
+  /// Writes a consistent copy of the store, hashes and digests included, to a new file at
+  /// `destination` (SQLite's online backup).
+  public func copy(to destination: String) async throws {
+    try await database.backup(to: destination)
+  }
+
   /// The number of accounts: none means Chaek serves one reader without signing in.
   public func count() async throws -> Int {
     try await database.read { try $0.integer("SELECT count(*) FROM accounts") }
@@ -189,20 +195,27 @@ public final class Accounts: Sendable {
 
   /// The longest name, in characters.
   public static let maximumNameLength = 40
+  /// The longest name, in bytes of UTF-8.
+  public static let maximumNameBytes = 160
 
   /// `name` as the store keeps it (NFC, without surrounding spaces), or why it cannot be a name.
   static func checked(_ name: String) throws(AccountError) -> String {
     let name = normalized(name)
     guard !name.isEmpty else { throw .invalidName("a reader's name cannot be empty") }
-    guard name.count <= maximumNameLength else {
+    guard name.count <= maximumNameLength, name.utf8.count <= maximumNameBytes else {
       throw .invalidName("a reader's name is at most \(maximumNameLength) characters")
     }
-    guard !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control || $0 == "/" })
-    else { throw .invalidName("a reader's name cannot hold a control character or /") }
+    guard
+      !name.unicodeScalars.contains(where: {
+        [.control, .format, .lineSeparator, .paragraphSeparator].contains($0.properties.generalCategory)
+          || $0 == "/"
+      })
+    else { throw .invalidName("a reader's name cannot hold a control or invisible character or /") }
     return name
   }
 
-  static func normalized(_ name: String) -> String {
+  /// `name` as the store looks it up: NFC, without surrounding spaces.
+  public static func normalized(_ name: String) -> String {
     name.trimmingCharacters(in: .whitespacesAndNewlines).precomposedStringWithCanonicalMapping
   }
 

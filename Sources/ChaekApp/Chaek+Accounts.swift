@@ -7,12 +7,17 @@ import Passwords
 public enum SignInError: Error, Equatable, Sendable, CustomStringConvertible {
   /// No reader has this name and password.
   case wrongNameOrPassword
-  /// Too many failures for this name or from this address: try again after `retryAfter` seconds.
+  /// Too many failures for this name or from this address (or too many sign-ins at once): try
+  /// again after `retryAfter` seconds.
   case throttled(retryAfter: Int)
+  /// No one is signed in, and what was asked needs a reader.
+  case signedOut
 
+  /// What went wrong, for a person.
   public var description: String {
     switch self {
     case .wrongNameOrPassword: "the name or the password is wrong"
+    case .signedOut: "sign in first"
     case .throttled(let seconds): "too many failed sign-ins: try again in \(seconds) seconds"
     }
   }
@@ -56,22 +61,36 @@ extension Chaek {
   ///   ``SignInError/throttled(retryAfter:)`` after too many failures for the name or the address
   ///   (see ``SignInThrottle``), without checking the password.
   public func signIn(name: String, password: String, from client: String?) async throws -> SignIn {
-    let keys = ["name:" + name.prefix(Accounts.maximumNameLength)] + (client.map { ["address:" + $0] } ?? [])
-    if let wait = throttle.wait(for: keys) { throw SignInError.throttled(retryAfter: wait) }
+    let name = Accounts.normalized(name)
+    let account = "name:" + String(decoding: name.utf8.prefix(Accounts.maximumNameBytes), as: UTF8.self)
+    let keys = [account] + (client.map { ["address:" + Self.addressKey($0)] } ?? [])
+    if let wait = throttle.admit(keys) { throw SignInError.throttled(retryAfter: wait) }
+    var succeeded = false
+    defer { throttle.finish(keys, succeeded: succeeded, account: account) }
     let credentials = try await accounts.credentials(named: name)
     guard let credentials, Self.isAcceptable(password) else {
       await passwords.verifyNothing(password)
-      throttle.failed(keys)
       throw SignInError.wrongNameOrPassword
     }
     guard await passwords.verify(password, against: credentials.passwordHash) else {
-      throttle.failed(keys)
       throw SignInError.wrongNameOrPassword
     }
-    throttle.succeeded(keys)
+    succeeded = true
     let session = SecretToken.random()
     try await accounts.startSession(digest: SecretToken.digest(session), for: credentials.account)
     return SignIn(reader: Reader(credentials.account), session: session)
+  }
+
+  /// The throttle's key for a client address: an IPv6 address by its /64 (one machine's usual
+  /// share), an IPv4 address whole.
+  static func addressKey(_ address: String) -> String {
+    guard address.contains(":") else { return address }
+    var bytes = in6_addr()
+    guard inet_pton(AF_INET6, address, &bytes) == 1 else { return address }
+    return withUnsafeBytes(of: &bytes) { raw in
+      stride(from: 0, to: 8, by: 2).map { String(format: "%02x%02x", raw[$0], raw[$0 + 1]) }
+        .joined(separator: ":") + "::/64"
+    }
   }
 
   /// The reader whose session has the secret `session`, while it lasts.
@@ -84,7 +103,8 @@ extension Chaek {
     try await accounts.account(forToken: SecretToken.digest(token)).map(Reader.init)
   }
 
-  /// Ends the session whose secret is `session`: its cookie no longer signs anyone in.
+  /// Ends the session whose secret is `session`: its cookie no longer signs anyone in, on any
+  /// server.
   public func signOut(session: String) async throws {
     try await accounts.endSession(digest: SecretToken.digest(session))
   }
@@ -130,9 +150,9 @@ extension Chaek {
   /// and searches. Their sessions and tokens end.
   /// - Throws: the store's error for no such reader, or for the last admin while others remain.
   public func removeReader(named name: String) async throws -> Reader {
-    let reader = Reader(try await accounts.remove(named: name))
-    try libraries.delete(reader.library)
-    return reader
+    let account = try await accounts.remove(named: name)
+    try libraries.delete(account.library)
+    return Reader(account)
   }
 
   /// Gives the reader named `name` a new password, and signs out every browser they were signed in

@@ -40,7 +40,9 @@ public final class Chaek: Sendable {
   ) throws(AppError) {
     let home = try environment.home()
     self.init(
-      libraries: ReaderLibraries(open: home.library, remove: home.deleteLibrary),
+      libraries: ReaderLibraries(
+        open: home.library, remove: home.deleteLibrary,
+        identify: { FileIdentity(path: home.directory.appendingPathComponent($0).path) }),
       catalog: OpenedOnce(home.catalog), source: source,
       settings: { try environment.providerSettings() }, accounts: OpenedOnce(home.accounts),
       passwords: PasswordHasher(), log: log)
@@ -57,7 +59,7 @@ public final class Chaek: Sendable {
   ) {
     self.init(
       libraries: ReaderLibraries(
-        open: { $0 == Reader.owner.library ? library : try Library(path: ":memory:") }, remove: { _ in }),
+        open: { $0 == Accounts.firstLibrary ? library : try Library(path: ":memory:") }, remove: { _ in }),
       catalog: OpenedOnce(catalog), source: source, settings: { settings },
       accounts: accounts.map { OpenedOnce($0) } ?? OpenedOnce { try Accounts(path: ":memory:", now: now) },
       passwords: PasswordHasher(strength: strength), now: now, log: log)
@@ -83,8 +85,10 @@ public final class Chaek: Sendable {
 
   /// The library of `reader`, opened on first use (following the catalog records replaced while it
   /// was closed, when the catalog is open).
+  /// - Throws: ``SignInError/signedOut`` for ``Reader/nobody``.
   func library(for reader: Reader) async throws -> Library {
-    try await libraries.library(reader.library, catalog: openCatalog.ifOpened)
+    guard let file = reader.library else { throw SignInError.signedOut }
+    return try await libraries.library(file, catalog: openCatalog.ifOpened)
   }
 
   /// The offline catalog, shared by every reader.
@@ -112,7 +116,7 @@ public final class Chaek: Sendable {
     let catalog = try catalog
     _ = try search
     var files = Set(try await accounts.all().map(\.library))
-    files.insert(Reader.owner.library)
+    files.insert(Accounts.firstLibrary)
     var moved = 0
     for file in files.sorted() {
       let library = try await libraries.library(file, catalog: nil)

@@ -1,5 +1,6 @@
 import BookCatalog
 import BookModel
+import Foundation
 import Synchronization
 import UserLibrary
 
@@ -10,26 +11,39 @@ import UserLibrary
 /// replace (``follow(_:)``); a library opened later follows what was replaced before, as it opens
 /// (``library(_:catalog:)``).
 final class ReaderLibraries: Sendable {
+  private struct Opened {
+    let library: Library
+    /// The file's identity when it was opened.
+    let identity: FileIdentity?
+  }
+
   private let open: @Sendable (String) throws -> Library
   private let remove: @Sendable (String) throws -> Void
-  private let opened = Mutex<[String: Library]>([:])
+  private let identify: @Sendable (String) -> FileIdentity?
+  private let opened = Mutex<[String: Opened]>([:])
 
-  /// Libraries that `open` opens from their file's name, and `remove` deletes.
+  /// Libraries that `open` opens from their file's name, and `remove` deletes; `identify` tells a
+  /// file's identity (`nil` for libraries in memory), so that a library removed by another process
+  /// (`chaek users remove` while `chaek serve` runs) and made again under its name is opened again,
+  /// not read through the old file's handle.
   init(
-    open: @escaping @Sendable (String) throws -> Library, remove: @escaping @Sendable (String) throws -> Void
+    open: @escaping @Sendable (String) throws -> Library, remove: @escaping @Sendable (String) throws -> Void,
+    identify: @escaping @Sendable (String) -> FileIdentity? = { _ in nil }
   ) {
     self.open = open
     self.remove = remove
+    self.identify = identify
   }
 
-  /// The library in `file`, opened now if it was not. A library opened now follows the records
-  /// `catalog` (when it is open) replaced while it was closed.
+  /// The library in `file`, opened now if it was not (or if its file was replaced since). A library
+  /// opened now follows the records `catalog` (when it is open) replaced while it was closed.
   func library(_ file: String, catalog: Catalog?) async throws -> Library {
     var isNew = false
+    let identity = identify(file)
     let library = try opened.withLock { opened in
-      if let library = opened[file] { return library }
+      if let kept = opened[file], kept.identity == identity { return kept.library }
       let library = try open(file)
-      opened[file] = library
+      opened[file] = Opened(library: library, identity: identify(file))
       isNew = true
       return library
     }
@@ -44,7 +58,7 @@ final class ReaderLibraries: Sendable {
   }
 
   /// The libraries open now.
-  var all: [Library] { opened.withLock { Array($0.values) } }
+  var all: [Library] { opened.withLock { $0.values.map(\.library) } }
 
   /// Moves the saved and viewed books of every open library to the records that replaced theirs in
   /// `catalog` (after an import, which does not say which it replaced).
@@ -55,5 +69,20 @@ final class ReaderLibraries: Sendable {
   /// Moves the saved and viewed books of every open library to `replacements`.
   func follow(_ replacements: [BookID: Book]) async {
     for library in all { _ = try? await library.follow(replacements) }
+  }
+}
+
+/// Which file a path names (its device and inode): a file removed and made again under the same
+/// name is another file.
+struct FileIdentity: Hashable, Sendable {
+  let device: UInt64
+  let inode: UInt64
+
+  /// The identity of the file at `path`, or `nil` when there is none.
+  init?(path: String) {
+    var status = stat()
+    guard stat(path, &status) == 0 else { return nil }
+    device = UInt64(status.st_dev)
+    inode = UInt64(status.st_ino)
   }
 }

@@ -3,12 +3,14 @@ import Synchronization
 
 /// Slows down whoever guesses passwords, per account name and per client address: after
 /// ``limit`` failures within ``window``, sign-ins there are refused for ``pause``; from then on,
-/// until a sign-in succeeds or ``memory`` passes without a failure, each failure pauses it again.
+/// until the account signs in or ``memory`` passes without a failure, each failure pauses it again.
 /// A guesser gets ``limit`` tries and then one a ``pause``; the owner, who knows the password,
 /// waits at most one ``pause``.
 ///
-/// Kept in memory (a restart forgets it) and bounded: at most ``maximumKeys`` names and addresses
-/// are remembered: past that, the tenth whose last failure is oldest are forgotten.
+/// Attempts are admitted before their password is checked and counted while it is (``admit(_:)``),
+/// so guesses sent at once cannot all slip through; at most ``maximumChecking`` are checked at once
+/// in all. Kept in memory (a restart forgets it) and bounded: at most ``maximumKeys`` names and
+/// addresses are remembered; past that, the tenth whose last failure is oldest are forgotten.
 final class SignInThrottle: Sendable {
   /// Failures within ``window`` before a pause.
   static let limit = 10
@@ -20,53 +22,87 @@ final class SignInThrottle: Sendable {
   static let memory: TimeInterval = 10 * 60
   /// The most names and addresses remembered at once.
   static let maximumKeys = 10_000
+  /// The most sign-ins whose passwords are checked (or wait to be) at once.
+  static let maximumChecking = 32
 
   private struct Record {
+    /// The failures within ``window``.
     var failures: [Date] = []
+    /// The sign-ins admitted and not yet finished.
+    var checking = 0
     var pausedUntil: Date?
     var wasPaused = false
-    var last: Date { failures.last ?? .distantPast }
+    var lastFailure = Date.distantPast
+  }
+
+  private struct State {
+    var records: [String: Record] = [:]
+    var checking = 0
   }
 
   private let now: @Sendable () -> Date
-  private let records = Mutex<[String: Record]>([:])
+  private let state = Mutex(State())
 
   /// A throttle telling the time with `now`.
   init(now: @escaping @Sendable () -> Date) { self.now = now }
 
-  /// The seconds to wait before signing in under `keys` (an account name, a client address), or
-  /// `nil` when a sign-in may be tried now.
-  func wait(for keys: [String]) -> Int? {
+  /// Admits a sign-in under `keys` (an account name, a client address): `nil` when its password may
+  /// be checked now, counted as being checked until ``finish(_:succeeded:account:)``; otherwise the
+  /// seconds to wait.
+  func admit(_ keys: [String]) -> Int? {
     let now = now()
-    let waits = records.withLock { records in
-      keys.compactMap { records[$0]?.pausedUntil }.map { $0.timeIntervalSince(now) }.filter { $0 > 0 }
-    }
-    return waits.max().map { Int($0.rounded(.up)) }
-  }
-
-  /// Counts a failed sign-in under every key.
-  func failed(_ keys: [String]) {
-    let now = now()
-    records.withLock { records in
+    return state.withLock { state in
+      guard state.checking < Self.maximumChecking else { return 1 }
+      var wait: TimeInterval = 0
       for key in keys {
-        var record = records[key] ?? Record()
-        if now.timeIntervalSince(record.last) > Self.memory { record = Record() }
-        record.failures = record.failures.filter { now.timeIntervalSince($0) < Self.window } + [now]
-        if record.failures.count >= Self.limit || record.wasPaused {
-          record.pausedUntil = now + Self.pause
-          record.wasPaused = true
+        guard var record = state.records[key] else { continue }
+        record.failures = record.failures.filter { now.timeIntervalSince($0) < Self.window }
+        if let until = record.pausedUntil, until > now { wait = max(wait, until.timeIntervalSince(now)) }
+        if record.failures.count + record.checking >= Self.limit {
+          // Until the oldest failure leaves the window, or a moment for those being checked.
+          let free = record.failures.first.map { $0.addingTimeInterval(Self.window) } ?? now + 1
+          wait = max(wait, free.timeIntervalSince(now), 1)
         }
-        records[key] = record
+        state.records[key] = record
       }
-      if records.count > Self.maximumKeys {
-        let oldest = records.sorted { $0.value.last < $1.value.last }.prefix(Self.maximumKeys / 10)
-        for (key, _) in oldest { records.removeValue(forKey: key) }
-      }
+      if wait > 0 { return Int(wait.rounded(.up)) }
+      state.checking += 1
+      for key in keys { state.records[key, default: Record()].checking += 1 }
+      return nil
     }
   }
 
-  /// Forgets the failures under every key: the sign-in succeeded.
-  func succeeded(_ keys: [String]) {
-    records.withLock { records in for key in keys { records.removeValue(forKey: key) } }
+  /// Ends an admitted sign-in: a failure counts under every key; a success forgets the failures of
+  /// `account`'s key only (an address's stay, so signing in to one's own account does not wipe the
+  /// count of guesses at another's).
+  func finish(_ keys: [String], succeeded: Bool, account: String) {
+    let now = now()
+    state.withLock { state in
+      state.checking -= 1
+      for key in keys {
+        var record = state.records[key] ?? Record()
+        record.checking = max(record.checking - 1, 0)
+        if succeeded {
+          if key == account { record = Record(checking: record.checking) }
+        } else {
+          if now.timeIntervalSince(record.lastFailure) > Self.memory {
+            record = Record(checking: record.checking)
+          }
+          record.failures = record.failures.filter { now.timeIntervalSince($0) < Self.window } + [now]
+          record.lastFailure = now
+          if record.failures.count >= Self.limit || record.wasPaused {
+            record.pausedUntil = now + Self.pause
+            record.wasPaused = true
+          }
+        }
+        state.records[key] = record
+      }
+      if state.records.count > Self.maximumKeys {
+        let oldest = state.records.filter { $0.value.checking == 0 }.sorted {
+          $0.value.lastFailure < $1.value.lastFailure
+        }
+        for (key, _) in oldest.prefix(Self.maximumKeys / 10) { state.records.removeValue(forKey: key) }
+      }
+    }
   }
 }

@@ -42,7 +42,7 @@ public struct StandardConsole: Console {
     silent.c_lflag &= ~tcflag_t(ECHO)
     tcsetattr(STDIN_FILENO, TCSAFLUSH, &silent)
     defer {
-      tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved)
+      tcsetattr(STDIN_FILENO, TCSANOW, &saved)
       writeError("\n")
     }
     return Swift.readLine()

@@ -2,6 +2,7 @@ import BookModel
 import BookProviders
 import ChaekApp
 import Foundation
+import Synchronization
 
 /// What a command runs with: the console and the environment, from which it builds Chaek's use
 /// cases over the data directory.
@@ -10,6 +11,8 @@ struct Context: Sendable {
   let environment: AppEnvironment
   /// The reader named by `--user NAME`, if the command line names one.
   var user: String? = nil
+  /// ``reader`` once it was found: a command asks for it several times.
+  private let found = FoundReader()
 
   /// The reader the command acts for: the owner on a Chaek without accounts; once there are
   /// accounts, the reader `--user` names.
@@ -17,18 +20,25 @@ struct Context: Sendable {
   ///   a name no reader has.
   var reader: Reader {
     get async throws {
-      let chaek = try Chaek(environment: environment)
-      guard try await chaek.hasAccounts() else {
-        guard let user else { return .owner }
-        throw CLIError.usage(
-          "--user \(user): this Chaek has no readers yet (add one with `chaek users add NAME`)")
-      }
-      guard let user else {
-        let names = try await chaek.readers().map(\.name).joined(separator: ", ")
-        throw CLIError.usage("this Chaek has readers (\(names)): say whose data with --user NAME")
-      }
-      do { return try await chaek.reader(named: user) } catch { throw CLIError.failure("\(error)") }
+      if let reader = found.reader.withLock({ $0 }) { return reader }
+      let reader = try await findReader()
+      found.reader.withLock { $0 = reader }
+      return reader
     }
+  }
+
+  private func findReader() async throws -> Reader {
+    let chaek = try Chaek(environment: environment)
+    guard try await chaek.hasAccounts() else {
+      guard let user else { return .owner }
+      throw CLIError.usage(
+        "--user \(user): this Chaek has no readers yet (add one with `chaek users add NAME`)")
+    }
+    guard let user else {
+      let names = try await chaek.readers().map(\.name).joined(separator: ", ")
+      throw CLIError.usage("this Chaek has readers (\(names)): say whose data with --user NAME")
+    }
+    do { return try await chaek.reader(named: user) } catch { throw CLIError.failure("\(error)") }
   }
 
   /// Chaek over the data directory, searching `--source` (`auto` when the command has no such
@@ -46,4 +56,9 @@ struct Context: Sendable {
     guard let book = try await chaek.book(id, for: reader) else { throw LibraryError.unknownBook(id) }
     return book
   }
+}
+
+/// Where ``Context`` keeps the reader it found.
+final class FoundReader: Sendable {
+  let reader = Mutex<Reader?>(nil)
 }

@@ -17,9 +17,7 @@ extension HTTPRequest {
   /// Where the request came from: the address the trusted proxy saw (the last of
   /// `X-Forwarded-For`) behind one, else the peer's.
   func client(behindProxy trustsProxy: Bool) -> String? {
-    if trustsProxy, let forwarded = headers["X-Forwarded-For"]?.split(separator: ",").last {
-      return forwarded.trimmingCharacters(in: .whitespaces)
-    }
+    if trustsProxy, let forwarded = lastValue(of: "X-Forwarded-For") { return forwarded }
     return clientAddress
   }
 }
@@ -34,7 +32,7 @@ extension AccessPolicy {
   static func isPublic(_ request: HTTPRequest) -> Bool {
     let path = request.path
     if ["/healthz", "/signin", "/signout", "/sw.js", "/manifest.webmanifest"].contains(path) { return true }
-    if path == "/api/session" { return request.method != .DELETE }
+    if path == "/api/session" { return request.method == .POST }
     return path.hasPrefix("/static/") || path.hasPrefix("/icons/")
   }
 
@@ -64,14 +62,16 @@ extension AccessPolicy {
 
   private func signedInReader(of request: HTTPRequest) async throws -> Reader? {
     if Self.isAPI(request), let token = request.bearerToken { return try await chaek.reader(forToken: token) }
-    guard let session = request.cookie(Self.sessionCookie) else { return nil }
-    return try await chaek.reader(forSession: session)
+    for session in request.cookies(Self.sessionCookie) {
+      if let reader = try await chaek.reader(forSession: session) { return reader }
+    }
+    return nil
   }
 
   /// The `Set-Cookie` value that keeps `session` in the browser; `Secure` when the request came
   /// over HTTPS through the trusted proxy.
   func sessionCookie(_ session: String, for request: HTTPRequest) -> String {
-    let secure = trustsProxy && request.headers["X-Forwarded-Proto"]?.lowercased() == "https"
+    let secure = trustsProxy && request.lastValue(of: "X-Forwarded-Proto")?.lowercased() == "https"
     let lifetime = Int(Chaek.sessionLifetime)
     return "\(Self.sessionCookie)=\(session); HttpOnly; SameSite=Lax; Path=/; Max-Age=\(lifetime)"
       + (secure ? "; Secure" : "")

@@ -50,15 +50,28 @@ struct AccessPolicy: Middleware {
     return shared(await signedIn(request, next: next), for: request)
   }
 
+  /// The answer when whether accounts exist, or whose a session is, cannot be read.
+  static let accountsUnreadable = APIError(
+    status: 503, errorType: "ServiceUnavailable", message: "the accounts cannot be read now",
+    headers: ["Retry-After": "1"])
+
   // MARK: - Host
 
   /// The names that mean this machine.
   static let loopbackNames: Set<String> = ["localhost", "127.0.0.1", "[::1]"]
 
-  /// 421 for a request addressed to a name other than this machine's while the server has no
-  /// token; `nil` otherwise. A request without `Host` (HTTP/1.0) may proceed.
+  /// 403 for a request from another machine, and 421 for one addressed to a name other than this
+  /// machine's, while the server has neither token nor accounts (a server listening beyond
+  /// loopback whose last reader was removed serves no one else); `nil` otherwise. A request
+  /// without `Host` (HTTP/1.0) may proceed.
   private func misdirection(for request: HTTPRequest) -> APIError? {
-    guard token == nil, let host = request.headers["Host"] else { return nil }
+    guard token == nil else { return nil }
+    if let address = request.clientAddress, !["127.0.0.1", "::1"].contains(address),
+      !address.hasPrefix("127.")
+    {
+      return APIError.forbidden("this server has no readers and no token: it answers this machine only")
+    }
+    guard let host = request.headers["Host"] else { return nil }
     guard !Self.namesThisMachine(host) else { return nil }
     return APIError(
       status: 421, errorType: "MisdirectedRequest",
@@ -105,7 +118,7 @@ struct AccessPolicy: Middleware {
   // MARK: - Checks
 
   private static func presents(_ token: String, in request: HTTPRequest) -> Bool {
-    let candidates = [request.bearerToken, request.cookie(cookieName)].compactMap { $0 }
+    let candidates = [request.bearerToken].compactMap { $0 } + request.cookies(cookieName)
     return candidates.contains { constantTimeEqual($0, token) }
   }
 

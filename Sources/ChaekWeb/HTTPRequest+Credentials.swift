@@ -2,22 +2,28 @@ import Foundation
 import HTTPTransport
 
 extension HTTPRequest {
-  /// The token of `Authorization: Bearer TOKEN`, or of `KakaoAK TOKEN` (what Kakao's clients send).
+  /// The token of `Authorization: Bearer TOKEN`, or of `KakaoAK TOKEN` (what Kakao's clients send);
+  /// the scheme's name in any case.
   var bearerToken: String? {
     guard let authorization = headers["Authorization"] else { return nil }
-    for scheme in ["Bearer ", "KakaoAK "] where authorization.hasPrefix(scheme) {
-      return String(authorization.dropFirst(scheme.count))
-    }
-    return nil
+    let parts = authorization.split(separator: " ", maxSplits: 1)
+    guard parts.count == 2, ["bearer", "kakaoak"].contains(parts[0].lowercased()) else { return nil }
+    return parts[1].trimmingCharacters(in: .whitespaces)
   }
 
-  /// The value of the cookie called `name`, if the request sends it.
-  func cookie(_ name: String) -> String? {
-    guard let cookies = headers["Cookie"] else { return nil }
-    for pair in cookies.split(separator: ";") {
+  /// The values of the cookies called `name` the request sends, in order (a site's other hosts may
+  /// have set one of the same name).
+  func cookies(_ name: String) -> [String] {
+    headers.values(for: "Cookie").flatMap { $0.split(separator: ";") }.compactMap { pair in
       let parts = pair.trimmingCharacters(in: .whitespaces).split(separator: "=", maxSplits: 1)
-      if parts.count == 2, parts[0] == name { return String(parts[1]) }
+      return parts.count == 2 && parts[0] == name ? String(parts[1]) : nil
     }
-    return nil
+  }
+
+  /// The last value of the header `name` over all its lines (`X-Forwarded-For: a, b` and a line
+  /// `X-Forwarded-For: c` give `c`): what the nearest proxy added.
+  func lastValue(of name: String) -> String? {
+    headers.values(for: name).flatMap { $0.split(separator: ",") }.last
+      .map { $0.trimmingCharacters(in: .whitespaces) }
   }
 }

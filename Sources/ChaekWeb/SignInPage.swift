@@ -41,6 +41,7 @@ struct SignInPage {
   static func message(for error: SignInError) -> String {
     switch error {
     case .wrongNameOrPassword: "이름 또는 비밀번호가 맞지 않아요."
+    case .signedOut: "로그인해 주세요."
     case .throttled(let seconds): "로그인 시도가 너무 많아요. \(seconds)초 뒤에 다시 해 주세요."
     }
   }

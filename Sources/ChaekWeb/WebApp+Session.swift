@@ -39,11 +39,14 @@ extension WebApp {
     return response
   }
 
-  /// `DELETE /api/session`: signs out; the cookie no longer signs anyone in, anywhere.
+  /// `DELETE /api/session`: signs out; the cookie no longer signs anyone in, anywhere. The browser
+  /// is told to forget what it kept of the reader (`Clear-Site-Data`: the service worker's copies
+  /// of pages and answers, the offline queue), so whoever uses the device next finds none of it.
   func signOut(_ request: HTTPRequest) async throws -> HTTPResponse {
-    if let session = request.cookie(AccessPolicy.sessionCookie) { try await chaek.signOut(session: session) }
+    for session in request.cookies(AccessPolicy.sessionCookie) { try await chaek.signOut(session: session) }
     var response = HTTPResponse(status: 204)
     response.headers["Set-Cookie"] = AccessPolicy.expiredSessionCookie
+    response.headers["Clear-Site-Data"] = "\"cache\", \"storage\""
     return response
   }
 

@@ -32,14 +32,4 @@ public enum SecretToken {
     _ = sodium_bin2hex(&hex, hex.count, sum, sum.count)
     return hex.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
   }
-
-  /// `true` when `a` and `b` are the same bytes, compared in a time that depends on their length
-  /// only (`sodium_memcmp`), not on where they first differ. Texts of different lengths are
-  /// unequal at once: compare values whose length is no secret, such as two digests.
-  public static func constantTimeEqual(_ a: String, _ b: String) -> Bool {
-    let (left, right) = (Array(a.utf8), Array(b.utf8))
-    guard left.count == right.count else { return false }
-    guard !left.isEmpty else { return true }
-    return sodium_memcmp(left, right, left.count) == 0
-  }
 }

@@ -1,11 +1,12 @@
 import BookCatalog
 import BookModel
 import BookProviders
-import ChaekApp
 import Foundation
 import TestSupport
 import Testing
 import UserLibrary
+
+@testable import ChaekApp
 
 @Suite("Readers sign in, are throttled when guessed at, and each has a library of their own")
 struct AccountsUseCaseTests {
@@ -117,5 +118,75 @@ struct AccountsUseCaseTests {
     #expect(try await chaek.reader(forSession: session) == nil)
     let again = try await chaek.addReader(name: "준호", password: "battery staple", admin: false)
     #expect(try await chaek.savedIDs(for: again).isEmpty)
+  }
+
+  @Test func theThrottleKnowsANameHoweverItIsWritten() async throws {
+    _ = try await chaek.addReader(name: "민지", password: "correct horse", admin: true)
+    for _ in 1...10 { _ = try? await chaek.signIn(name: "민지", password: "guess", from: nil) }
+    for spelling in [" 민지", "\t민지", "민지 ", "민지".decomposedStringWithCanonicalMapping] {
+      await #expect(throws: SignInError.throttled(retryAfter: 60)) {
+        try await chaek.signIn(name: spelling, password: "correct horse", from: nil)
+      }
+    }
+  }
+
+  @Test func guessesSentAtOnceAreCheckedTenAtMost() async throws {
+    _ = try await chaek.addReader(name: "민지", password: "correct horse", admin: true)
+    let outcomes = await withTaskGroup(of: SignInError?.self) { group in
+      for _ in 1...30 {
+        group.addTask {
+          do {
+            _ = try await chaek.signIn(name: "민지", password: "guess", from: "10.0.0.9")
+            return nil
+          } catch { return error as? SignInError }
+        }
+      }
+      return await group.reduce(into: []) { $0.append($1) }
+    }
+    #expect(outcomes.count { $0 == .wrongNameOrPassword } <= SignInThrottle.limit)
+    #expect(outcomes.allSatisfy { $0 != nil })
+  }
+
+  @Test func signingInToOnesOwnAccountDoesNotWipeTheAddressesGuesses() async throws {
+    _ = try await chaek.addReader(name: "victim", password: "correct horse", admin: true)
+    _ = try await chaek.addReader(name: "guesser", password: "guesser's own", admin: false)
+    for _ in 1...9 { _ = try? await chaek.signIn(name: "victim", password: "guess", from: "10.0.0.9") }
+    _ = try await chaek.signIn(name: "guesser", password: "guesser's own", from: "10.0.0.9")
+    _ = try? await chaek.signIn(name: "other", password: "guess", from: "10.0.0.9")
+    await #expect(throws: SignInError.throttled(retryAfter: 60)) {
+      try await chaek.signIn(name: "another", password: "guess", from: "10.0.0.9")
+    }
+  }
+
+  @Test func anIPv6AddressIsThrottledByItsSlash64() {
+    #expect(Chaek.addressKey("2001:db8:1:2::5") == Chaek.addressKey("2001:db8:1:2:ffff::1"))
+    #expect(Chaek.addressKey("2001:db8:1:2::5") != Chaek.addressKey("2001:db8:1:3::5"))
+    #expect(Chaek.addressKey("10.0.0.1") == "10.0.0.1")
+  }
+
+  @Test func nobodyReachesNoReadersData() async throws {
+    _ = try await chaek.save(Self.book, for: .owner)
+    _ = try await chaek.addReader(name: "민지", password: "correct horse", admin: true)
+    await #expect(throws: SignInError.signedOut) { try await chaek.savedIDs(for: .nobody) }
+    await #expect(throws: SignInError.signedOut) { try await chaek.save(Self.book, for: .nobody) }
+  }
+}
+
+@Suite("A reader removed by another process while Chaek runs")
+struct RemovedReaderTests {
+  @Test func aLibraryFileMadeAgainUnderItsNameIsOpenedAgain() async throws {
+    let home = FileManager.default.temporaryDirectory.appendingPathComponent("chaek-readers-\(UUID())")
+    defer { try? FileManager.default.removeItem(at: home) }
+    let environment = AppEnvironment(["CHAEK_HOME": home.path])
+    let server = try Chaek(environment: environment, source: .local)
+    let command = try Chaek(environment: environment, source: .local)
+    let book = Book(title: "채식주의자", isbn: "9788936433598", authors: ["한강"])
+    let first = try await command.addReader(name: "A", password: "password A", admin: true)
+    _ = try await server.save(book, for: first)
+    _ = try await command.removeReader(named: "A")
+    let again = try await command.addReader(name: "D", password: "password D", admin: true)
+    #expect(try await server.savedIDs(for: again).isEmpty, "D gets a new library.sqlite, not A's old file")
+    _ = try await server.save(book, for: again)
+    #expect(try await command.savedIDs(for: again) == [book.id])
   }
 }

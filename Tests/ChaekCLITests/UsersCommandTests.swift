@@ -82,3 +82,37 @@ struct UsersCommandTests {
     #expect(await chaek.run("users", "list").out.contains("준호") == false)
   }
 }
+
+@Suite("chaek backup with readers")
+struct InstanceBackupTests {
+  @Test func aReadersBackupHoldsTheirsAndTheWholeInstanceIsReadableByItsOwnerOnly() async throws {
+    let chaek = try InProcessChaek()
+    defer { chaek.remove() }
+    _ = await chaek.run("users", "add", "민지", input: ["correct horse"])
+    _ = await chaek.run("users", "add", "준호", input: ["battery staple"])
+    let search = await chaek.run("search", "채식주의자", "--source", "local", "--json")
+    let documents = try #require(
+      (try JSONSerialization.jsonObject(with: Data(search.out.utf8)) as? [String: Any])?["documents"]
+        as? [[String: Any]])
+    let first = try #require(documents.first)
+    #expect(await chaek.run("save", try #require(try CatalogIdentity.of(first)), "--user", "준호").status == 0)
+
+    let own = chaek.home.appendingPathComponent("준호.sqlite").path
+    #expect(await chaek.run("backup", own, "--user", "민지").out.contains("0 saved books"))
+    #expect(await chaek.run("backup", own + "2", "--user", "준호").out.contains("1 saved book"))
+
+    let whole = chaek.home.appendingPathComponent("instance").path
+    let copied = await chaek.run("backup", whole, "--all")
+    #expect(
+      copied.out
+        == "Copied the libraries of 2 readers (1 saved book) and the accounts to \(whole), readable by you only.\n"
+    )
+    for file in ["", "/accounts.sqlite", "/library.sqlite", "/readers/2.sqlite"] {
+      let mode = try #require(
+        try FileManager.default.attributesOfItem(atPath: whole + file)[.posixPermissions] as? Int)
+      #expect(mode & 0o077 == 0, "\(file) is readable by others: \(String(mode, radix: 8))")
+    }
+    #expect(await chaek.run("backup", whole, "--all").status == 1, "a backup never overwrites")
+    #expect(await chaek.run("backup", whole + "2", "--all", "--user", "민지").status == 2)
+  }
+}

@@ -66,6 +66,24 @@ struct ReaderIsolationTests {
     "POST /api/session": #"{"name":"B","password":"wrong password"}"#,
   ]
 
+  /// A query each route that searches or filters is asked with: part of what only A wrote (a page
+  /// shows the words searched for, so a secret itself would be found in any answer).
+  static let queries: [String: String] = [
+    "GET /api/notes": "query=비밀메모",
+    "GET /fragments/notes": "query=비밀메모",
+    "GET /stats": "q=비밀메모",
+    "GET /api/suggest": "q=채식",
+    "GET /fragments/results": "query=채식주의자",
+    "GET /": "query=채식주의자",
+    "GET /v3/search/book": "query=채식주의자",
+    "GET /saved": "tag=a-secret-tag",
+    "GET /fragments/saved": "tag=a-secret-tag",
+    "GET /fragments/saved-filters": "tag=a-secret-tag",
+    "GET /api/library": "tag=a-secret-tag",
+    "GET /fragments/stats": "year=2026",
+    "GET /api/stats": "year=2026",
+  ]
+
   @Test func noRouteLetsAnotherReaderOrSomeoneSignedOutReachAReadersData() async throws {
     try await AppFixture.with { fixture in
       let a = try await fixture.chaek.addReader(name: "A", password: "password A", admin: true)
@@ -73,6 +91,15 @@ struct ReaderIsolationTests {
       let seeded = try await Self.seed(fixture.chaek, for: a)
       let before = try await Self.snapshot(fixture.chaek, of: a)
       let client = fixture.client
+      let asA: HTTPHeaders = ["Cookie": try await Self.session(of: "A", client)]
+      for (path, secret) in [
+        ("/api/notes?query=비밀메모", "A의비밀메모"), ("/stats?q=비밀메모", "A의비밀메모"),
+        ("/fragments/saved?tag=a-secret-tag", "채식주의자"),
+      ] {
+        #expect(
+          Self.visible(await client.get(path, headers: asA).text).contains(secret), "A's own \(path) finds it"
+        )
+      }
       let routes = fixture.app.makeRouter().registeredRoutes
       #expect(routes.count > 40)
       for route in routes {
@@ -83,6 +110,7 @@ struct ReaderIsolationTests {
         }
         let label = "\(route.method) \(route.pattern)"
         let body = Data((Self.bodies[label] ?? "{}").utf8)
+        if let query = Self.queries[label] { path += "?" + query }
         for signedInAs in ["B", nil] {
           var headers: HTTPHeaders = ["Content-Type": "application/json"]
           if let signedInAs { headers["Cookie"] = try await Self.session(of: signedInAs, client) }
@@ -128,8 +156,14 @@ struct ReaderIsolationTests {
     return try #require(reply.headers["Set-Cookie"]?.split(separator: ";").first.map(String.init))
   }
 
-  /// The reply's headers and body as text (an event stream's events are the other test's).
+  /// The reply's headers and body as text (an event stream's events are the other test's), its
+  /// markup taken out (a highlight splits the words it marks).
   static func collect(_ reply: TestClient.Response) -> String {
-    reply.headers.map { "\($0.name): \($0.value)" }.joined(separator: "\n") + "\n" + reply.text
+    reply.headers.map { "\($0.name): \($0.value)" }.joined(separator: "\n") + "\n" + visible(reply.text)
+  }
+
+  /// `html` without its tags.
+  static func visible(_ html: String) -> String {
+    html.replacing(/<[^>]*>/, with: "")
   }
 }

@@ -169,4 +169,52 @@ struct SignInTests {
       #expect(await Self.signIn(client, headers: ["Sec-Fetch-Site": "cross-site"]).status == 403)
     }
   }
+
+  @Test func behindAProxyTheAddressIsTheLastForwardedOneWhateverTheClientSends() async throws {
+    let clock = WallClock()
+    let now: @Sendable () -> Date = { clock.now }
+    try await Self.withReader(trustsProxy: true, now: now) { fixture, client in
+      _ = try await fixture.chaek.addReader(name: "준호", password: "battery staple", admin: false)
+      for attempt in 1...10 {
+        var headers = HTTPHeaders()
+        headers.add("X-Forwarded-For", "6.6.6.\(attempt)")  // the client's own line
+        headers.add("X-Forwarded-For", "203.0.113.5")  // the proxy's
+        #expect(await Self.signIn(client, name: "준호", password: "guess", headers: headers).status == 401)
+      }
+      var headers = HTTPHeaders()
+      headers.add("X-Forwarded-For", "6.6.6.99, 203.0.113.5")
+      #expect(await Self.signIn(client, headers: headers).status == 429, "the address is paused")
+      #expect(await Self.signIn(client, headers: ["X-Forwarded-For": "198.51.100.7"]).status == 200)
+    }
+  }
+
+  @Test func signingOutTellsTheBrowserToForgetWhatItKept() async throws {
+    try await Self.withReader { _, client in
+      let cookie: HTTPHeaders = ["Cookie": try #require(Self.cookie(of: await Self.signIn(client)))]
+      #expect(
+        await client.send(.DELETE, "/api/session", headers: cookie).headers["Clear-Site-Data"]
+          == #""cache", "storage""#)
+      #expect(
+        await client.send(.POST, "/signout", headers: cookie).headers["Clear-Site-Data"]
+          == #""cache", "storage""#)
+    }
+  }
+
+  @Test func withoutAccountsOrATokenOnlyThisMachineIsServed() async throws {
+    try await AppFixture.with { fixture in
+      #expect(await fixture.client.send(.GET, "/api/library", from: "192.168.1.5").status == 403)
+      #expect(await fixture.client.send(.GET, "/api/library", from: "127.0.0.1").status == 200)
+      _ = try await fixture.chaek.addReader(name: "민지", password: Self.password, admin: true)
+      #expect(
+        await fixture.client.send(.GET, "/signin", from: "192.168.1.5").status == 200,
+        "readers sign in from anywhere")
+    }
+  }
+
+  @Test func noOneSignedInIsNoOneEvenWhereNoSignInIsNeeded() async throws {
+    try await Self.withReader { _, client in
+      #expect(await client.get("/api/session").status == 401)
+      #expect(await client.get("/api/session", headers: ["Authorization": "bearer nope"]).status == 401)
+    }
+  }
 }

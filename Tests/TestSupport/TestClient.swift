@@ -49,12 +49,14 @@ public struct TestClient: Sendable {
 
   // MARK: - Requests
 
-  /// The response to `method` `target` with `headers` and `body`.
+  /// The response to `method` `target` with `headers` and `body`, as if sent from `address`.
   public func send(
-    _ method: HTTPMethod, _ target: String, headers: HTTPHeaders = [:], body: Data = Data()
+    _ method: HTTPMethod, _ target: String, headers: HTTPHeaders = [:], body: Data = Data(),
+    from address: String? = nil
   ) async -> Response {
     let (path, query) = Self.decode(target)
-    let request = HTTPRequest(method: method, path: path, query: query, headers: headers, body: body)
+    let request = HTTPRequest(
+      method: method, path: path, query: query, headers: headers, body: body, clientAddress: address)
     return Response(await responder.respond(to: request), head: method == .HEAD)
   }
 
