@@ -35,7 +35,8 @@ let package = Package(
     // MARK: - Layers
     .target(name: "KoreanText"),
     .target(name: "BookModel", dependencies: ["KoreanText"]),
-    .target(name: "Storage", dependencies: ["CSQLite"]),
+    .target(name: "SQLStore"),
+    .target(name: "Storage", dependencies: ["CSQLite", "SQLStore"]),
     .target(name: "SearchIndex", dependencies: ["KoreanText", "Storage"]),
     .target(name: "HTTPClient", dependencies: ["CCurl"]),
     .target(name: "Imaging", dependencies: ["CZlib"]),
@@ -49,7 +50,7 @@ let package = Package(
       resources: [.copy("Resources/starter-catalog.json")]
     ),
     .target(name: "UserLibrary", dependencies: ["BookModel", "Storage", "SearchIndex", "BookImport"]),
-    .target(name: "Accounts", dependencies: ["Storage"]),
+    .target(name: "Accounts", dependencies: ["SQLStore", "Storage"]),
     .target(
       name: "ChaekApp",
       dependencies: [

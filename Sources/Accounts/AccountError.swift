@@ -8,6 +8,8 @@ public enum AccountError: Error, Equatable, Sendable, CustomStringConvertible {
   case invalidName(String)
   /// The change would leave readers without an admin to manage them.
   case lastAdmin(String)
+  /// The accounts are not a file to copy (they are in PostgreSQL: `pg_dump` backs them up).
+  case notAFile
 
   /// What went wrong, for a person.
   public var description: String {
@@ -15,6 +17,7 @@ public enum AccountError: Error, Equatable, Sendable, CustomStringConvertible {
     case .nameTaken(let name): "there is already a reader named \(name)"
     case .noSuchAccount(let name): "there is no reader named \(name)"
     case .invalidName(let reason): reason
+    case .notAFile: "the accounts are in PostgreSQL: back them up with pg_dump"
     case .lastAdmin(let name):
       "\(name) is the last admin: add another admin first (chaek users add NAME --admin), or remove the others"
     }

@@ -1,15 +1,19 @@
 import Foundation
+import SQLStore
 import Storage
 
-/// The readers of a shared Chaek, kept in `accounts.sqlite`: their accounts, the hashes of their
-/// passwords, and the digests of their sessions and API tokens (never a secret itself, so a copy
-/// of the file signs no one in).
+/// The readers of a shared Chaek, kept in `accounts.sqlite` (or, for several servers, in
+/// PostgreSQL: ``init(store:now:)``): their accounts, the hashes of their passwords, and the digests
+/// of their sessions and API tokens (never a secret itself, so a copy of the store signs no one in).
 ///
 /// The store keeps what it is given: hashing a password and making or digesting a secret belong to
 /// the caller (``Passwords``' hasher and tokens in the application). Every change is one
-/// transaction; removing an account ends its sessions and tokens with it.
+/// transaction; removing an account ends its sessions and tokens with it. Its statements are the
+/// same on both engines.
 public final class Accounts: Sendable {
-  let database: Database
+  let store: any SQLStore
+  /// The SQLite file, for ``copy(to:)``; `nil` on PostgreSQL.
+  private let file: Database?
   let now: @Sendable () -> Date
 
   /// How long a session lasts after it starts.
@@ -21,7 +25,17 @@ public final class Accounts: Sendable {
 
   /// Opens (creating if needed) the store at `path`, or `":memory:"`; `now` tells the time.
   public init(path: String, now: @escaping @Sendable () -> Date = Date.init) throws {
-    database = try Database(path: path, migrations: Accounts.migrations)
+    let file = try Database(path: path, migrations: Accounts.migrations)
+    self.file = file
+    store = file
+    self.now = now
+  }
+
+  /// The accounts in `store`, whose schema is ``postgresSchema`` (or, on SQLite, the migrations
+  /// ``init(path:now:)`` applies); `now` tells the time.
+  public init(store: any SQLStore, now: @escaping @Sendable () -> Date = Date.init) {
+    self.store = store
+    file = nil
     self.now = now
   }
 
@@ -29,13 +43,15 @@ public final class Accounts: Sendable {
 
   /// Writes a consistent copy of the store, hashes and digests included, to a new file at
   /// `destination` (SQLite's online backup).
+  /// - Throws: ``AccountError/notAFile`` on PostgreSQL, whose backups are `pg_dump`'s.
   public func copy(to destination: String) async throws {
-    try await database.backup(to: destination)
+    guard let file else { throw AccountError.notAFile }
+    try await file.backup(to: destination)
   }
 
   /// The number of accounts: none means Chaek serves one reader without signing in.
   public func count() async throws -> Int {
-    try await database.read { try $0.integer("SELECT count(*) FROM accounts") }
+    try await store.read { try $0.fetchInteger("SELECT count(*) FROM accounts") }
   }
 
   /// Adds an account named `name` whose password hashes to `passwordHash`. The first account is an
@@ -44,15 +60,14 @@ public final class Accounts: Sendable {
   public func add(name: String, passwordHash: String, admin: Bool) async throws -> Account {
     let name = try Accounts.checked(name)
     let created = now()
-    return try await database.write { connection in
-      guard try connection.integer("SELECT count(*) FROM accounts WHERE name = ?", [name]) == 0 else {
+    return try await store.write { connection in
+      guard try connection.fetchInteger("SELECT count(*) FROM accounts WHERE name = ?", [name]) == 0 else {
         throw AccountError.nameTaken(name)
       }
-      let first = try connection.integer("SELECT count(*) FROM accounts") == 0
-      try connection.run(
-        "INSERT INTO accounts (name, admin, password, library, created_at) VALUES (?, ?, ?, '', ?)",
+      let first = try connection.fetchInteger("SELECT count(*) FROM accounts") == 0
+      let id = try connection.fetchInteger(
+        "INSERT INTO accounts (name, admin, password, library, created_at) VALUES (?, ?, ?, '', ?) RETURNING id",
         [name, first || admin, passwordHash, created.timeIntervalSince1970])
-      let id = connection.lastInsertedRowID
       let library = first ? Accounts.firstLibrary : "readers/\(id).sqlite"
       try connection.run("UPDATE accounts SET library = ? WHERE id = ?", [library, id])
       return Account(id: id, name: name, isAdmin: first || admin, library: library, created: created)
@@ -61,24 +76,25 @@ public final class Accounts: Sendable {
 
   /// Every account, by name.
   public func all() async throws -> [Account] {
-    try await database.read {
-      try $0.query("SELECT \(Accounts.columns) FROM accounts ORDER BY name", [], Accounts.account(from:))
+    try await store.read {
+      try $0.fetch("SELECT \(Accounts.columns) FROM accounts ORDER BY name", [], Accounts.account(from:))
     }
   }
 
   /// The account named `name`, if there is one.
   public func account(named name: String) async throws -> Account? {
     let name = Accounts.normalized(name)
-    return try await database.read {
-      try $0.first("SELECT \(Accounts.columns) FROM accounts WHERE name = ?", [name], Accounts.account(from:))
+    return try await store.read {
+      try $0.fetchFirst(
+        "SELECT \(Accounts.columns) FROM accounts WHERE name = ?", [name], Accounts.account(from:))
     }
   }
 
   /// The account named `name` with the hash of its password, for a sign-in to check.
   public func credentials(named name: String) async throws -> (account: Account, passwordHash: String)? {
     let name = Accounts.normalized(name)
-    return try await database.read { connection in
-      try connection.first(
+    return try await store.read { connection in
+      try connection.fetchFirst(
         "SELECT \(Accounts.columns), password FROM accounts WHERE name = ?", [name]
       ) { row in (Accounts.account(from: row), row.text(5)) }
     }
@@ -90,14 +106,14 @@ public final class Accounts: Sendable {
   ///   while other readers remain.
   public func remove(named name: String) async throws -> Account {
     let name = Accounts.normalized(name)
-    return try await database.write { connection in
+    return try await store.write { connection in
       guard
-        let account = try connection.first(
+        let account = try connection.fetchFirst(
           "SELECT \(Accounts.columns) FROM accounts WHERE name = ?", [name], Accounts.account(from:))
       else { throw AccountError.noSuchAccount(name) }
       if account.isAdmin {
-        let admins = try connection.integer("SELECT count(*) FROM accounts WHERE admin")
-        let others = try connection.integer("SELECT count(*) FROM accounts WHERE id != ?", [account.id])
+        let admins = try connection.fetchInteger("SELECT count(*) FROM accounts WHERE admin <> 0")
+        let others = try connection.fetchInteger("SELECT count(*) FROM accounts WHERE id <> ?", [account.id])
         guard admins > 1 || others == 0 else { throw AccountError.lastAdmin(name) }
       }
       try connection.run("DELETE FROM accounts WHERE id = ?", [account.id])
@@ -110,9 +126,11 @@ public final class Accounts: Sendable {
   /// - Throws: ``AccountError/noSuchAccount(_:)``.
   public func setPasswordHash(_ passwordHash: String, forAccountNamed name: String) async throws {
     let name = Accounts.normalized(name)
-    try await database.write { connection in
-      try connection.run("UPDATE accounts SET password = ? WHERE name = ?", [passwordHash, name])
-      guard connection.changes == 1 else { throw AccountError.noSuchAccount(name) }
+    try await store.write { connection in
+      let changed = try connection.fetch(
+        "UPDATE accounts SET password = ? WHERE name = ? RETURNING id", [passwordHash, name]
+      ) { $0.int(0) }
+      guard changed.count == 1 else { throw AccountError.noSuchAccount(name) }
       try connection.run(
         "DELETE FROM sessions WHERE account = (SELECT id FROM accounts WHERE name = ?)", [name])
     }
@@ -124,7 +142,7 @@ public final class Accounts: Sendable {
   /// are deleted on the way.
   public func startSession(digest: String, for account: Account) async throws {
     let now = now().timeIntervalSince1970
-    try await database.write { connection in
+    try await store.write { connection in
       try connection.run("DELETE FROM sessions WHERE started_at < ?", [now - Accounts.sessionLifetime])
       try connection.run(
         "INSERT INTO sessions (digest, account, started_at) VALUES (?, ?, ?)", [digest, account.id, now])
@@ -134,8 +152,8 @@ public final class Accounts: Sendable {
   /// The account of the session whose secret has `digest`, while it lasts.
   public func account(forSession digest: String) async throws -> Account? {
     let oldest = now().timeIntervalSince1970 - Accounts.sessionLifetime
-    return try await database.read {
-      try $0.first(
+    return try await store.read {
+      try $0.fetchFirst(
         """
         SELECT \(Accounts.columns(of: "a")) FROM sessions s JOIN accounts a ON a.id = s.account
         WHERE s.digest = ? AND s.started_at >= ?
@@ -146,9 +164,9 @@ public final class Accounts: Sendable {
   /// Ends the session whose secret has `digest`; `false` when there was none.
   @discardableResult
   public func endSession(digest: String) async throws -> Bool {
-    try await database.write { connection in
-      try connection.run("DELETE FROM sessions WHERE digest = ?", [digest])
-      return connection.changes == 1
+    try await store.write { connection in
+      try !connection.fetch("DELETE FROM sessions WHERE digest = ? RETURNING account", [digest]) { $0.int(0) }
+        .isEmpty
     }
   }
 
@@ -157,7 +175,7 @@ public final class Accounts: Sendable {
   /// Gives `account` the API token whose secret has `digest`.
   public func addToken(digest: String, for account: Account) async throws {
     let now = now().timeIntervalSince1970
-    try await database.write {
+    try await store.write {
       try $0.run(
         "INSERT INTO tokens (digest, account, created_at) VALUES (?, ?, ?)", [digest, account.id, now])
     }
@@ -165,8 +183,8 @@ public final class Accounts: Sendable {
 
   /// The account of the API token whose secret has `digest`.
   public func account(forToken digest: String) async throws -> Account? {
-    try await database.read {
-      try $0.first(
+    try await store.read {
+      try $0.fetchFirst(
         "SELECT \(Accounts.columns(of: "a")) FROM tokens t JOIN accounts a ON a.id = t.account WHERE t.digest = ?",
         [digest], Accounts.account(from:))
     }
@@ -176,19 +194,20 @@ public final class Accounts: Sendable {
   /// `digest` is `nil`. Returns how many ended.
   @discardableResult
   public func revokeTokens(of account: Account, digest: String? = nil) async throws -> Int {
-    try await database.write { connection in
-      if let digest {
-        try connection.run("DELETE FROM tokens WHERE account = ? AND digest = ?", [account.id, digest])
-      } else {
-        try connection.run("DELETE FROM tokens WHERE account = ?", [account.id])
-      }
-      return connection.changes
+    try await store.write { connection in
+      let (filter, values): (String, [any SQLValueConvertible]) =
+        digest.map { ("account = ? AND digest = ?", [account.id, $0]) } ?? ("account = ?", [account.id])
+      return try connection.fetch("DELETE FROM tokens WHERE \(filter) RETURNING account", values) {
+        $0.int(0)
+      }.count
     }
   }
 
   /// How many API tokens `account` has.
   public func tokenCount(of account: Account) async throws -> Int {
-    try await database.read { try $0.integer("SELECT count(*) FROM tokens WHERE account = ?", [account.id]) }
+    try await store.read {
+      try $0.fetchInteger("SELECT count(*) FROM tokens WHERE account = ?", [account.id])
+    }
   }
 
   // MARK: - Names
@@ -229,7 +248,7 @@ public final class Accounts: Sendable {
     columns.split(separator: ", ").map { "\(table).\($0)" }.joined(separator: ", ")
   }
 
-  private static func account(from row: Row) -> Account {
+  private static func account(from row: any SQLRow) -> Account {
     Account(
       id: row.int(0), name: row.text(1), isAdmin: row.int(2) != 0, library: row.text(3),
       created: Date(timeIntervalSince1970: row.double(4)))
