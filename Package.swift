@@ -31,6 +31,11 @@ let package = Package(
       pkgConfig: "libsodium",
       providers: [.apt(["libsodium-dev"]), .brew(["libsodium"])]
     ),
+    .systemLibrary(
+      name: "CPostgres",
+      pkgConfig: "libpq",
+      providers: [.apt(["libpq-dev"]), .brew(["libpq"])]
+    ),
 
     // MARK: - Layers
     .target(name: "KoreanText"),
