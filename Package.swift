@@ -46,6 +46,7 @@ let package = Package(
     .target(name: "Imaging", dependencies: ["CZlib"]),
     .target(name: "Barcodes", dependencies: ["CZbar", "Imaging"]),
     .target(name: "Passwords", dependencies: ["CSodium"]),
+    .target(name: "PostgresClient", dependencies: ["CPostgres"]),
     .target(name: "BookProviders", dependencies: ["BookModel", "HTTPClient"]),
     .target(name: "BookImport", dependencies: ["BookModel"]),
     .target(
@@ -99,6 +100,7 @@ let package = Package(
     .testTarget(name: "ImagingTests", dependencies: ["Imaging"], exclude: ["make_png_cases.py"]),
     .testTarget(name: "BarcodesTests", dependencies: ["Barcodes", "Imaging", "TestSupport"]),
     .testTarget(name: "PasswordsTests", dependencies: ["Passwords"]),
+    .testTarget(name: "PostgresClientTests", dependencies: ["PostgresClient", "TestSupport"]),
     .testTarget(name: "BookProvidersTests", dependencies: ["BookProviders", "BookModel", "TestSupport"]),
     .testTarget(name: "BookImportTests", dependencies: ["BookImport", "BookModel"]),
     .testTarget(
