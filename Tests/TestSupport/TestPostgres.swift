@@ -108,7 +108,8 @@ public actor TestPostgres {
         do {
           try await cluster.start()
           return cluster
-        } catch where attempt < 3 {
+        } catch {
+          guard attempt < 3 else { throw error }
           attempt += 1
         }
       }
