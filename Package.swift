@@ -31,6 +31,11 @@ let package = Package(
       pkgConfig: "libsodium",
       providers: [.apt(["libsodium-dev"]), .brew(["libsodium"])]
     ),
+    .systemLibrary(
+      name: "CPostgres",
+      pkgConfig: "libpq",
+      providers: [.apt(["libpq-dev"]), .brew(["libpq"])]
+    ),
 
     // MARK: - Layers
     .target(name: "KoreanText"),
@@ -42,6 +47,7 @@ let package = Package(
     .target(name: "Imaging", dependencies: ["CZlib"]),
     .target(name: "Barcodes", dependencies: ["CZbar", "Imaging"]),
     .target(name: "Passwords", dependencies: ["CSodium"]),
+    .target(name: "PostgresClient", dependencies: ["CPostgres"]),
     .target(name: "BookProviders", dependencies: ["BookModel", "HTTPClient"]),
     .target(name: "BookImport", dependencies: ["BookModel"]),
     .target(
@@ -95,6 +101,7 @@ let package = Package(
     .testTarget(name: "ImagingTests", dependencies: ["Imaging"], exclude: ["make_png_cases.py"]),
     .testTarget(name: "BarcodesTests", dependencies: ["Barcodes", "Imaging", "TestSupport"]),
     .testTarget(name: "PasswordsTests", dependencies: ["Passwords"]),
+    .testTarget(name: "PostgresClientTests", dependencies: ["PostgresClient", "TestSupport"]),
     .testTarget(name: "BookProvidersTests", dependencies: ["BookProviders", "BookModel", "TestSupport"]),
     .testTarget(name: "BookImportTests", dependencies: ["BookImport", "BookModel"]),
     .testTarget(
