@@ -47,7 +47,7 @@ let package = Package(
     .target(name: "Imaging", dependencies: ["CZlib"]),
     .target(name: "Barcodes", dependencies: ["CZbar", "Imaging"]),
     .target(name: "Passwords", dependencies: ["CSodium"]),
-    .target(name: "PostgresClient", dependencies: ["CPostgres"]),
+    .target(name: "PostgresClient", dependencies: ["CPostgres", "SQLStore"]),
     .target(name: "BookProviders", dependencies: ["BookModel", "HTTPClient"]),
     .target(name: "BookImport", dependencies: ["BookModel"]),
     .target(
@@ -56,7 +56,7 @@ let package = Package(
       resources: [.copy("Resources/starter-catalog.json")]
     ),
     .target(name: "UserLibrary", dependencies: ["BookModel", "Storage", "SearchIndex", "BookImport"]),
-    .target(name: "Accounts", dependencies: ["SQLStore", "Storage"]),
+    .target(name: "Accounts", dependencies: ["SQLStore", "Storage", "PostgresClient"]),
     .target(
       name: "ChaekApp",
       dependencies: [
@@ -121,7 +121,7 @@ let package = Package(
     .testTarget(
       name: "UserLibraryTests",
       dependencies: ["UserLibrary", "BookModel", "BookImport", "SearchIndex", "Storage", "TestSupport"]),
-    .testTarget(name: "AccountsTests", dependencies: ["Accounts", "TestSupport"]),
+    .testTarget(name: "AccountsTests", dependencies: ["Accounts", "PostgresClient", "TestSupport"]),
     .testTarget(name: "HTTPTransportTests", dependencies: ["HTTPTransport", "TestSupport"]),
     .testTarget(name: "HTTPRoutingTests", dependencies: ["HTTPRouting", "HTTPTransport", "TestSupport"]),
     .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient", "TestSupport"]),

@@ -1,16 +1,42 @@
 import Foundation
+import PostgresClient
 import TestSupport
 import Testing
 
 @testable import Accounts
 
+/// The engines the accounts are tried on: SQLite always; PostgreSQL where its server is installed
+/// (or required: CI sets `CHAEK_REQUIRE_POSTGRES=1`, and its absence then fails the tests).
+enum Engine: String, CaseIterable, CustomTestStringConvertible {
+  case sqlite, postgresql
+
+  static let available: [Engine] =
+    TestPostgres.isInstalled || TestPostgres.isRequired ? allCases : [.sqlite]
+
+  var testDescription: String { rawValue }
+
+  /// Empty accounts on this engine, telling the time with `now`.
+  func accounts(now: @escaping @Sendable () -> Date) async throws -> Accounts {
+    switch self {
+    case .sqlite: try Accounts(path: ":memory:", now: now)
+    case .postgresql:
+      try await Accounts.open(
+        postgres: PostgresDatabase(try await TestPostgres.shared().makeDatabase()), now: now)
+    }
+  }
+}
+
 @Suite("Accounts keep readers, their password hashes and the digests of their sessions and tokens")
 struct AccountsTests {
   private let clock = WallClock()
-  private var accounts: Accounts { get throws { try Accounts(path: ":memory:") { [clock] in clock.now } } }
+  private func store(_ engine: Engine) async throws -> Accounts {
+    try await engine.accounts { [clock] in clock.now }
+  }
 
-  @Test func theFirstAccountIsAnAdminAndTakesOverTheLibraryKeptBeforeAccounts() async throws {
-    let accounts = try accounts
+  @Test(arguments: Engine.available) func theFirstAccountIsAnAdminAndTakesOverTheLibraryKeptBeforeAccounts(
+    engine: Engine
+  ) async throws {
+    let accounts = try await store(engine)
     #expect(try await accounts.count() == 0)
     let first = try await accounts.add(name: "민지", passwordHash: "h1", admin: false)
     let second = try await accounts.add(name: "준호", passwordHash: "h2", admin: false)
@@ -20,8 +46,8 @@ struct AccountsTests {
     #expect(try await accounts.credentials(named: "준호")?.passwordHash == "h2")
   }
 
-  @Test func namesAreCheckedAndUniqueInNFC() async throws {
-    let accounts = try accounts
+  @Test(arguments: Engine.available) func namesAreCheckedAndUniqueInNFC(engine: Engine) async throws {
+    let accounts = try await store(engine)
     _ = try await accounts.add(name: " 민지 ", passwordHash: "h", admin: true)
     let decomposed = "민지".decomposedStringWithCanonicalMapping
     await #expect(throws: AccountError.nameTaken("민지")) {
@@ -36,8 +62,10 @@ struct AccountsTests {
     #expect(try await accounts.count() == 1)
   }
 
-  @Test func theLastAdminCannotBeRemovedWhileOtherReadersRemain() async throws {
-    let accounts = try accounts
+  @Test(arguments: Engine.available) func theLastAdminCannotBeRemovedWhileOtherReadersRemain(engine: Engine)
+    async throws
+  {
+    let accounts = try await store(engine)
     _ = try await accounts.add(name: "admin", passwordHash: "h", admin: true)
     _ = try await accounts.add(name: "reader", passwordHash: "h", admin: false)
     await #expect(throws: AccountError.lastAdmin("admin")) { try await accounts.remove(named: "admin") }
@@ -47,8 +75,10 @@ struct AccountsTests {
     #expect(try await accounts.count() == 0)
   }
 
-  @Test func aSessionLastsItsLifetimeAndEndsOnSignOutPasswordChangeOrRemoval() async throws {
-    let accounts = try accounts
+  @Test(arguments: Engine.available) func aSessionLastsItsLifetimeAndEndsOnSignOutPasswordChangeOrRemoval(
+    engine: Engine
+  ) async throws {
+    let accounts = try await store(engine)
     let reader = try await accounts.add(name: "reader", passwordHash: "h", admin: false)
     try await accounts.startSession(digest: "s1", for: reader)
     #expect(try await accounts.account(forSession: "s1") == reader)
@@ -73,8 +103,8 @@ struct AccountsTests {
     #expect(try await accounts.account(forToken: "t1") == nil)
   }
 
-  @Test func tokensActForTheirAccountUntilRevoked() async throws {
-    let accounts = try accounts
+  @Test(arguments: Engine.available) func tokensActForTheirAccountUntilRevoked(engine: Engine) async throws {
+    let accounts = try await store(engine)
     let reader = try await accounts.add(name: "reader", passwordHash: "h", admin: false)
     try await accounts.addToken(digest: "t1", for: reader)
     try await accounts.addToken(digest: "t2", for: reader)
