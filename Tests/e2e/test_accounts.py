@@ -9,6 +9,7 @@ import pytest
 
 from app_page import AppPage
 from conftest import MOBILE, ChaekServer, serving
+from test_accessibility import violations
 
 
 @pytest.fixture
@@ -78,3 +79,20 @@ def test_each_reader_has_their_own_saved_books(shared_server, browser):
     app.wait_for(lambda: "/signin" not in driver.current_url, lambda: driver.current_url)
     app.open("/saved")
     assert vegetarian not in app.saved_ids(), "준호 sees 민지's 담은 책"
+
+
+@pytest.mark.parametrize("dark", [False, True], ids=["light", "dark"])
+def test_axe_finds_no_violation_on_the_sign_in_page_and_the_account_card(shared_server, browser, dark):
+    driver = browser(MOBILE, dark=dark)
+    app = AppPage(driver, shared_server)
+    driver.get(shared_server.url + "signin")
+    assert violations(app) == []
+    sign_in(app, "민지", "wrong password")
+    app.wait_for(lambda: app.find_all(".signin-problem"), "no word of the wrong password")
+    assert violations(app) == [], "with the problem said"
+    if dark:
+        app.shot("signin-wrong-password")
+    sign_in(app, "민지", "correct horse")
+    app.wait_for(lambda: "/signin" not in driver.current_url, lambda: driver.current_url)
+    app.open("/stats")
+    assert violations(app) == []
