@@ -50,9 +50,11 @@ extension Chaek {
   /// How long a session lasts after signing in, in seconds.
   public static let sessionLifetime = Accounts.sessionLifetime
 
-  /// `true` once an account exists: then every request needs a signed-in reader.
+  /// `true` once an account exists: then every request needs a signed-in reader. Remembered
+  /// between calls while the accounts' files stay the same (see ``AccountsPresence``).
   public func hasAccounts() async throws -> Bool {
-    try await accounts.count() > 0
+    let accounts = try accounts
+    return try await presence.exists { try await accounts.count() > 0 }
   }
 
   /// Signs in the reader named `name` whose password is `password`, from `client` (an address,
@@ -130,6 +132,7 @@ extension Chaek {
   ///   or not allowed.
   public func addReader(name: String, password: String, admin: Bool) async throws -> Reader {
     try Self.check(password)
+    defer { presence.forget() }
     return Reader(try await accounts.add(name: name, passwordHash: passwords.hash(password), admin: admin))
   }
 
@@ -150,6 +153,7 @@ extension Chaek {
   /// and searches. Their sessions and tokens end.
   /// - Throws: the store's error for no such reader, or for the last admin while others remain.
   public func removeReader(named name: String) async throws -> Reader {
+    defer { presence.forget() }
     let account = try await accounts.remove(named: name)
     try libraries.delete(account.library)
     return Reader(account)

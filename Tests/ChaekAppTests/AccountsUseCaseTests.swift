@@ -172,8 +172,22 @@ struct AccountsUseCaseTests {
   }
 }
 
-@Suite("A reader removed by another process while Chaek runs")
+@Suite("Readers added and removed by another process while Chaek runs")
 struct RemovedReaderTests {
+  @Test func aReaderAddedOrRemovedElsewhereIsSeenAtTheNextRequest() async throws {
+    let home = FileManager.default.temporaryDirectory.appendingPathComponent("chaek-readers-\(UUID())")
+    defer { try? FileManager.default.removeItem(at: home) }
+    let environment = AppEnvironment(["CHAEK_HOME": home.path])
+    let server = try Chaek(environment: environment, source: .local)
+    let command = try Chaek(environment: environment, source: .local)
+    #expect(try await !server.hasAccounts())
+    #expect(try await !server.hasAccounts(), "remembered")
+    _ = try await command.addReader(name: "A", password: "password A", admin: true)
+    #expect(try await server.hasAccounts(), "the accounts' files changed: read again")
+    _ = try await command.removeReader(named: "A")
+    #expect(try await !server.hasAccounts())
+  }
+
   @Test func aLibraryFileMadeAgainUnderItsNameIsOpenedAgain() async throws {
     let home = FileManager.default.temporaryDirectory.appendingPathComponent("chaek-readers-\(UUID())")
     defer { try? FileManager.default.removeItem(at: home) }
