@@ -50,8 +50,8 @@ extension Chaek {
   /// How long a session lasts after signing in, in seconds.
   public static let sessionLifetime = Accounts.sessionLifetime
 
-  /// `true` once an account exists: then every request needs a signed-in reader. Remembered
-  /// between calls while the accounts' files stay the same (see ``AccountsPresence``).
+  /// `true` once an account exists: then every request needs a signed-in reader. Remembered for a
+  /// moment between calls (see ``AccountsPresence``).
   public func hasAccounts() async throws -> Bool {
     let accounts = try accounts
     return try await presence.exists { try await accounts.count() > 0 }

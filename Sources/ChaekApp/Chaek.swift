@@ -47,12 +47,7 @@ public final class Chaek: Sendable {
         identify: { FileIdentity(path: home.directory.appendingPathComponent($0).path) }),
       catalog: OpenedOnce(home.catalog), source: source,
       settings: { try environment.providerSettings() }, accounts: OpenedOnce(home.accounts),
-      passwords: PasswordHasher(),
-      presence: AccountsPresence {
-        ["accounts.sqlite", "accounts.sqlite-wal"].map {
-          FileStamp(path: home.directory.appendingPathComponent($0).path)
-        }
-      }, log: log)
+      passwords: PasswordHasher(), log: log)
   }
 
   /// Chaek over a library and a catalog already open (a test's in-memory catalog, a benchmark's):
@@ -69,16 +64,16 @@ public final class Chaek: Sendable {
         open: { $0 == Accounts.firstLibrary ? library : try Library(path: ":memory:") }, remove: { _ in }),
       catalog: OpenedOnce(catalog), source: source, settings: { settings },
       accounts: accounts.map { OpenedOnce($0) } ?? OpenedOnce { try Accounts(path: ":memory:", now: now) },
-      passwords: PasswordHasher(strength: strength), presence: AccountsPresence { [] }, now: now, log: log)
+      passwords: PasswordHasher(strength: strength), now: now, log: log)
   }
 
   private init(
     libraries: ReaderLibraries, catalog: OpenedOnce<Catalog>, source: SearchSource,
     settings: @escaping @Sendable () throws -> ProviderSettings, accounts: OpenedOnce<Accounts>,
-    passwords: PasswordHasher, presence: AccountsPresence, now: @escaping @Sendable () -> Date = Date.init,
+    passwords: PasswordHasher, now: @escaping @Sendable () -> Date = Date.init,
     log: @escaping @Sendable (String) -> Void
   ) {
-    self.presence = presence
+    presence = AccountsPresence()
     self.libraries = libraries
     openCatalog = catalog
     openAccounts = accounts

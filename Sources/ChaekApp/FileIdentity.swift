@@ -14,22 +14,3 @@ struct FileIdentity: Hashable, Sendable {
     inode = UInt64(status.st_ino)
   }
 }
-
-/// A file's identity with its size and the time it last changed: a store written by any process
-/// gets another stamp (a commit to an SQLite file in WAL mode grows or rewrites its `-wal`).
-struct FileStamp: Hashable, Sendable {
-  let identity: FileIdentity
-  let size: Int64
-  let seconds: Int
-  let nanoseconds: Int
-
-  /// The stamp of the file at `path`, or `nil` when there is none.
-  init?(path: String) {
-    var status = stat()
-    guard stat(path, &status) == 0, let identity = FileIdentity(path: path) else { return nil }
-    self.identity = identity
-    size = Int64(status.st_size)
-    seconds = Int(status.st_mtim.tv_sec)
-    nanoseconds = Int(status.st_mtim.tv_nsec)
-  }
-}
