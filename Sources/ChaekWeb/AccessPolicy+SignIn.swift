@@ -44,13 +44,10 @@ extension AccessPolicy {
     do {
       reader = try await signedInReader(of: request)
     } catch {
-      return APIError(
-        status: 503, errorType: "ServiceUnavailable", message: "the accounts cannot be read now"
-      )
-      .response
+      return Self.accountsUnreadable.response
     }
     if let reader { return await SignedIn.$reader.withValue(reader) { await next(request) } }
-    if Self.isPublic(request) { return await next(request) }
+    if Self.isPublic(request) { return await SignedIn.$reader.withValue(.nobody) { await next(request) } }
     guard Self.isPage(request) else {
       return APIError.unauthorized("sign in first: POST /api/session, or send Authorization: Bearer TOKEN")
         .response

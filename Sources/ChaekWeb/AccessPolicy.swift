@@ -35,10 +35,7 @@ struct AccessPolicy: Middleware {
     do {
       signingIn = try await chaek.hasAccounts()
     } catch {
-      return APIError(
-        status: 503, errorType: "ServiceUnavailable", message: "the accounts cannot be read now"
-      )
-      .response
+      return Self.accountsUnreadable.response
     }
     if !signingIn, let misdirected = misdirection(for: request) { return misdirected.response }
     if let preflight = preflight(for: request) { return preflight }

@@ -58,10 +58,11 @@ extension WebApp {
     return response
   }
 
-  /// `GET /signin`: the sign-in page; on a Chaek without accounts, the app itself.
+  /// `GET /signin`: the sign-in page; the page asked for (`next`) on a Chaek without accounts or
+  /// for a reader signed in already.
   func signInPage(_ request: HTTPRequest) async throws -> HTTPResponse {
     let next = Self.localAddress(request.query["next"])
-    guard try await chaek.hasAccounts() else { return .redirect(to: next) }
+    guard try await chaek.hasAccounts(), request.reader == .nobody else { return .redirect(to: next) }
     return .html(SignInPage(next: next).body.description)
   }
 
@@ -85,9 +86,12 @@ extension WebApp {
     }
   }
 
+  /// Signs in; a session the browser already had ends, so that one browser holds one session.
   private func signIn(_ name: String, _ password: String, _ request: HTTPRequest) async throws -> SignIn {
-    try await chaek.signIn(
+    let signIn = try await chaek.signIn(
       name: name, password: password, from: request.client(behindProxy: policy.trustsProxy))
+    for earlier in request.cookies(AccessPolicy.sessionCookie) { try await chaek.signOut(session: earlier) }
+    return signIn
   }
 
   /// `next` when it is a path of this site, else `/`: a sign-in never sends a reader elsewhere.

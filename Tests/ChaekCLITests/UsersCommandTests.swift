@@ -32,6 +32,11 @@ struct UsersCommandTests {
     let nobody = await chaek.run("saved", "--user", "누구")
     #expect(nobody.status == 1 && nobody.err.contains("there is no reader named 누구"))
 
+    _ = await chaek.run("note", try await Self.vegetarian(in: chaek), "민지의 메모", "--user", "민지")
+    #expect(await chaek.run("notes", "--search", "메모", "--user", "민지").out.contains("민지의 메모"))
+    #expect(!(await chaek.run("notes", "--search", "메모", "--user", "준호").out.contains("민지의 메모")))
+    #expect(await chaek.run("export", "-", "--user", "준호").out.contains("민지의 메모") == false)
+
     let list = await chaek.run("users", "list")
     #expect(list.out.hasPrefix("NAME"))
     #expect(list.out.contains("민지") && list.out.contains("yes") && list.out.contains("준호"))

@@ -217,4 +217,16 @@ struct SignInTests {
       #expect(await client.get("/api/session", headers: ["Authorization": "bearer nope"]).status == 401)
     }
   }
+
+  @Test func signingInAgainEndsTheBrowsersEarlierSessionAndASignedInReaderSkipsThePage() async throws {
+    try await Self.withReader { _, client in
+      let first: HTTPHeaders = ["Cookie": try #require(Self.cookie(of: await Self.signIn(client)))]
+      #expect(await client.get("/signin?next=/saved", headers: first).headers["Location"] == "/saved")
+      let second = await Self.signIn(client, headers: first)
+      #expect(second.status == 200)
+      #expect(await client.get("/api/library", headers: first).status == 401, "the earlier session ended")
+      let cookie: HTTPHeaders = ["Cookie": try #require(Self.cookie(of: second))]
+      #expect(await client.get("/api/library", headers: cookie).status == 200)
+    }
+  }
 }
