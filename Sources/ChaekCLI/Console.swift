@@ -24,6 +24,10 @@ public protocol Console: Sendable {
   func readSecretLine() -> String?
 }
 
+/// The terminal's settings while a password is read without echo, for the interrupt handler to put
+/// back (a C signal handler cannot capture them).
+nonisolated(unsafe) private var echoingTerminal = termios()
+
 /// The process's standard streams.
 public struct StandardConsole: Console {
   /// The process's console.
@@ -40,13 +44,21 @@ public struct StandardConsole: Console {
     guard isInteractive, tcgetattr(STDIN_FILENO, &saved) == 0 else { return Swift.readLine() }
     var silent = saved
     silent.c_lflag &= ~tcflag_t(ECHO)
+    // Ctrl-C while the password is typed must not leave the terminal without echo.
+    echoingTerminal = saved
+    let interrupt = signal(SIGINT) { _ in
+      tcsetattr(STDIN_FILENO, TCSANOW, &echoingTerminal)
+      _exit(130)
+    }
     tcsetattr(STDIN_FILENO, TCSAFLUSH, &silent)
     defer {
       tcsetattr(STDIN_FILENO, TCSANOW, &saved)
+      signal(SIGINT, interrupt)
       writeError("\n")
     }
     return Swift.readLine()
   }
+
 }
 
 /// A console in memory, for the tests: captures output and answers prompts from a script of lines.
