@@ -1,4 +1,5 @@
 import Dispatch
+import SQLStore
 
 /// A PostgreSQL database through one connection, on the actor's own serial executor: a dispatch
 /// queue whose thread waits for the server, so that no call blocks Swift's cooperative pool and

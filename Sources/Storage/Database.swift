@@ -1,5 +1,6 @@
 import CSQLite
 import Dispatch
+import SQLStore
 
 /// An SQLite database file (or `:memory:`): one connection that writes, on the actor's own serial
 /// executor, and a pool of read-only connections that read side by side.
@@ -99,22 +100,5 @@ public actor Database {
   /// `PRAGMA data_version`: changes whenever another connection commits to this database.
   public func dataVersion() throws -> Int {
     try connection.integer("PRAGMA data_version")
-  }
-}
-
-/// A serial executor backed by a dispatch queue, so an actor's jobs all run on that queue.
-final class QueueExecutor: SerialExecutor {
-  private let queue: DispatchQueue
-
-  init(label: String) { queue = DispatchQueue(label: label) }
-
-  func enqueue(_ job: consuming ExecutorJob) {
-    let job = UnownedJob(job)
-    let executor = asUnownedSerialExecutor()
-    queue.async { job.runSynchronously(on: executor) }
-  }
-
-  func asUnownedSerialExecutor() -> UnownedSerialExecutor {
-    UnownedSerialExecutor(ordinary: self)
   }
 }

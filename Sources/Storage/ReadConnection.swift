@@ -1,4 +1,5 @@
 import CSQLite
+import SQLStore
 
 /// A read-only connection to a database file, on a serial executor of its own: one of a
 /// ``Database``'s readers. It is opened with `SQLITE_OPEN_READONLY`, so no statement run on it can
