@@ -6,7 +6,7 @@ SWIFT ?= swift
 CHAEK_HOME ?= $(HOME)/.local/share/chaek
 BIN := .build/release/chaek
 
-.PHONY: run test e2e deps test-deps build release bench soak format lint clean
+.PHONY: run test test-postgres e2e deps test-deps build release bench soak format lint clean
 
 PORT ?= 8080
 SCREENSHOTS := .build/screenshots
@@ -16,12 +16,22 @@ run: deps release
 	@echo "The command line is $(BIN) (try: $(BIN) help)."
 	$(BIN) serve --port $(PORT)
 
-## test: the layer check (each target imports only what it declares), then every test: Swift, then the browser
+## test: the layer check (each target imports only what it declares), then every test: Swift (the
+## library's and the application's suites once more on PostgreSQL), then the browser
 test: test-deps
 	scripts/check-layers
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	$(MAKE) --no-print-directory test-postgres
 	$(MAKE) --no-print-directory e2e
+
+## test-postgres: the library's and the application's suites with every library kept in PostgreSQL
+## (a throwaway cluster the tests start); skipped without PostgreSQL 15 unless CHAEK_REQUIRE_POSTGRES=1
+POSTGRES_BIN ?= $(or $(CHAEK_POSTGRES_BIN),/usr/lib/postgresql/15/bin)
+test-postgres:
+	@if [ -x $(POSTGRES_BIN)/initdb ] || [ "$(CHAEK_REQUIRE_POSTGRES)" = 1 ]; then \
+	  CHAEK_TEST_ENGINE=postgresql $(SWIFT) test --skip-build --filter 'UserLibraryTests|ChaekAppTests'; \
+	else echo "test-postgres: skipped (no PostgreSQL 15 in $(POSTGRES_BIN): apt-get install postgresql)"; fi
 
 ## e2e: browser tests (Chromium + Selenium, Tests/e2e) against the debug build, with screenshots
 e2e: test-deps

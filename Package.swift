@@ -55,7 +55,9 @@ let package = Package(
       dependencies: ["BookModel", "Storage", "SearchIndex", "BookImport"],
       resources: [.copy("Resources/starter-catalog.json")]
     ),
-    .target(name: "UserLibrary", dependencies: ["BookModel", "Storage", "SearchIndex", "BookImport"]),
+    .target(
+      name: "UserLibrary",
+      dependencies: ["BookModel", "Storage", "SearchIndex", "BookImport", "PostgresClient"]),
     .target(name: "Accounts", dependencies: ["SQLStore", "Storage", "PostgresClient"]),
     .target(
       name: "ChaekApp",
@@ -90,7 +92,8 @@ let package = Package(
 
     // MARK: - Tests
     .target(
-      name: "TestSupport", dependencies: ["BookModel", "Imaging", "HTTPTransport", "Storage"],
+      name: "TestSupport",
+      dependencies: ["BookModel", "Imaging", "HTTPTransport", "Storage", "UserLibrary", "PostgresClient"],
       path: "Tests/TestSupport"),
     // The judged relevance set and its scoring: for the tests and chaek-bench, not the product.
     .target(

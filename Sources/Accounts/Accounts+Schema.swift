@@ -40,8 +40,9 @@ extension Accounts {
   )
     async throws -> Accounts
   {
-    try await database.migrate("accounts", postgresMigrations)
-    return Accounts(store: database, now: now)
+    let schema = PostgresSchema("accounts", in: database)
+    try await schema.migrate(postgresMigrations)
+    return Accounts(store: schema, now: now)
   }
 
   /// The schema of the accounts in PostgreSQL, in order: the same tables as SQLite's, in

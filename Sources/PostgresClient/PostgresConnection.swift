@@ -76,10 +76,13 @@ public final class PostgresConnection {
     changes = result.affectedRows
   }
 
-  /// Runs one statement with parameters.
-  public func run(_ sql: String, _ values: [any PostgresValueConvertible] = []) throws(PostgresError) {
+  /// Runs one statement with parameters; returns the number of rows it inserted, changed or
+  /// deleted.
+  @discardableResult
+  public func run(_ sql: String, _ values: [any PostgresValueConvertible] = []) throws(PostgresError) -> Int {
     let result = try executed(sql, values)
     changes = result.affectedRows
+    return changes
   }
 
   /// Runs a query and maps every row.

@@ -12,6 +12,7 @@ import SQLStore
 public actor PostgresDatabase {
   private let executor: QueueExecutor
   private let connection: PostgresConnection
+  private let watch: PostgresCommits
 
   public nonisolated var unownedExecutor: UnownedSerialExecutor {
     executor.asUnownedSerialExecutor()
@@ -28,6 +29,7 @@ public actor PostgresDatabase {
   public init(_ connectionString: String, statementTimeout: Duration? = nil) async throws {
     let executor = QueueExecutor(label: "chaek.postgres")
     self.executor = executor
+    watch = PostgresCommits(connectionString: connectionString)
     self.connection = try await withCheckedThrowingContinuation { continuation in
       executor.queue.async {
         continuation.resume(
@@ -55,6 +57,12 @@ public actor PostgresDatabase {
   public func read<T: Sendable>(_ body: @Sendable (PostgresConnection) throws -> T) throws -> T {
     let connection = try connected()
     return try connection.inReadTransaction { try body(connection) }
+  }
+
+  /// A stream that yields after each commit of a ``PostgresSchema`` write to `schema`, from any
+  /// server, while iterated; it starts listening before it returns (see ``PostgresSchema/commits()``).
+  public nonisolated func commits(of schema: String) async -> AsyncStream<Void> {
+    await watch.watch(schema)
   }
 
   /// The connection, connected again first if it was lost.

@@ -26,31 +26,3 @@ public struct PostgresNewerSchemaError: Error, Equatable, Sendable, CustomString
     "the database was set up by a newer Chaek (it has \(unknown.joined(separator: ", "))): run that version"
   }
 }
-
-extension PostgresDatabase {
-  /// Applies the migrations of `migrations` not yet applied, in order, in one transaction that
-  /// holds a lock of its own (`schema`'s name), so that servers starting together apply each
-  /// once; records them in `schema_migrations` with the `schema` they belong to.
-  /// - Throws: ``PostgresNewerSchemaError`` before changing anything when the database records a
-  ///   migration of `schema` that `migrations` does not have; a ``PostgresError``.
-  public func migrate(_ schema: String, _ migrations: [PostgresMigration]) throws {
-    try write(isolation: .readCommitted) { connection in
-      try connection.run("SELECT pg_advisory_xact_lock(hashtext($1))", ["chaek migrations: " + schema])
-      try connection.execute(
-        """
-        CREATE TABLE IF NOT EXISTS schema_migrations (
-          schema text NOT NULL, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now(),
-          PRIMARY KEY (schema, name))
-        """)
-      let applied = Set(
-        try connection.query("SELECT name FROM schema_migrations WHERE schema = $1", [schema]) { $0.text(0) })
-      let unknown = applied.subtracting(migrations.map(\.name)).sorted()
-      guard unknown.isEmpty else { throw PostgresNewerSchemaError(unknown: unknown) }
-      for migration in migrations where !applied.contains(migration.name) {
-        try connection.execute(migration.sql)
-        try connection.run(
-          "INSERT INTO schema_migrations (schema, name) VALUES ($1, $2)", [schema, migration.name])
-      }
-    }
-  }
-}

@@ -15,6 +15,13 @@ public protocol SQLStore: Sendable {
   /// Runs `body` in a transaction that commits all of it or, when it throws, none of it. Writes are
   /// serialized: no two run at once on the same store, from this process or another.
   func write<T: Sendable>(_ body: @Sendable (any SQLSession) throws -> T) async throws -> T
+
+  /// Starts watching for commits to the store by any connection, of this process or another, and
+  /// returns once watching: the stream then yields after each commit (or a few commits together,
+  /// and sometimes when there was none: a watch that lost track yields so that nothing is missed).
+  /// Watching stops when the caller stops iterating. SQLite polls the file's data version;
+  /// PostgreSQL listens for the notifications the store's writes send.
+  func commits() async -> AsyncStream<Void>
 }
 
 /// The engine behind an ``SQLStore``.
@@ -23,12 +30,27 @@ public enum SQLDialect: Sendable {
   case sqlite
   /// PostgreSQL.
   case postgresql
+
+  /// The SQL of the smaller of two values (SQLite's two-argument `min`, PostgreSQL's `LEAST`).
+  public func smaller(_ first: String, _ second: String) -> String {
+    self == .sqlite ? "min(\(first), \(second))" : "LEAST(\(first), \(second))"
+  }
+
+  /// The SQL of the larger of two values (SQLite's two-argument `max`, PostgreSQL's `GREATEST`).
+  public func larger(_ first: String, _ second: String) -> String {
+    self == .sqlite ? "max(\(first), \(second))" : "GREATEST(\(first), \(second))"
+  }
 }
 
 /// A connection inside one of an ``SQLStore``'s transactions.
 public protocol SQLSession {
-  /// Runs a statement with `values` bound to its `?` parameters.
-  func run(_ sql: String, _ values: [any SQLValueConvertible]) throws
+  /// Which engine it is, for the few statements that differ.
+  var dialect: SQLDialect { get }
+
+  /// Runs a statement with `values` bound to its `?` parameters (`?1`, `?2`… name them by
+  /// position); returns the number of rows it inserted, changed or deleted.
+  @discardableResult
+  func run(_ sql: String, _ values: [any SQLValueConvertible]) throws -> Int
 
   /// Runs a query and maps every row.
   func fetch<T>(_ sql: String, _ values: [any SQLValueConvertible], _ map: (any SQLRow) throws -> T) throws
@@ -36,6 +58,15 @@ public protocol SQLSession {
 }
 
 extension SQLSession {
+  /// Runs a statement without parameters; returns the number of rows it changed.
+  @discardableResult
+  public func run(_ sql: String) throws -> Int { try run(sql, []) }
+
+  /// Runs a query and maps every row.
+  public func fetch<T>(_ sql: String, _ map: (any SQLRow) throws -> T) throws -> [T] {
+    try fetch(sql, [], map)
+  }
+
   /// Runs a query and maps its first row, if any.
   public func fetchFirst<T>(
     _ sql: String, _ values: [any SQLValueConvertible] = [], _ map: (any SQLRow) throws -> T
@@ -59,4 +90,9 @@ public protocol SQLRow {
   func double(_ index: Int) -> Double
   /// The column as text (NULL → empty).
   func text(_ index: Int) -> String
+}
+
+extension SQLRow {
+  /// The column as text, or `nil` when NULL.
+  public func optionalText(_ index: Int) -> String? { isNull(index) ? nil : text(index) }
 }

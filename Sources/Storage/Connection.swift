@@ -46,10 +46,13 @@ public final class Connection {
     guard code == SQLITE_OK else { throw error(code: code, sql: sql) }
   }
 
-  /// Runs one statement with parameters, stepping it to completion.
-  public func run(_ sql: String, _ values: [any SQLValueConvertible] = []) throws(DatabaseError) {
+  /// Runs one statement with parameters, stepping it to completion; returns the number of rows it
+  /// inserted, changed or deleted.
+  @discardableResult
+  public func run(_ sql: String, _ values: [any SQLValueConvertible] = []) throws(DatabaseError) -> Int {
     let statement = try prepared(sql, values)
     while try statement.step() {}
+    return changes
   }
 
   /// Runs a query and maps every row.

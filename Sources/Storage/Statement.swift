@@ -95,9 +95,6 @@ public struct Row {
     return String(decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self)
   }
 
-  /// The column as text, or `nil` when NULL.
-  public func optionalText(_ index: Int) -> String? { isNull(index) ? nil : text(index) }
-
   /// The column as bytes (NULL → empty).
   public func data(_ index: Int) -> Data {
     let count = Int(sqlite3_column_bytes(statement.handle, Int32(index)))

@@ -1,35 +1,36 @@
 import BookModel
 import Foundation
-import Storage
+import SQLStore
 
 /// Fans the library's change log out to subscribers.
 ///
-/// Writes in this process publish at once (``publishPending()``); writes by other processes are
-/// noticed by polling `PRAGMA data_version`, which costs one cheap statement per interval and only
-/// runs while someone is subscribed.
+/// Writes in this process publish at once (``publishPending()``); writes by other processes and
+/// other servers are noticed through the store's ``SQLStore/SQLStore/commits()`` (SQLite polls the
+/// file's data version, PostgreSQL listens for its notifications), which only run while someone is
+/// subscribed.
 actor ChangeFeed {
-  private let database: Database
-  private let interval: Duration
+  private let store: any SQLStore
   private var subscribers: [UUID: AsyncStream<LibraryEvent>.Continuation] = [:]
   private var lastSeq: Int?
-  private var poller: Task<Void, Never>?
+  private var watcher: Task<Void, Never>?
 
-  init(database: Database, interval: Duration = .milliseconds(250)) {
-    self.database = database
-    self.interval = interval
+  init(store: any SQLStore) {
+    self.store = store
   }
 
   /// A stream of events logged after this call.
   func subscribe() async -> AsyncStream<LibraryEvent> {
-    if poller == nil {
-      // The version is read before the log position, so a commit between the two still changes
-      // the version and is picked up by the first poll.
-      let version = try? await database.dataVersion()
+    if watcher == nil {
+      // Commits are watched before the log position is read, so a commit between the two is
+      // still noticed.
+      let commits = await store.commits()
       let seq =
-        (try? await database.read { try $0.integer("SELECT coalesce(max(seq), 0) FROM changes") }) ?? 0
-      if poller == nil {  // another subscriber may have started it while this one was reading
+        (try? await store.read { try $0.fetchInteger("SELECT coalesce(max(seq), 0) FROM changes") }) ?? 0
+      if watcher == nil {  // another subscriber may have started it while this one was reading
         lastSeq = seq
-        poller = Task { await self.poll(from: version) }
+        watcher = Task {
+          for await _ in commits { await self.publishPending() }
+        }
       }
     }
     let (stream, continuation) = AsyncStream<LibraryEvent>.makeStream(bufferingPolicy: .bufferingNewest(256))
@@ -43,8 +44,8 @@ actor ChangeFeed {
   func publishPending() async {
     guard let since = lastSeq, !subscribers.isEmpty else { return }
     let entries =
-      (try? await database.read { connection in
-        try connection.query("SELECT seq, kind, book_id FROM changes WHERE seq > ? ORDER BY seq", [since]) {
+      (try? await store.read { connection in
+        try connection.fetch("SELECT seq, kind, book_id FROM changes WHERE seq > ? ORDER BY seq", [since]) {
           ($0.int(0), $0.text(1), $0.optionalText(2))
         }
       }) ?? []
@@ -58,21 +59,9 @@ actor ChangeFeed {
   private func unsubscribe(_ id: UUID) {
     subscribers[id] = nil
     if subscribers.isEmpty {
-      poller?.cancel()
-      poller = nil
+      watcher?.cancel()
+      watcher = nil
       lastSeq = nil
-    }
-  }
-
-  private func poll(from start: Int?) async {
-    var version = start
-    while !Task.isCancelled {
-      try? await Task.sleep(for: interval)
-      let current = try? await database.dataVersion()
-      if current != version {
-        version = current
-        await publishPending()
-      }
     }
   }
 }

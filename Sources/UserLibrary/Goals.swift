@@ -6,13 +6,13 @@ import Storage
 /// is one transaction logged as ``BookModel/LibraryEvent/goal``. ``Library/goals`` hands it out;
 /// what was read against it is ``Library/stats(for:today:)``.
 public struct Goals: Sendable {
-  let database: Database
+  let store: any SQLStore
   let feed: ChangeFeed
 
   /// Sets the goal for `year` (`nil` removes it).
   public func set(_ books: Int?, for year: Int) async throws {
     try Goals.check(books ?? 1, for: year)
-    try await database.write { connection in
+    try await store.write { connection in
       if let books {
         try connection.run(
           "INSERT INTO goals (year, books) VALUES (?, ?) ON CONFLICT (year) DO UPDATE SET books = excluded.books",
@@ -27,7 +27,7 @@ public struct Goals: Sendable {
 
   /// The goal for `year`, if one is set.
   public func books(for year: Int) async throws -> Int? {
-    try await database.read { try $0.first("SELECT books FROM goals WHERE year = ?", [year]) { $0.int(0) } }
+    try await store.read { try $0.fetchFirst("SELECT books FROM goals WHERE year = ?", [year]) { $0.int(0) } }
   }
 
   /// Refuses a goal outside 1 to 10,000 books or a year outside 1 to 9999.

@@ -54,16 +54,19 @@ struct ImportedRecord: Codable, Equatable {
   // MARK: - Rows
 
   /// The record the last import of `id` wrote, or `nil` when none did.
-  static func last(of id: BookID, on connection: Connection) throws -> ImportedRecord? {
-    try connection.first("SELECT record FROM imported_records WHERE book_id = ?", [id.rawValue]) {
+  static func last(of id: BookID, on connection: any SQLSession) throws -> ImportedRecord? {
+    try connection.fetchFirst("SELECT record FROM imported_records WHERE book_id = ?", [id.rawValue]) {
       try JSONDecoder().decode(ImportedRecord.self, from: Data($0.text(0).utf8))
     }
   }
 
   /// Keeps this record as the last import of `id`.
-  func store(as id: BookID, on connection: Connection) throws {
+  func store(as id: BookID, on connection: any SQLSession) throws {
     try connection.run(
-      "INSERT OR REPLACE INTO imported_records (book_id, record) VALUES (?, ?)",
+      """
+      INSERT INTO imported_records (book_id, record) VALUES (?, ?)
+      ON CONFLICT (book_id) DO UPDATE SET record = excluded.record
+      """,
       [id.rawValue, String(decoding: try JSONEncoder().encode(self), as: UTF8.self)])
   }
 }

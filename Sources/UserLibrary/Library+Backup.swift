@@ -6,26 +6,26 @@ import Storage
 extension Library {
   /// The whole library as a ``LibraryBackup``, read in one snapshot.
   public func backup() async throws -> LibraryBackup {
-    try await database.read { connection in
+    try await store.read { connection in
       var backup = LibraryBackup()
       // By the millisecond a backup keeps, so that a restored library (its times rounded so) backs
       // up in the same order.
-      let ids = try connection.query(
+      let ids = try connection.fetch(
         "SELECT id FROM saved_books ORDER BY round(saved_at * 1000), id"
       ) { $0.text(0) }
       backup.books = try ids.compactMap(BookID.init(parsing:)).compactMap {
         try Library.savedEntry($0, on: connection)
       }
-      backup.recent = try connection.query("SELECT book, viewed_at FROM recent_views ORDER BY seq DESC") {
+      backup.recent = try connection.fetch("SELECT book, viewed_at FROM recent_views ORDER BY seq DESC") {
         LibraryBackup.RecentEntry(
           book: try Library.decode($0.text(0)),
           viewedAt: BackupTime.text(Date(timeIntervalSince1970: $0.double(1))))
       }
-      backup.goals = try connection.query("SELECT year, books FROM goals ORDER BY year") {
+      backup.goals = try connection.fetch("SELECT year, books FROM goals ORDER BY year") {
         LibraryBackup.Goal(year: $0.int(0), books: $0.int(1))
       }
       backup.searches.recording = try RecentSearches.recordsSearches(on: connection)
-      backup.searches.recent = try connection.query(
+      backup.searches.recent = try connection.fetch(
         "SELECT query, searched_at FROM search_history ORDER BY seq DESC"
       ) {
         LibraryBackup.SearchEntry(
@@ -43,15 +43,15 @@ extension Library {
   ///   ``BookModel/BookLength/pages``, progress that cannot be, or a reading that finishes before it
   ///   starts (nothing is changed either).
   public func restore(_ backup: LibraryBackup) async throws {
-    try await database.write { connection in
-      let held = try connection.integer(
+    try await store.write { connection in
+      let held = try connection.fetchInteger(
         "SELECT (SELECT count(*) FROM saved_books) + (SELECT count(*) FROM recent_views) + (SELECT count(*) FROM goals)"
       )
       guard held == 0 else { throw LibraryError.notEmpty }
       for entry in backup.books { try Library.insert(entry, on: connection) }
       for (index, view) in backup.recent.prefix(RecentViews.limit).enumerated() {
         try connection.run(
-          "INSERT OR IGNORE INTO recent_views (id, book, viewed_at, seq) VALUES (?, ?, ?, ?)",
+          "INSERT INTO recent_views (id, book, viewed_at, seq) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
           [
             view.book.id.rawValue, try Library.encode(view.book), try Library.time(view.viewedAt),
             backup.recent.count - index,
@@ -60,7 +60,8 @@ extension Library {
       for goal in backup.goals {
         try Goals.check(goal.books, for: goal.year)
         try connection.run(
-          "INSERT OR REPLACE INTO goals (year, books) VALUES (?, ?)", [goal.year, goal.books])
+          "INSERT INTO goals (year, books) VALUES (?, ?) ON CONFLICT (year) DO UPDATE SET books = excluded.books",
+          [goal.year, goal.books])
       }
       try Library.log(.goal, on: connection)
       try Library.restoreSearches(backup.searches, on: connection)
@@ -69,9 +70,9 @@ extension Library {
   }
 
   /// A saved book with its whole journal as a backup keeps it; `nil` when it is not saved.
-  static func savedEntry(_ id: BookID, on connection: Connection) throws -> LibraryBackup.SavedEntry? {
+  static func savedEntry(_ id: BookID, on connection: any SQLSession) throws -> LibraryBackup.SavedEntry? {
     guard let entry = try Library.entry(id, on: connection) else { return nil }
-    let created = try connection.query(
+    let created = try connection.fetch(
       "SELECT id, created_at FROM notes WHERE book_id = ?", [id.rawValue]
     ) { ($0.int(0), $0.double(1)) }
     let createdAt = Dictionary(uniqueKeysWithValues: created)
@@ -100,7 +101,7 @@ extension Library {
   /// Puts a saved book with its whole journal back, in the caller's transaction, as a backup
   /// keeps it; the book must not be saved.
   /// - Throws: ``LibraryError/invalid(_:)`` for what the journal does not keep.
-  static func insert(_ entry: LibraryBackup.SavedEntry, on connection: Connection) throws {
+  static func insert(_ entry: LibraryBackup.SavedEntry, on connection: any SQLSession) throws {
     let id = entry.book.id
     try Library.checkPages(entry.pages, "the number of pages of \(id)")
     guard try JournalText.reviewText(entry.review) == entry.review else {
@@ -117,7 +118,7 @@ extension Library {
     try Library.indexNames(of: entry.book, on: connection)
     for tag in try JournalText.cleanTags(entry.tags) {
       try connection.run(
-        "INSERT OR IGNORE INTO book_tags (book_id, tag) VALUES (?, ?)", [id.rawValue, tag])
+        "INSERT INTO book_tags (book_id, tag) VALUES (?, ?) ON CONFLICT DO NOTHING", [id.rawValue, tag])
     }
     for note in entry.notes {
       try Library.checkPages(note.page, "the page of a \(note.kind.rawValue) of \(id)")
@@ -131,10 +132,9 @@ extension Library {
     }
     for session in entry.sessions {
       try Library.checkReading(started: session.started, finished: session.finished)
-      try connection.run(
-        "INSERT INTO reading_sessions (book_id, started, finished) VALUES (?, ?, ?)",
+      let sessionID = try connection.fetchInteger(
+        "INSERT INTO reading_sessions (book_id, started, finished) VALUES (?, ?, ?) RETURNING id",
         [id.rawValue, session.started?.description, session.finished?.description])
-      let sessionID = connection.lastInsertedRowID
       for update in session.progress {
         try Library.checkProgress(update, of: id)
         try connection.run(
@@ -145,23 +145,43 @@ extension Library {
     try Library.log(.saved(id), on: connection)
   }
 
-  /// Writes a consistent copy of `library.sqlite` to `destination` while it is in use (SQLite's
-  /// online backup API).
+  /// Writes a consistent copy of the library, as an SQLite library file, to a new file at
+  /// `destination` while it is in use: SQLite's online backup of `library.sqlite`; from
+  /// PostgreSQL, a new library file with this one's ``backup()`` restored, moved into place when
+  /// whole.
   public func copyDatabase(to destination: String) async throws {
-    try await database.backup(to: destination)
+    if let file { return try await file.backup(to: destination) }
+    let partial = destination + ".partial"
+    try? FileManager.default.removeItem(atPath: partial)
+    do {
+      try await Self.write(backup(), toNewFile: partial)
+      try FileManager.default.moveItem(atPath: partial, toPath: destination)
+    } catch {
+      try? FileManager.default.removeItem(atPath: partial)
+      throw error
+    }
+  }
+
+  /// Makes a library file at `path` holding `backup`, closed when this returns.
+  private static func write(_ backup: LibraryBackup, toNewFile path: String) async throws {
+    try await Library(path: path).restore(backup)
   }
 
   /// The backup's searches, older than any already recorded (a query recorded in both keeps the
   /// library's), and its recording setting.
-  private static func restoreSearches(_ searches: LibraryBackup.Searches, on connection: Connection) throws {
-    let below = try connection.integer("SELECT coalesce(min(seq), 1) FROM search_history")
+  private static func restoreSearches(_ searches: LibraryBackup.Searches, on connection: any SQLSession)
+    throws
+  {
+    let below = try connection.fetchInteger("SELECT coalesce(min(seq), 1) FROM search_history")
     for (index, search) in searches.recent.enumerated() {
       let query = try RecentSearch.clean(search.query)
       guard query == search.query else {
         throw LibraryError.invalid("the search ‘\(search.query)’ is not kept so")
       }
       try connection.run(
-        "INSERT OR IGNORE INTO search_history (key, query, searched_at, seq) VALUES (?, ?, ?, ?)",
+        """
+        INSERT INTO search_history (key, query, searched_at, seq) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING
+        """,
         [RecentSearch.key(query), query, try time(search.searchedAt), below - 1 - index])
     }
     try RecentSearches.trim(on: connection)

@@ -35,7 +35,7 @@ extension Library {
   public func mergeImported(_ items: [(book: Book, record: ReadingRecord)], today: CalendarDay) async throws
     -> [MergedRecord]
   {
-    let outcomes = try await database.write { connection in
+    let outcomes = try await store.write { connection in
       try items.map { item in try Library.merge(item.record, of: item.book, today: today, on: connection) }
     }
     await feed.publishPending()
@@ -43,13 +43,13 @@ extension Library {
   }
 
   private static func merge(
-    _ record: ReadingRecord, of book: Book, today: CalendarDay, on connection: Connection
+    _ record: ReadingRecord, of book: Book, today: CalendarDay, on connection: any SQLSession
   )
     throws -> MergedRecord
   {
     let id = book.id
     let isNew =
-      try connection.integer("SELECT count(*) FROM saved_books WHERE id = ?", [id.rawValue]) == 0
+      try connection.fetchInteger("SELECT count(*) FROM saved_books WHERE id = ?", [id.rawValue]) == 0
     if isNew {
       let shelf = record.shelf ?? (record.readings.contains { $0.finished != nil } ? .read : .want)
       try connection.run(
@@ -66,11 +66,12 @@ extension Library {
     /// Sets `column` to the record's `value` (as `saidThen` is what the last import said of it),
     /// unless that is no news or the reader changed the field since.
     func merge<Value: SQLValueConvertible & Equatable>(
-      _ column: String, _ value: Value?, saidThen: Value??, read: (Row) -> Value?
+      _ column: String, _ value: Value?, saidThen: Value??, read: (any SQLRow) -> Value?
     ) throws {
       guard let value else { return }
       let now =
-        try connection.first("SELECT \(column) FROM saved_books WHERE id = ?", [id.rawValue], read) ?? nil
+        try connection.fetchFirst("SELECT \(column) FROM saved_books WHERE id = ?", [id.rawValue], read)
+        ?? nil
       guard now != value else { return }
       if let saidThen, saidThen == value || now != saidThen {
         kept = true
@@ -94,7 +95,7 @@ extension Library {
     try merge("pages", said.pages, saidThen: last.map(\.pages)) { $0.isNull(0) ? nil : $0.int(0) }
     let newTags = said.tags.filter { !(last?.tags.contains($0) ?? false) }
     changed = try addTags(newTags, to: id, leftOut: &leftOut, on: connection) || changed
-    let held = try connection.query(
+    let held = try connection.fetch(
       "SELECT text FROM notes WHERE book_id = ? AND kind = 'note' ORDER BY day, id", [id.rawValue]
     ) { $0.text(0).trimmingCharacters(in: .whitespacesAndNewlines) }
     // A Goodreads export of this library writes a book's notes as one private note, one after another.
@@ -147,10 +148,10 @@ extension Library {
   /// Adds the tags a book does not hold yet, while it has room (``maximumTags`` in all); a tag the
   /// journal cannot keep (``TagFault``), and those beyond the room, are left out.
   private static func addTags(
-    _ tags: [String], to id: BookID, leftOut: inout [MergedRecord.LeftOut], on connection: Connection
+    _ tags: [String], to id: BookID, leftOut: inout [MergedRecord.LeftOut], on connection: any SQLSession
   ) throws -> Bool {
     let held = Set(
-      try connection.query("SELECT tag FROM book_tags WHERE book_id = ?", [id.rawValue]) { $0.text(0) })
+      try connection.fetch("SELECT tag FROM book_tags WHERE book_id = ?", [id.rawValue]) { $0.text(0) })
     var room = JournalText.maximumTags - held.count
     var added = false
     var beyond: [String] = []
@@ -180,10 +181,10 @@ extension Library {
   /// record leaves out is unknown, not absent: a reading finished on a day (Goodreads gives no
   /// start) is the stored one that finished that day, whatever day it started.
   private static func addMissingReadings(
-    _ readings: [ReadingRecord.Reading], of id: BookID, on connection: Connection
+    _ readings: [ReadingRecord.Reading], of id: BookID, on connection: any SQLSession
   ) throws -> Bool {
     var held = HeldReadings(
-      try connection.query(
+      try connection.fetch(
         "SELECT started, finished FROM reading_sessions WHERE book_id = ? ORDER BY id", [id.rawValue]
       ) {
         ReadingRecord.Reading(

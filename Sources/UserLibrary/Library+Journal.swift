@@ -9,7 +9,7 @@ import Storage
 extension Library {
   /// Everything kept about a saved book; `nil` when it is not saved.
   public func entry(_ id: BookID) async throws -> JournalEntry? {
-    try await database.read { try Library.entry(id, on: $0) }
+    try await store.read { try Library.entry(id, on: $0) }
   }
 
   /// Applies every field of `change` to a saved book's entry in one transaction (one version, one
@@ -40,7 +40,7 @@ extension Library {
         try connection.run("DELETE FROM book_tags WHERE book_id = ?", [id.rawValue])
         for tag in tags {
           try connection.run(
-            "INSERT OR IGNORE INTO book_tags (book_id, tag) VALUES (?, ?)", [id.rawValue, tag])
+            "INSERT INTO book_tags (book_id, tag) VALUES (?, ?) ON CONFLICT DO NOTHING", [id.rawValue, tag])
         }
       }
       if let pages = change.pages {
@@ -95,19 +95,19 @@ extension Library {
   /// books with `tag` (all of them without one) and on each shelf, and every tag in use (가나다
   /// order) with its books on `shelf` (all shelves without one), a tag with none there included.
   public func savedFacets(shelf: Shelf?, tag: String?) async throws -> SavedFacets {
-    try await database.read { try Library.savedFacets(shelf: shelf, tag: tag, on: $0) }
+    try await store.read { try Library.savedFacets(shelf: shelf, tag: tag, on: $0) }
   }
 
-  static func savedFacets(shelf: Shelf?, tag: String?, on connection: Connection) throws -> SavedFacets {
+  static func savedFacets(shelf: Shelf?, tag: String?, on connection: any SQLSession) throws -> SavedFacets {
     let tagged = tag == nil ? "" : "WHERE id IN (SELECT book_id FROM book_tags WHERE tag = ?)"
     let tagValues: [any SQLValueConvertible] = tag.map { [$0] } ?? []
-    let rows = try connection.query(
+    let rows = try connection.fetch(
       "SELECT shelf, count(*) FROM saved_books \(tagged) GROUP BY shelf", tagValues
     ) { ($0.text(0), $0.int(1)) }
     var shelves = Dictionary(uniqueKeysWithValues: Shelf.allCases.map { ($0, 0) })
     for (name, count) in rows { if let shelf = Shelf(rawValue: name) { shelves[shelf] = count } }
     let onShelf = shelf == nil ? "" : "AND s.shelf = ?"
-    let tags = try connection.query(
+    let tags = try connection.fetch(
       """
       SELECT t.tag, count(s.id) FROM book_tags t LEFT JOIN saved_books s ON s.id = t.book_id \(onShelf)
       GROUP BY t.tag ORDER BY t.tag
@@ -124,11 +124,11 @@ extension Library {
   /// `book`, the book is first saved on 읽고 싶은 책 (when it is not saved) in the same transaction.
   func changeEntry(
     _ id: BookID, expecting version: Int?, saving book: Book? = nil,
-    _ body: @escaping @Sendable (Connection) throws -> Void
+    _ body: @escaping @Sendable (any SQLSession) throws -> Void
   ) async throws -> JournalEntry {
     let json = try book.map(Library.encode)
     let date = now()
-    let entry = try await database.write { connection in
+    let entry = try await store.write { connection in
       if let book, let json { try Library.store(book, json: json, shelf: .want, at: date, on: connection) }
       let current = try Library.version(of: id, on: connection)
       if let version, version != current { throw LibraryError.staleEdit(current: current) }
@@ -144,8 +144,8 @@ extension Library {
 
   /// Moves a book to `shelf` in the caller's transaction, opening or finishing a reading session on
   /// `today` as ``setShelf(_:to:today:expecting:)`` says.
-  static func move(_ id: BookID, to shelf: Shelf, today: CalendarDay, on connection: Connection) throws {
-    let old = try connection.first("SELECT shelf FROM saved_books WHERE id = ?", [id.rawValue]) {
+  static func move(_ id: BookID, to shelf: Shelf, today: CalendarDay, on connection: any SQLSession) throws {
+    let old = try connection.fetchFirst("SELECT shelf FROM saved_books WHERE id = ?", [id.rawValue]) {
       $0.text(0)
     }
     guard old != shelf.rawValue else { return }
@@ -159,9 +159,9 @@ extension Library {
 
   /// The entry version of a saved book.
   /// - Throws: ``LibraryError/notSaved(_:)`` when it is not saved.
-  static func version(of id: BookID, on connection: Connection) throws -> Int {
+  static func version(of id: BookID, on connection: any SQLSession) throws -> Int {
     guard
-      let version = try connection.first(
+      let version = try connection.fetchFirst(
         "SELECT version FROM saved_books WHERE id = ?", [id.rawValue], { $0.int(0) })
     else { throw LibraryError.notSaved(id) }
     return version
@@ -169,7 +169,7 @@ extension Library {
 
   /// Deletes the tags, notes, quotes, readings and last imported record of one book, or of every
   /// book (`nil`).
-  static func deleteJournal(of id: BookID?, on connection: Connection) throws {
+  static func deleteJournal(of id: BookID?, on connection: any SQLSession) throws {
     let (filter, values): (String, [any SQLValueConvertible]) =
       id.map { ("WHERE book_id = ?", [$0.rawValue]) } ?? ("", [])
     try connection.run(
@@ -180,22 +180,27 @@ extension Library {
   }
 
   /// Gives the tags, notes, quotes, readings and last imported record of one book to another.
-  static func moveJournal(from old: BookID, to new: BookID, on connection: Connection) throws {
+  static func moveJournal(from old: BookID, to new: BookID, on connection: any SQLSession) throws {
     try connection.run(
-      "INSERT OR IGNORE INTO book_tags (book_id, tag) SELECT ?, tag FROM book_tags WHERE book_id = ?",
+      "INSERT INTO book_tags (book_id, tag) SELECT ?, tag FROM book_tags WHERE book_id = ? ON CONFLICT DO NOTHING",
       [new.rawValue, old.rawValue])
     try connection.run("DELETE FROM book_tags WHERE book_id = ?", [old.rawValue])
     for table in ["notes", "reading_sessions"] {
       try connection.run("UPDATE \(table) SET book_id = ? WHERE book_id = ?", [new.rawValue, old.rawValue])
     }
     try connection.run(
-      "UPDATE OR REPLACE imported_records SET book_id = ? WHERE book_id = ?", [new.rawValue, old.rawValue])
+      """
+      DELETE FROM imported_records WHERE book_id = ?1
+        AND EXISTS (SELECT 1 FROM imported_records WHERE book_id = ?2)
+      """, [new.rawValue, old.rawValue])
+    try connection.run(
+      "UPDATE imported_records SET book_id = ? WHERE book_id = ?", [new.rawValue, old.rawValue])
   }
 
   /// Reads a whole entry in the caller's transaction.
-  static func entry(_ id: BookID, on connection: Connection) throws -> JournalEntry? {
+  static func entry(_ id: BookID, on connection: any SQLSession) throws -> JournalEntry? {
     guard
-      let row = try connection.first(
+      let row = try connection.fetchFirst(
         "SELECT book, saved_at, shelf, rating, review, pages, version FROM saved_books WHERE id = ?",
         [id.rawValue],
         { row in
@@ -206,7 +211,7 @@ extension Library {
           )
         })
     else { return nil }
-    let tags = try connection.query("SELECT tag FROM book_tags WHERE book_id = ? ORDER BY tag", [id.rawValue])
+    let tags = try connection.fetch("SELECT tag FROM book_tags WHERE book_id = ? ORDER BY tag", [id.rawValue])
     {
       $0.text(0)
     }

@@ -21,19 +21,19 @@ extension Library {
         ("key", Analyzer.completionKey(typed))
       }
     guard !prefix.isEmpty, limit > 0 else { return [] }
-    return try await database.read { connection in
+    return try await store.read { connection in
       // A key begins with `prefix` when it sorts from `prefix` up to `prefix` followed by the
       // last code point (keys compare as UTF-8 bytes, so this is a range of the index).
-      try connection.query(
+      try connection.fetch(
         """
         SELECT text, kind, book_id FROM (
           SELECT n.text, n.kind, n.book_id, n.position, b.title AS book_title,
-            row_number() OVER (PARTITION BY n.folded ORDER BY b.title COLLATE NOCASE, b.id, n.position) AS nth
+            row_number() OVER (PARTITION BY n.folded ORDER BY lower(b.title), b.id, n.position) AS nth
           FROM saved_names n JOIN saved_books b ON b.id = n.book_id
-          WHERE n.\(column) >= ?1 AND n.\(column) < ?1 || char(1114111)
-        )
-        WHERE nth = 1 ORDER BY book_title COLLATE NOCASE, book_id, position LIMIT ?2
-        """, [prefix, limit]
+          WHERE n.\(column) >= ? AND n.\(column) < ?
+        ) AS named
+        WHERE nth = 1 ORDER BY lower(book_title), book_id, position LIMIT ?
+        """, [prefix, prefix + "\u{10FFFF}", limit]
       ) { row in
         BookID(parsing: row.text(2)).map {
           SavedName(text: row.text(0), kind: NameKind(rawValue: row.text(1)) ?? .person, bookID: $0)
@@ -44,7 +44,7 @@ extension Library {
 
   /// Writes the names of `book`, saved under its own identity, in the caller's transaction, in
   /// place of those it had.
-  static func indexNames(of book: Book, on connection: Connection) throws {
+  static func indexNames(of book: Book, on connection: any SQLSession) throws {
     let id = book.id.rawValue
     try connection.run("DELETE FROM saved_names WHERE book_id = ?", [id])
     let names = [(book.title, NameKind.title)] + (book.authors + book.translators).map { ($0, .person) }
@@ -64,15 +64,21 @@ extension Library {
   /// At every open: makes every saved book's names again when they were made by another version of
   /// the analyzer, or not yet (a library saved before they were kept).
   static let savedNamesCheck = Migration.atEveryOpen("index saved names of other analyzer versions") {
-    connection in
+    try indexNamesOfOtherAnalyzers(on: $0)
+  }
+
+  /// Makes every saved book's names again, in the caller's transaction, when they were made by
+  /// another version of the analyzer, or not yet.
+  static func indexNamesOfOtherAnalyzers(on connection: any SQLSession) throws {
     let current = String(Analyzer.version)
-    let stored = try connection.first(
+    let stored = try connection.fetchFirst(
       "SELECT value FROM settings WHERE name = ?", [savedNamesVersionSetting]
     ) { $0.text(0) }
     guard stored != current else { return }
-    let books = try connection.query("SELECT book FROM saved_books") { try Library.decode($0.text(0)) }
+    let books = try connection.fetch("SELECT book FROM saved_books") { try Library.decode($0.text(0)) }
     for book in books { try indexNames(of: book, on: connection) }
     try connection.run(
-      "INSERT OR REPLACE INTO settings (name, value) VALUES (?, ?)", [savedNamesVersionSetting, current])
+      "INSERT INTO settings (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value",
+      [savedNamesVersionSetting, current])
   }
 }

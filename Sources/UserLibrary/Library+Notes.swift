@@ -17,18 +17,19 @@ extension Library {
     let text = try JournalText.noteText(text, page: page)
     let json = try book.map(Library.encode)
     let date = now()
-    let note = try await database.write { connection in
+    let note = try await store.write { connection in
       if let book, let json { try Library.store(book, json: json, shelf: .want, at: date, on: connection) }
       _ = try Library.version(of: id, on: connection)
-      try connection.run(
+      let noteID = try connection.fetchInteger(
         """
         INSERT INTO notes (book_id, kind, text, page, day, created_at, tokens) VALUES (?, ?, ?, ?, ?, ?, ?)
+        RETURNING id
         """,
         [
           id.rawValue, kind.rawValue, text, page, day.description, date.timeIntervalSince1970,
           NoteSearch.tokens(of: text),
         ])
-      let note = try Library.note(connection.lastInsertedRowID, on: connection)
+      let note = try Library.note(noteID, on: connection)
       try Library.log(.journal(id), on: connection)
       return note
     }
@@ -38,8 +39,8 @@ extension Library {
 
   /// One note or quote; `nil` when there is none with this id.
   public func note(_ noteID: Int) async throws -> Note? {
-    try await database.read { connection in
-      try connection.first(
+    try await store.read { connection in
+      try connection.fetchFirst(
         "SELECT \(Library.noteColumns) FROM notes WHERE id = ?", [noteID], Library.note(from:))
     }
   }
@@ -51,7 +52,7 @@ extension Library {
     _ noteID: Int, text: String, page: Int?, day: CalendarDay? = nil, expecting version: Int? = nil
   ) async throws -> Note {
     let text = try JournalText.noteText(text, page: page)
-    let note = try await database.write { connection in
+    let note = try await store.write { connection in
       let old = try Library.note(noteID, on: connection)
       if let version, version != old.version { throw LibraryError.staleEdit(current: old.version) }
       try connection.run(
@@ -66,7 +67,7 @@ extension Library {
 
   /// Deletes a note or quote; a deletion that names an older version than the note's is refused.
   public func deleteNote(_ noteID: Int, expecting version: Int? = nil) async throws {
-    try await database.write { connection in
+    try await store.write { connection in
       let old = try Library.note(noteID, on: connection)
       if let version, version != old.version { throw LibraryError.staleEdit(current: old.version) }
       try connection.run("DELETE FROM notes WHERE id = ?", [noteID])
@@ -82,18 +83,16 @@ extension Library {
   public func searchNotes(_ query: String, limit: Int = 100) async throws -> [NoteMatch] {
     let search = NoteSearch(query)
     guard !search.isEmpty else { return [] }
-    return try await database.read { connection in
-      var matches: [NoteMatch] = []
-      try connection.forEachRow(
+    return try await store.read { connection in
+      let found = try connection.fetch(
         """
         SELECT notes.id, notes.tokens, saved_books.title FROM notes
         JOIN saved_books ON saved_books.id = notes.book_id ORDER BY notes.day DESC, notes.id DESC
         """
-      ) { row in
-        guard matches.count < limit, search.matches(tokens: row.text(1)) else { return }
-        matches.append(NoteMatch(note: try Library.note(row.int(0), on: connection), title: row.text(2)))
+      ) { row in search.matches(tokens: row.text(1)) ? (id: row.int(0), title: row.text(2)) : nil }
+      return try found.compactMap { $0 }.prefix(limit).map {
+        NoteMatch(note: try Library.note($0.id, on: connection), title: $0.title)
       }
-      return matches
     }
   }
 
@@ -101,7 +100,7 @@ extension Library {
 
   private static let noteColumns = "id, book_id, kind, text, page, day, version"
 
-  private static func note(from row: Row) throws -> Note {
+  private static func note(from row: any SQLRow) throws -> Note {
     guard let bookID = BookID(parsing: row.text(1)), let kind = Note.Kind(rawValue: row.text(2)),
       let day = CalendarDay(row.text(5))
     else { throw LibraryError.invalid("note \(row.int(0)) cannot be read") }
@@ -110,14 +109,15 @@ extension Library {
       day: day, version: row.int(6))
   }
 
-  static func note(_ id: Int, on connection: Connection) throws -> Note {
-    guard let note = try connection.first("SELECT \(noteColumns) FROM notes WHERE id = ?", [id], note(from:))
+  static func note(_ id: Int, on connection: any SQLSession) throws -> Note {
+    guard
+      let note = try connection.fetchFirst("SELECT \(noteColumns) FROM notes WHERE id = ?", [id], note(from:))
     else { throw LibraryError.noSuchRecord("note or quote \(id)") }
     return note
   }
 
-  static func notes(of book: BookID, on connection: Connection) throws -> [Note] {
-    try connection.query(
+  static func notes(of book: BookID, on connection: any SQLSession) throws -> [Note] {
+    try connection.fetch(
       "SELECT \(noteColumns) FROM notes WHERE book_id = ? ORDER BY day, id", [book.rawValue], note(from:))
   }
 }

@@ -90,8 +90,10 @@ extension Library {
   /// The book a reading session belongs to.
   /// - Throws: ``LibraryError/noSuchRecord(_:)`` when there is no such session.
   public func sessionOwner(_ sessionID: Int) async throws -> BookID {
-    let owner = try await database.read { connection in
-      try connection.first("SELECT book_id FROM reading_sessions WHERE id = ?", [sessionID]) { $0.text(0) }
+    let owner = try await store.read { connection in
+      try connection.fetchFirst("SELECT book_id FROM reading_sessions WHERE id = ?", [sessionID]) {
+        $0.text(0)
+      }
     }
     guard let owner, let id = BookID(parsing: owner) else {
       throw LibraryError.noSuchRecord("reading \(sessionID)")
@@ -103,11 +105,11 @@ extension Library {
 
   /// A session's version and finish, after checking the version an edit was made on.
   /// - Throws: ``LibraryError/noSuchRecord(_:)``, ``LibraryError/staleEdit(current:)``.
-  private static func session(_ sessionID: Int, expecting version: Int?, on connection: Connection) throws
+  private static func session(_ sessionID: Int, expecting version: Int?, on connection: any SQLSession) throws
     -> (version: Int, finished: String?)
   {
     guard
-      let current = try connection.first(
+      let current = try connection.fetchFirst(
         "SELECT version, finished FROM reading_sessions WHERE id = ?", [sessionID],
         { (version: $0.int(0), finished: $0.optionalText(1)) })
     else { throw LibraryError.noSuchRecord("reading \(sessionID)") }
@@ -117,22 +119,22 @@ extension Library {
 
   /// The open session of a book, opened on `day` if there is none; returns its id.
   @discardableResult
-  static func openSession(_ id: BookID, on day: CalendarDay, connection: Connection) throws -> Int {
-    if let open = try connection.first(
+  static func openSession(_ id: BookID, on day: CalendarDay, connection: any SQLSession) throws -> Int {
+    if let open = try connection.fetchFirst(
       "SELECT id FROM reading_sessions WHERE book_id = ? AND finished IS NULL ORDER BY id DESC LIMIT 1",
       [id.rawValue], { $0.int(0) })
     {
       return open
     }
-    try connection.run(
-      "INSERT INTO reading_sessions (book_id, started) VALUES (?, ?)", [id.rawValue, day.description])
-    return connection.lastInsertedRowID
+    return try connection.fetchInteger(
+      "INSERT INTO reading_sessions (book_id, started) VALUES (?, ?) RETURNING id",
+      [id.rawValue, day.description])
   }
 
   /// Finishes the open session of a book on `day`, or records a session finished that day.
   /// - Throws: ``LibraryError/invalid(_:)`` when the open session started after `day`.
-  static func finishSession(_ id: BookID, on day: CalendarDay, connection: Connection) throws {
-    let open = try connection.first(
+  static func finishSession(_ id: BookID, on day: CalendarDay, connection: any SQLSession) throws {
+    let open = try connection.fetchFirst(
       "SELECT id, started FROM reading_sessions WHERE book_id = ? AND finished IS NULL ORDER BY id DESC LIMIT 1",
       [id.rawValue], { (id: $0.int(0), started: $0.optionalText(1).flatMap(CalendarDay.init)) })
     if let open {
@@ -155,8 +157,8 @@ extension Library {
     }
   }
 
-  static func sessions(of id: BookID, on connection: Connection) throws -> [ReadingSession] {
-    let sessions = try connection.query(
+  static func sessions(of id: BookID, on connection: any SQLSession) throws -> [ReadingSession] {
+    let sessions = try connection.fetch(
       "SELECT id, started, finished, version FROM reading_sessions WHERE book_id = ? ORDER BY id",
       [id.rawValue]
     ) {
@@ -166,7 +168,7 @@ extension Library {
       )
     }
     return try sessions.map { id, started, finished, version in
-      let progress = try connection.query(
+      let progress = try connection.fetch(
         "SELECT day, page, total_pages, percent FROM progress WHERE session_id = ? ORDER BY day, id", [id]
       ) { row -> ProgressUpdate? in
         guard let day = CalendarDay(row.text(0)) else { return nil }

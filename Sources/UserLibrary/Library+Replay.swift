@@ -22,8 +22,8 @@ extension Library {
 
   /// Refuses, in the caller's transaction, a save of the book `id` made at `date` when the book was
   /// removed after it (an offline save replayed after a removal elsewhere).
-  static func refuseStaleSave(of id: BookID, at date: Date, on connection: Connection) throws {
-    let removedAt = try connection.query("SELECT removed_at FROM removals WHERE id = ?", [id.rawValue]) {
+  static func refuseStaleSave(of id: BookID, at date: Date, on connection: any SQLSession) throws {
+    let removedAt = try connection.fetch("SELECT removed_at FROM removals WHERE id = ?", [id.rawValue]) {
       $0.double(0)
     }.first
     if let removedAt, date.timeIntervalSince1970 < removedAt {
@@ -33,14 +33,14 @@ extension Library {
 
   /// Records, in the caller's transaction, that the book `id` (every saved book when `nil`, before
   /// they are deleted) was removed at `date`; a later removal already recorded is kept.
-  static func recordRemoval(of id: BookID?, at date: Date, on connection: Connection) throws {
+  static func recordRemoval(of id: BookID?, at date: Date, on connection: any SQLSession) throws {
     let rows = id == nil ? "SELECT id, ? FROM saved_books WHERE true" : "VALUES (?, ?)"
     let values: [any SQLValueConvertible] =
       id.map { [$0.rawValue, date.timeIntervalSince1970] } ?? [date.timeIntervalSince1970]
     try connection.run(
       """
       INSERT INTO removals (id, removed_at) \(rows)
-      ON CONFLICT (id) DO UPDATE SET removed_at = max(removed_at, excluded.removed_at)
+      ON CONFLICT (id) DO UPDATE SET removed_at = \(connection.dialect.larger("removals.removed_at", "excluded.removed_at"))
       """, values)
   }
 }

@@ -299,7 +299,7 @@ extension Library {
   // MARK: - Rows
 
   /// Appends an event to the change log, in the caller's transaction, and trims the log.
-  static func log(_ event: LibraryEvent, on connection: Connection) throws {
+  static func log(_ event: LibraryEvent, on connection: any SQLSession) throws {
     try connection.run(
       "INSERT INTO changes (kind, book_id, at) VALUES (?, ?, ?)",
       [event.kind, event.bookID?.rawValue, Date().timeIntervalSince1970])

@@ -6,8 +6,8 @@ import Storage
 extension Library {
   /// The years with a finished reading or a goal, newest first.
   public func journalYears() async throws -> [Int] {
-    try await database.read { connection in
-      try connection.query(
+    try await store.read { connection in
+      try connection.fetch(
         """
         SELECT CAST(substr(finished, 1, 4) AS INTEGER) AS year FROM reading_sessions WHERE finished IS NOT NULL
         UNION SELECT year FROM goals ORDER BY year DESC
@@ -18,9 +18,9 @@ extension Library {
 
   /// What was finished in `year`; `today` (the reader's day) sets the pace against the goal.
   public func stats(for year: Int, today: CalendarDay) async throws -> YearStats {
-    try await database.read { connection in
-      let goal = try connection.first("SELECT books FROM goals WHERE year = ?", [year]) { $0.int(0) }
-      let finished = try connection.query(
+    try await store.read { connection in
+      let goal = try connection.fetchFirst("SELECT books FROM goals WHERE year = ?", [year]) { $0.int(0) }
+      let finished = try connection.fetch(
         """
         SELECT saved_books.book, reading_sessions.finished, saved_books.rating, saved_books.pages
         FROM reading_sessions JOIN saved_books ON saved_books.id = reading_sessions.book_id

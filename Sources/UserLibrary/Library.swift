@@ -9,7 +9,10 @@ import Storage
 /// that also appends to a change log; ``events()`` reads that log, so changes made by another
 /// process (a CLI command while the server runs) reach every observer too.
 public final class Library: Sendable {
-  let database: Database
+  /// Where the library is kept: an SQLite file, or a schema of a PostgreSQL database.
+  let store: any SQLStore
+  /// The SQLite file, for ``copyDatabase(to:)``; `nil` on PostgreSQL.
+  let file: Database?
   let feed: ChangeFeed
   /// 최근 본 책.
   public let recent: RecentViews
@@ -23,12 +26,19 @@ public final class Library: Sendable {
 
   /// Opens (creating if needed) the library database at `path`, or `":memory:"`; `now` tells the
   /// time (tests give a clock they set).
-  public init(path: String, now: @escaping @Sendable () -> Date = Date.init) throws {
-    database = try Database(path: path, migrations: Library.migrations)
-    feed = ChangeFeed(database: database)
-    recent = RecentViews(database: database, feed: feed, now: now)
-    searches = RecentSearches(database: database, feed: feed, now: now)
-    goals = Goals(database: database, feed: feed)
+  public convenience init(path: String, now: @escaping @Sendable () -> Date = Date.init) throws {
+    let file = try Database(path: path, migrations: Library.migrations)
+    self.init(store: file, file: file, now: now)
+  }
+
+  /// The library in `store`, whose schema is already made.
+  init(store: any SQLStore, file: Database?, now: @escaping @Sendable () -> Date) {
+    self.store = store
+    self.file = file
+    feed = ChangeFeed(store: store)
+    recent = RecentViews(store: store, feed: feed, now: now)
+    searches = RecentSearches(store: store, feed: feed, now: now)
+    goals = Goals(store: store, feed: feed)
     self.now = now
   }
 
@@ -48,7 +58,7 @@ public final class Library: Sendable {
     if let changedAt { try checkChangeTime(changedAt) }
     let json = try Library.encode(book)
     let date = changedAt ?? now()
-    let outcome = try await database.write { connection in
+    let outcome = try await store.write { connection in
       if let changedAt { try Library.refuseStaleSave(of: book.id, at: changedAt, on: connection) }
       return try Library.store(book, json: json, shelf: shelf, at: date, on: connection)
     }
@@ -59,11 +69,11 @@ public final class Library: Sendable {
   /// Saves a book (its JSON already encoded) in the caller's transaction, as ``save(_:shelf:changedAt:)``
   /// says, logging `saved` when it is new.
   @discardableResult
-  static func store(_ book: Book, json: String, shelf: Shelf, at date: Date, on connection: Connection)
+  static func store(_ book: Book, json: String, shelf: Shelf, at date: Date, on connection: any SQLSession)
     throws -> SaveOutcome
   {
     let id = book.id.rawValue
-    let existed = try connection.integer("SELECT count(*) FROM saved_books WHERE id = ?", [id]) > 0
+    let existed = try connection.fetchInteger("SELECT count(*) FROM saved_books WHERE id = ?", [id]) > 0
     try connection.run(
       """
       INSERT INTO saved_books (id, title, book, saved_at, shelf) VALUES (?, ?, ?, ?, ?)
@@ -81,7 +91,7 @@ public final class Library: Sendable {
     sortedBy order: SavedOrder = .title, shelf: Shelf? = nil, tag: String? = nil, limit: Int? = nil,
     offset: Int = 0
   ) async throws -> [SavedBook] {
-    try await database.read { connection in
+    try await store.read { connection in
       try Library.savedBooks(order, shelf: shelf, tag: tag, limit: limit, offset: offset, on: connection)
     }
   }
@@ -92,26 +102,26 @@ public final class Library: Sendable {
     sortedBy order: SavedOrder = .title, shelf: Shelf? = nil, tag: String? = nil, limit: Int? = nil,
     offset: Int = 0
   ) async throws -> SavedPage {
-    try await database.read { connection in
+    try await store.read { connection in
       SavedPage(
         books: try Library.savedBooks(
           order, shelf: shelf, tag: tag, limit: limit, offset: offset, on: connection),
-        total: try connection.integer("SELECT count(*) FROM saved_books"),
+        total: try connection.fetchInteger("SELECT count(*) FROM saved_books"),
         facets: try Library.savedFacets(shelf: shelf, tag: tag, on: connection))
     }
   }
 
   private static func savedBooks(
-    _ order: SavedOrder, shelf: Shelf?, tag: String?, limit: Int?, offset: Int, on connection: Connection
+    _ order: SavedOrder, shelf: Shelf?, tag: String?, limit: Int?, offset: Int, on connection: any SQLSession
   ) throws -> [SavedBook] {
     let orderBy =
       switch order {
-      case .title: "title COLLATE NOCASE, id"
+      case .title: "lower(title), id"
       case .added: "saved_at DESC, rowid DESC"
       }
     let (filter, values) = Library.savedFilter(shelf: shelf, tag: tag)
-    let page = [max(limit ?? -1, -1), max(offset, 0)]
-    return try connection.query(
+    let page = [limit.map { $0 < 0 ? .max : $0 } ?? .max, max(offset, 0)]
+    return try connection.fetch(
       "SELECT \(Library.savedColumns) FROM saved_books \(filter) ORDER BY \(orderBy) LIMIT ? OFFSET ?",
       values + page, Library.savedBook(from:))
   }
@@ -119,7 +129,7 @@ public final class Library: Sendable {
   /// The number of saved books on `shelf` and with `tag` (all of them when neither is given).
   public func savedCount(shelf: Shelf? = nil, tag: String? = nil) async throws -> Int {
     let (filter, values) = Library.savedFilter(shelf: shelf, tag: tag)
-    return try await database.read { try $0.integer("SELECT count(*) FROM saved_books \(filter)", values) }
+    return try await store.read { try $0.fetchInteger("SELECT count(*) FROM saved_books \(filter)", values) }
   }
 
   /// The `WHERE` clause and its values for saved books on `shelf` and with `tag`.
@@ -139,8 +149,8 @@ public final class Library: Sendable {
 
   /// The saved copy of one book, if it is saved.
   public func savedBook(_ id: BookID) async throws -> SavedBook? {
-    try await database.read { connection in
-      try connection.first(
+    try await store.read { connection in
+      try connection.fetchFirst(
         "SELECT \(Library.savedColumns) FROM saved_books WHERE id = ?", [id.rawValue],
         Library.savedBook(from:))
     }
@@ -148,7 +158,7 @@ public final class Library: Sendable {
 
   private static let savedColumns = "book, saved_at, shelf, rating"
 
-  private static func savedBook(from row: Row) throws -> SavedBook {
+  private static func savedBook(from row: any SQLRow) throws -> SavedBook {
     SavedBook(
       book: try decode(row.text(0)), savedAt: Date(timeIntervalSince1970: row.double(1)),
       shelf: Shelf(rawValue: row.text(2)) ?? .want,
@@ -157,14 +167,14 @@ public final class Library: Sendable {
 
   /// `true` when the book is saved.
   public func contains(_ id: BookID) async throws -> Bool {
-    try await database.read {
-      try $0.integer("SELECT count(*) FROM saved_books WHERE id = ?", [id.rawValue]) > 0
+    try await store.read {
+      try $0.fetchInteger("SELECT count(*) FROM saved_books WHERE id = ?", [id.rawValue]) > 0
     }
   }
 
   /// The identities of all saved books (to mark search results).
   public func savedIDs() async throws -> Set<BookID> {
-    let ids = try await database.read { try $0.query("SELECT id FROM saved_books") { $0.text(0) } }
+    let ids = try await store.read { try $0.fetch("SELECT id FROM saved_books") { $0.text(0) } }
     return Set(ids.compactMap(BookID.init(parsing:)))
   }
 
@@ -179,8 +189,8 @@ public final class Library: Sendable {
   public func remove(_ id: BookID, changedAt: Date? = nil) async throws -> Removal? {
     if let changedAt { try checkChangeTime(changedAt) }
     let removedNow = now()
-    let removal = try await database.write { connection -> Removal? in
-      let savedAt = try connection.query(
+    let removal = try await store.write { connection -> Removal? in
+      let savedAt = try connection.fetch(
         "SELECT saved_at FROM saved_books WHERE id = ?", [id.rawValue]
       ) { $0.double(0) }.first
       guard let savedAt else { return nil }
@@ -201,11 +211,11 @@ public final class Library: Sendable {
   public func removeAll(changedAt: Date? = nil) async throws -> Removal {
     if let changedAt { try checkChangeTime(changedAt) }
     let removedNow = now()
-    let removal = try await database.write { connection in
+    let removal = try await store.write { connection in
       guard let changedAt else {
         return try Library.delete(nil, at: removedNow, now: removedNow, on: connection)
       }
-      let ids = try connection.query(
+      let ids = try connection.fetch(
         "SELECT id FROM saved_books WHERE saved_at <= ? ORDER BY saved_at, id",
         [changedAt.timeIntervalSince1970]
       ) { BookID(parsing: $0.text(0)) }.compactMap { $0 }
@@ -217,13 +227,13 @@ public final class Library: Sendable {
 
   /// Deletes, in the caller's transaction, the saved books `ids` (every one when `nil`) with their
   /// journals, keeping them for undo from `now` and recording their removal at `date`.
-  static func delete(_ ids: [BookID]?, at date: Date, now: Date, on connection: Connection) throws -> Removal
+  static func delete(_ ids: [BookID]?, at date: Date, now: Date, on connection: any SQLSession) throws
+    -> Removal
   {
     let removal = try keepForUndo(ids, at: now, on: connection)
     guard let ids else {
       try recordRemoval(of: nil, at: date, on: connection)
-      try connection.run("DELETE FROM saved_books")
-      let count = connection.changes
+      let count = try connection.run("DELETE FROM saved_books")
       try deleteJournal(of: nil, on: connection)
       try log(.cleared, on: connection)
       return Removal(id: removal, count: count)
@@ -241,8 +251,8 @@ public final class Library: Sendable {
 
   /// The identities of every saved and recently viewed book: what ``follow(_:)`` may need to move.
   public func bookIDs() async throws -> Set<BookID> {
-    let ids = try await database.read {
-      try $0.query("SELECT id FROM saved_books UNION SELECT id FROM recent_views") { $0.text(0) }
+    let ids = try await store.read {
+      try $0.fetch("SELECT id FROM saved_books UNION SELECT id FROM recent_views") { $0.text(0) }
     }
     return Set(ids.compactMap(BookID.init(parsing:)))
   }
@@ -259,23 +269,26 @@ public final class Library: Sendable {
   public func follow(_ replacements: [BookID: Book]) async throws -> Int {
     let moves = replacements.filter { $0.key != $0.value.id }
     guard !moves.isEmpty else { return 0 }
-    let moved = try await database.write { connection in
+    let moved = try await store.write { connection in
       var moved = 0
       for (old, book) in moves.sorted(by: { $0.key < $1.key }) {
         let new = book.id.rawValue
-        if let saved = try connection.first(
+        if let saved = try connection.fetchFirst(
           "SELECT book, saved_at FROM saved_books WHERE id = ?", [old.rawValue],
           { (try Library.decode($0.text(0)), $0.double(1)) })
         {
           let merged = book.filledIn(from: saved.0)
-          let newIsSaved = try connection.integer("SELECT count(*) FROM saved_books WHERE id = ?", [new]) > 0
+          let newIsSaved =
+            try connection.fetchInteger("SELECT count(*) FROM saved_books WHERE id = ?", [new]) > 0
           // The old entry's journal comes along; where both are saved, the new entry's journal
           // keeps its fields and gains the old one's tags, notes and readings.
           try connection.run(
             """
             INSERT INTO saved_books (id, title, book, saved_at, shelf, rating, review, pages, version)
             SELECT ?, ?, ?, saved_at, shelf, rating, review, pages, version FROM saved_books WHERE id = ?
-            ON CONFLICT (id) DO UPDATE SET saved_at = min(saved_at, excluded.saved_at), version = version + 1
+            ON CONFLICT (id) DO UPDATE SET
+              saved_at = \(connection.dialect.smaller("saved_books.saved_at", "excluded.saved_at")),
+              version = saved_books.version + 1
             """, [new, merged.title, try Library.encode(merged), old.rawValue])
           if !newIsSaved { try Library.indexNames(of: merged, on: connection) }
           try connection.run("DELETE FROM saved_books WHERE id = ?", [old.rawValue])
@@ -284,7 +297,7 @@ public final class Library: Sendable {
           try Library.log(.saved(book.id), on: connection)
           moved += 1
         }
-        if let recent = try connection.first(
+        if let recent = try connection.fetchFirst(
           "SELECT book, viewed_at, seq FROM recent_views WHERE id = ?", [old.rawValue],
           { (try Library.decode($0.text(0)), $0.double(1), $0.int(2)) })
         {
@@ -293,8 +306,9 @@ public final class Library: Sendable {
           try connection.run(
             """
             INSERT INTO recent_views (id, book, viewed_at, seq) VALUES (?, ?, ?, ?)
-            ON CONFLICT (id) DO UPDATE SET viewed_at = max(viewed_at, excluded.viewed_at),
-              seq = max(seq, excluded.seq)
+            ON CONFLICT (id) DO UPDATE SET
+              viewed_at = \(connection.dialect.larger("recent_views.viewed_at", "excluded.viewed_at")),
+              seq = \(connection.dialect.larger("recent_views.seq", "excluded.seq"))
             """, [new, try Library.encode(merged), recent.1, recent.2])
           try Library.log(.viewed(book.id), on: connection)
           moved += 1

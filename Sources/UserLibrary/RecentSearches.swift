@@ -14,15 +14,15 @@ public struct RecentSearches: Sendable {
   /// The `settings` row that says whether searches are recorded (`0` off; absent or `1` on).
   static let recordSearchesSetting = "record_searches"
 
-  let database: Database
+  let store: any SQLStore
   let feed: ChangeFeed
   let now: @Sendable () -> Date
 
   /// The recent searches and whether searches are recorded, read together.
   public func history() async throws -> SearchHistory {
-    try await database.read { connection in
+    try await store.read { connection in
       SearchHistory(
-        searches: try connection.query(
+        searches: try connection.fetch(
           "SELECT id, query, searched_at FROM search_history ORDER BY seq DESC"
         ) {
           RecentSearch(
@@ -41,7 +41,7 @@ public struct RecentSearches: Sendable {
   public func record(_ query: String, at date: Date? = nil) async throws -> Bool {
     let text = try RecentSearch.clean(query)
     let date = date ?? now()
-    let recorded = try await database.write { connection in
+    let recorded = try await store.write { connection in
       guard try RecentSearches.recordsSearches(on: connection) else { return false }
       try connection.run(
         """
@@ -61,19 +61,13 @@ public struct RecentSearches: Sendable {
   /// Deletes one recent search; `false` when no search has this id.
   @discardableResult
   public func delete(_ id: Int) async throws -> Bool {
-    try await changeSearches { connection in
-      try connection.run("DELETE FROM search_history WHERE id = ?", [id])
-      return connection.changes
-    } > 0
+    try await changeSearches { try $0.run("DELETE FROM search_history WHERE id = ?", [id]) } > 0
   }
 
   /// Deletes every recent search; returns how many there were.
   @discardableResult
   public func deleteAll() async throws -> Int {
-    try await changeSearches { connection in
-      try connection.run("DELETE FROM search_history")
-      return connection.changes
-    }
+    try await changeSearches { try $0.run("DELETE FROM search_history") }
   }
 
   /// Turns recording on or off. Turning it off keeps what was recorded (``deleteAll()``
@@ -90,8 +84,8 @@ public struct RecentSearches: Sendable {
   /// Runs `change` in one transaction, logging ``LibraryEvent/searches`` when the number of rows
   /// it says it changed is above 0; returns that number.
   @discardableResult
-  private func changeSearches(_ change: @Sendable (Connection) throws -> Int) async throws -> Int {
-    let changed = try await database.write { connection in
+  private func changeSearches(_ change: @Sendable (any SQLSession) throws -> Int) async throws -> Int {
+    let changed = try await store.write { connection in
       let changed = try change(connection)
       if changed > 0 { try Library.log(.searches, on: connection) }
       return changed
@@ -100,18 +94,19 @@ public struct RecentSearches: Sendable {
     return changed
   }
 
-  static func recordsSearches(on connection: Connection) throws -> Bool {
-    try connection.integer(
+  static func recordsSearches(on connection: any SQLSession) throws -> Bool {
+    try connection.fetchInteger(
       "SELECT count(*) FROM settings WHERE name = ? AND value = '0'", [recordSearchesSetting]) == 0
   }
 
-  static func setRecording(_ on: Bool, on connection: Connection) throws {
+  static func setRecording(_ on: Bool, on connection: any SQLSession) throws {
     try connection.run(
-      "INSERT OR REPLACE INTO settings (name, value) VALUES (?, ?)", [recordSearchesSetting, on ? "1" : "0"])
+      "INSERT INTO settings (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value",
+      [recordSearchesSetting, on ? "1" : "0"])
   }
 
   /// Keeps the ``limit`` newest searches.
-  static func trim(on connection: Connection) throws {
+  static func trim(on connection: any SQLSession) throws {
     try connection.run(
       "DELETE FROM search_history WHERE id NOT IN (SELECT id FROM search_history ORDER BY seq DESC LIMIT ?)",
       [limit])

@@ -9,7 +9,7 @@ public struct RecentViews: Sendable {
   /// How many recently viewed books are kept.
   public static let limit = 10
 
-  let database: Database
+  let store: any SQLStore
   let feed: ChangeFeed
   let now: @Sendable () -> Date
 
@@ -19,7 +19,7 @@ public struct RecentViews: Sendable {
     let date = date ?? now()
     let id = book.id.rawValue
     let json = try Library.encode(book)
-    try await database.write { connection in
+    try await store.write { connection in
       try connection.run(
         """
         INSERT INTO recent_views (id, book, viewed_at, seq)
@@ -36,8 +36,8 @@ public struct RecentViews: Sendable {
 
   /// Recently viewed books, newest first, at most ``limit``.
   public func list() async throws -> [RecentView] {
-    try await database.read { connection in
-      try connection.query("SELECT book, viewed_at FROM recent_views ORDER BY seq DESC") { row in
+    try await store.read { connection in
+      try connection.fetch("SELECT book, viewed_at FROM recent_views ORDER BY seq DESC") { row in
         RecentView(
           book: try Library.decode(row.text(0)), viewedAt: Date(timeIntervalSince1970: row.double(1)))
       }
@@ -46,8 +46,8 @@ public struct RecentViews: Sendable {
 
   /// The stored copy of a recently viewed book, if it is in the list.
   public func book(_ id: BookID) async throws -> Book? {
-    try await database.read { connection in
-      try connection.first("SELECT book FROM recent_views WHERE id = ?", [id.rawValue]) {
+    try await store.read { connection in
+      try connection.fetchFirst("SELECT book FROM recent_views WHERE id = ?", [id.rawValue]) {
         try Library.decode($0.text(0))
       }
     }

@@ -68,15 +68,15 @@ struct SharedAccountsTests {
       try await group.waitForAll()
     }
     let check = try await PostgresDatabase(database)
-    #expect(try await check.read { try $0.integer("SELECT count(*) FROM schema_migrations") } == 1)
+    #expect(try await check.read { try $0.integer("SELECT count(*) FROM public.schema_migrations") } == 1)
   }
 
   @Test func aDatabaseMigratedByANewerChaekIsRefusedBeforeAnythingChanges() async throws {
     let database = try await TestPostgres.shared().makeDatabase()
     _ = try await Accounts.open(postgres: PostgresDatabase(database))
     let newer = try await PostgresDatabase(database)
-    try await newer.write {
-      try $0.run("INSERT INTO schema_migrations (schema, name) VALUES ('accounts', 'from the future')")
+    _ = try await newer.write {
+      try $0.run("INSERT INTO public.schema_migrations (schema, name) VALUES ('accounts', 'from the future')")
     }
     await #expect(throws: PostgresNewerSchemaError(unknown: ["from the future"])) {
       _ = try await Accounts.open(postgres: PostgresDatabase(database))

@@ -178,7 +178,7 @@ struct CatalogStorageTests {
     let json = try Catalog.encode(book)
     // The schema the FTS5 versions left, with a book stored by them.
     let old = try Database(path: path, migrations: Array(Catalog.history.prefix(2)))
-    try await old.write { connection in
+    _ = try await old.write { connection in
       try connection.run(
         """
         INSERT INTO books (id, isbn13, title, book, published, popularity, source, updated_at)
@@ -224,7 +224,7 @@ struct CatalogStorageTests {
     defer { directory.remove() }
     let path = directory.catalogPath
     let catalog = try Catalog(path: path, includingStarter: false)
-    try await catalog.database.write { connection in
+    _ = try await catalog.database.write { connection in
       try connection.run(
         "INSERT INTO books (rowid, id, title, book, published, source, updated_at) VALUES (65530, 'x', '', '{}', '', 'import', 0)"
       )

@@ -165,7 +165,7 @@ struct OtherISBNsTests {
     try await catalog.upsert(
       [Book(title: "The Work", isbn: "9780747532743")], source: .openLibrary,
       otherISBNs: [[try #require(ISBN("0590353403"))]])
-    try await catalog.database.write { try $0.run("DELETE FROM books") }
+    _ = try await catalog.database.write { try $0.run("DELETE FROM books") }
 
     #expect(try await storedOtherISBNs(in: catalog).isEmpty)
     #expect(try await catalog.book(bookID("0590353403")) == nil)

@@ -14,8 +14,8 @@ struct AccountsUseCaseTests {
   private let owner: Library
   private let chaek: Chaek
 
-  init() throws {
-    owner = try Library(path: ":memory:")
+  init() async throws {
+    owner = try await TestLibrary.make()
     let catalog = try Catalog(path: ":memory:", includingStarter: false)
     chaek = Chaek(
       library: owner, catalog: catalog, settings: try ProviderSettings(environment: [:]), strength: .minimum,

@@ -24,8 +24,8 @@ struct BookLookupTests {
     let service: SearchService
     let servicesMade = Mutex(0)
 
-    init() throws {
-      library = try Library(path: ":memory:")
+    init() async throws {
+      library = try await TestLibrary.make()
       catalog = try Catalog(path: ":memory:", includingStarter: false)
       let page = """
         {"documents":[{"title":"provider","isbn":"\(BookLookupTests.isbn)","authors":["한강"]}],\
@@ -51,7 +51,7 @@ struct BookLookupTests {
   }
 
   @Test func theLibraryAnswersFirstSavedBeforeRecentWithoutMakingASearchService() async throws {
-    let fixture = try Fixture()
+    let fixture = try await Fixture()
     defer { fixture.server.stop() }
     try await fixture.catalog.upsert([Self.copy("catalog")], source: .imported)
     try await fixture.library.recent.record(Self.copy("recent"))
@@ -66,7 +66,7 @@ struct BookLookupTests {
   }
 
   @Test func theCatalogAnswersBeforeTheProvider() async throws {
-    let fixture = try Fixture()
+    let fixture = try await Fixture()
     defer { fixture.server.stop() }
     try await fixture.catalog.upsert([Self.copy("catalog")], source: .imported)
     #expect(try await fixture.title() == "catalog")
@@ -74,7 +74,7 @@ struct BookLookupTests {
   }
 
   @Test func theProviderAnswersLastAndItsBookIsKeptInTheCatalog() async throws {
-    let fixture = try Fixture()
+    let fixture = try await Fixture()
     defer { fixture.server.stop() }
     #expect(try await fixture.title() == "provider")
     #expect(fixture.server.requests.count == 1)
@@ -82,7 +82,7 @@ struct BookLookupTests {
   }
 
   @Test func aBookNobodyHasIsNil() async throws {
-    let fixture = try Fixture()
+    let fixture = try await Fixture()
     defer { fixture.server.stop() }
     let unknown = Book(title: "no ISBN", url: "https://example.com/no-isbn").id
     #expect(try await fixture.lookup.book(unknown) == nil)
@@ -90,7 +90,7 @@ struct BookLookupTests {
   }
 
   @Test func aJournalWriteTargetsTheSavedEntryElseTheBookToSaveWithIt() async throws {
-    let fixture = try Fixture()
+    let fixture = try await Fixture()
     defer { fixture.server.stop() }
     try await fixture.catalog.upsert([Self.copy("catalog")], source: .imported)
     // Named by its ISBN-10: the write is for the ISBN-13 the lookup finds, to be saved with it.

@@ -3,6 +3,7 @@ import BookImport
 import BookModel
 import ChaekApp
 import Foundation
+import TestSupport
 import Testing
 import UserLibrary
 
@@ -30,7 +31,7 @@ struct LibraryImportTests {
 
   @Test func booksAreMatchedByISBNOrTitleAndAuthorElseAddedAndASecondImportChangesNothing() async throws {
     let catalog = try Catalog(path: ":memory:")
-    let library = try Library(path: ":memory:")
+    let library = try await TestLibrary.make()
     let importer = LibraryImport(catalog: catalog, library: library)
     let report = try await importer.run(Data(goodreadsExport.utf8), format: .goodreads, today: today)
 
@@ -59,7 +60,7 @@ struct LibraryImportTests {
   }
 
   @Test func aGoodreadsExportReadsBackToTheSameJournalAndAJSONBackupRestoresByteForByte() async throws {
-    let library = try Library(path: ":memory:")
+    let library = try await TestLibrary.make()
     _ = try await LibraryImport(catalog: try Catalog(path: ":memory:"), library: library).run(
       Data(goodreadsExport.utf8), format: .goodreads, today: today)
 
@@ -67,7 +68,7 @@ struct LibraryImportTests {
     #expect(
       String(decoding: csv, as: UTF8.self).hasPrefix(GoodreadsExport.columns.joined(separator: ",") + "\n"))
     #expect(String(decoding: csv, as: UTF8.self).contains("\"=\"\"9788936433598\"\"\""))
-    let copy = try Library(path: ":memory:")
+    let copy = try await TestLibrary.make()
     _ = try await LibraryImport(catalog: try Catalog(path: ":memory:"), library: copy).run(
       csv, format: .goodreads, today: today)
     func journals(_ library: Library) async throws -> [String] {
@@ -91,7 +92,7 @@ struct LibraryImportTests {
     #expect(try await library.entry(vegetarian)?.notes.count == 2)
 
     let backup = try await LibraryExport(library: library).data(.json)
-    let restored = try Library(path: ":memory:")
+    let restored = try await TestLibrary.make()
     try await restored.restore(try LibraryBackup.decode(backup))
     #expect(try await LibraryExport(library: restored).data(.json) == backup)
   }
@@ -112,7 +113,7 @@ struct LibraryImportLimitsTests {
       3,Third,C,12345,,,to-read,좋았다,
 
       """
-    let library = try Library(path: ":memory:")
+    let library = try await TestLibrary.make()
     let report = try await LibraryImport(catalog: try Catalog(path: ":memory:"), library: library).run(
       Data(export.utf8), format: .goodreads, today: today)
     #expect(report.journal?.rows.map(\.journal) == [.added, .added, .added])
@@ -135,7 +136,7 @@ struct LibraryImportLimitsTests {
 @Suite("Exporting the journal")
 struct LibraryExportTests {
   @Test func goodreadsGetsTheDayTheLastReadingFinishedWhateverOrderTheyWereKept() async throws {
-    let library = try Library(path: ":memory:")
+    let library = try await TestLibrary.make()
     let book = Book(title: "Emma", isbn: "0141439580", authors: ["Jane Austen"])
     try await library.save(book)
     var entry = try await library.finishReading(book.id, on: CalendarDay("2026-05-04")!)

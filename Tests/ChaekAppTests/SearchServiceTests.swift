@@ -32,7 +32,7 @@ struct SearchServiceTests {
     let server = try StubHTTPServer { _ in .json(page) }
     defer { server.stop() }
     let catalog = try Catalog(path: ":memory:")
-    let library = try Library(path: ":memory:")
+    let library = try await TestLibrary.make()
     let starter = try #require(try await catalog.search(SearchQuery(query: "채식주의자")).documents.first)
     #expect(starter.isbn.isEmpty)
     try await library.save(starter)

@@ -192,7 +192,7 @@ struct CommandTests {
     defer { chaek.remove() }
     #expect(await chaek.run("saved").status == 0)
     let path = chaek.home.appendingPathComponent("library.sqlite").path
-    try await Database(path: path).write { connection in
+    _ = try await Database(path: path).write { connection in
       try connection.run(
         "INSERT INTO schema_migrations (name, applied_at) VALUES ('create shared libraries', 1e10)")
     }

@@ -40,7 +40,7 @@ struct PostgresDatabaseTests {
     }
     try await withThrowingTaskGroup(of: Void.self) { group in
       for _ in 0..<20 {
-        group.addTask { try await database.write { try $0.run("UPDATE counter SET n = n + 1") } }
+        group.addTask { try await database.write { _ = try $0.run("UPDATE counter SET n = n + 1") } }
       }
       try await group.waitForAll()
     }

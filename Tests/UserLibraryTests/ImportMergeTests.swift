@@ -1,6 +1,7 @@
 import BookImport
 import BookModel
 import Foundation
+import TestSupport
 import Testing
 
 @testable import UserLibrary
@@ -10,7 +11,7 @@ struct ImportMergeTests {
   private let today = CalendarDay("2026-05-01")!
 
   @Test func aNewBookIsSavedWithItsWholeRecordAndASecondMergeChangesNothing() async throws {
-    let library = try Library(path: ":memory:")
+    let library = try await TestLibrary.make()
     let dune = book("Dune", isbn: "9780441013593", authors: ["Frank Herbert"])
     let record = ReadingRecord(
       shelf: .read, rating: StarRating(stars: 3.75), tags: ["sf", "sf", "고전"], review: "Spice.",
@@ -33,7 +34,7 @@ struct ImportMergeTests {
   }
 
   @Test func aSavedBookTakesWhatTheRecordHasAndKeepsTheRest() async throws {
-    let library = try Library(path: ":memory:")
+    let library = try await TestLibrary.make()
     let a = book("A")
     try await library.save(a)
     try await library.setReview(a.id, to: "mine")
@@ -48,7 +49,7 @@ struct ImportMergeTests {
   }
 
   @Test func aReadingWhoseStartTheFileDoesNotGiveIsTheOneTheJournalHolds() async throws {
-    let library = try Library(path: ":memory:")
+    let library = try await TestLibrary.make()
     let a = book("A")
     try await library.save(a)
     try await library.startReading(a.id, on: CalendarDay("2026-03-01")!)
@@ -61,7 +62,7 @@ struct ImportMergeTests {
   }
 
   @Test func whatTheJournalCannotKeepIsLeftOutAndListedAndTheRestIsMerged() async throws {
-    let library = try Library(path: ":memory:")
+    let library = try await TestLibrary.make()
     let a = book("A")
     let long = String(repeating: "가", count: JournalText.maximumTagLength + 1)
     let tags = [long] + (1...JournalText.maximumTags + 2).map { "태그 \($0)" }
@@ -89,7 +90,7 @@ struct ImportMergeTests {
 
   @Test(.timeLimit(.minutes(10)))
   func readingsAreMatchedInLinearTimeSoAFileImportedAgainIsQuick() async throws {
-    let library = try Library(path: ":memory:")
+    let library = try await TestLibrary.make()
     let a = book("A")
     let readings = (0..<70_000).map { index -> ReadingRecord.Reading in
       let day = CalendarDay(
@@ -111,7 +112,7 @@ struct ImportMergeTests {
   }
 
   @Test func aReadingWithADayLeftOutTakesTheFirstStoredOneItFits() async throws {
-    let library = try Library(path: ":memory:")
+    let library = try await TestLibrary.make()
     let a = book("A")
     let (march, april, may) = (
       CalendarDay("2026-03-01")!, CalendarDay("2026-04-01")!, CalendarDay("2026-05-01")!
@@ -142,7 +143,7 @@ struct ReimportTests {
   }
 
   @Test func theSameFileAgainKeepsWhatTheReaderChangedInChaek() async throws {
-    let library = try Library(path: ":memory:")
+    let library = try await TestLibrary.make()
     let file = record(readings: [.init(started: CalendarDay("2026-04-01"))])
     _ = try await library.mergeImported([(klara, file)], today: today)
     try await library.finishReading(klara.id, on: CalendarDay("2026-04-20")!)
@@ -164,7 +165,7 @@ struct ReimportTests {
   }
 
   @Test func aNewerExportBringsItsNewsWhereTheReaderChangedNothing() async throws {
-    let library = try Library(path: ":memory:")
+    let library = try await TestLibrary.make()
     _ = try await library.mergeImported([(klara, record())], today: today)
     try await library.setReview(klara.id, to: "Mine.")
     let newer = ReadingRecord(
@@ -181,7 +182,7 @@ struct ReimportTests {
   }
 
   @Test func aBookNoImportWroteTakesTheRecordAndARemovedBookStartsAgain() async throws {
-    let library = try Library(path: ":memory:")
+    let library = try await TestLibrary.make()
     try await library.save(klara)
     try await library.setRating(klara.id, to: StarRating(stars: 1))
     _ = try await library.mergeImported([(klara, record())], today: today)
@@ -191,7 +192,7 @@ struct ReimportTests {
   }
 
   @Test func aReadingThatFinishesBeforeItStartsIsLeftOutWithAWarning() async throws {
-    let library = try Library(path: ":memory:")
+    let library = try await TestLibrary.make()
     let backwards = ReadingRecord.Reading(
       started: CalendarDay("2024-05-10"), finished: CalendarDay("2024-05-01"))
     let merged = try await library.mergeImported(

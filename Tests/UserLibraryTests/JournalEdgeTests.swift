@@ -1,5 +1,6 @@
 import BookModel
 import Foundation
+import TestSupport
 import Testing
 
 @testable import UserLibrary
@@ -7,14 +8,14 @@ import Testing
 @Suite("Reading journal: edge cases")
 struct JournalEdgeTests {
   @Test func booksSavedWithinOneMillisecondBackUpInTheSameOrderAfterARestore() async throws {
-    let library = try Library(path: ":memory:")
+    let library = try await TestLibrary.make()
     // Saved in the order C, B, A, less than a millisecond apart (an import saves books so).
     for (title, seconds) in [("C", 1_700_000_000.0001), ("B", 1_700_000_000.0002), ("A", 1_700_000_000.0003)]
     {
       try await library.save(book(title), changedAt: Date(timeIntervalSince1970: seconds))
     }
     let first = try await library.backup().encoded()
-    let restored = try Library(path: ":memory:")
+    let restored = try await TestLibrary.make()
     try await restored.restore(try LibraryBackup.decode(first))
     let second = try await restored.backup().encoded()
     #expect(String(decoding: second, as: UTF8.self) == String(decoding: first, as: UTF8.self))
@@ -48,7 +49,7 @@ struct JournalEdgeTests {
   }
 
   @Test func theLastYearHasItsStats() async throws {
-    let library = try Library(path: ":memory:")
+    let library = try await TestLibrary.make()
     let a = book("A")
     try await library.save(a)
     try await library.finishReading(a.id, on: CalendarDay("9999-06-01")!)
@@ -59,7 +60,7 @@ struct JournalEdgeTests {
 @Suite("Journal edges found in review, second pass")
 struct JournalSecondPassTests {
   @Test func tagsTypedAsJamoOrSyllablesAreOneTag() async throws {
-    let library = try Library(path: ":memory:")
+    let library = try await TestLibrary.make()
     let a = book("A")
     try await library.save(a)
     let decomposed = "소설".decomposedStringWithCanonicalMapping
@@ -72,7 +73,7 @@ struct JournalSecondPassTests {
   }
 
   @Test func finishingTheReadingUnderWayByItsDatesFinishesTheBook() async throws {
-    let library = try Library(path: ":memory:")
+    let library = try await TestLibrary.make()
     let a = book("A")
     try await library.save(a)
     var entry = try await library.startReading(a.id, on: CalendarDay("2026-03-01")!)
@@ -88,7 +89,7 @@ struct JournalSecondPassTests {
   @Test func aBackupWithProgressOfNeitherKindABlankNoteOrAReadingEndingBeforeItStartsIsRefusedWhole()
     async throws
   {
-    let source = try Library(path: ":memory:")
+    let source = try await TestLibrary.make()
     try await source.save(book("A"))
     try await source.recordProgress(book("A").id, .percent(40), on: CalendarDay("2026-01-01")!)
     try await source.addNote(.note, to: book("A").id, text: "메모", day: CalendarDay("2026-01-01")!)
@@ -100,14 +101,14 @@ struct JournalSecondPassTests {
     var backwards = good
     backwards.books[0].sessions[0].finished = CalendarDay("2025-12-31")
     for bad in [neither, blank, backwards] {
-      let target = try Library(path: ":memory:")
+      let target = try await TestLibrary.make()
       await #expect(throws: LibraryError.self) { try await target.restore(bad) }
       #expect(try await target.savedCount() == 0, "nothing restored")
     }
   }
 
   @Test func aBackupWithPagesOrAGoalOutOfRangeIsRefusedWhole() async throws {
-    let source = try Library(path: ":memory:")
+    let source = try await TestLibrary.make()
     let a = book("A")
     try await source.save(a)
     try await source.setPages(a.id, to: 300)
@@ -139,11 +140,11 @@ struct JournalSecondPassTests {
       bad.append(backup)
     }
     for backup in bad {
-      let target = try Library(path: ":memory:")
+      let target = try await TestLibrary.make()
       await #expect(throws: LibraryError.self) { try await target.restore(backup) }
       #expect(try await target.savedCount() == 0, "nothing restored")
     }
-    let target = try Library(path: ":memory:")
+    let target = try await TestLibrary.make()
     try await target.restore(good)
     #expect(try await target.backup() == good)
   }

@@ -10,7 +10,7 @@ struct JournalRulesTests {
   private let a = book("A")
 
   @Test func textAfterANulAndEveryOtherCharacterIsKeptByteForByte() async throws {
-    let library = try Library(path: ":memory:")
+    let library = try await TestLibrary.make()
     try await library.save(a)
     let texts = ["before\u{0}after", " 앞뒤 빈칸 \n", "e\u{301}", "\u{202E}abc", "👩‍👩‍👧", "\u{0}"]
     for text in texts {
@@ -24,14 +24,14 @@ struct JournalRulesTests {
       stored.quotes.map { Array($0.text.utf8) }.sorted { $0.lexicographicallyPrecedes($1) }
         == texts.map { Array($0.utf8) }.sorted { $0.lexicographicallyPrecedes($1) })
     let backup = try await library.backup()
-    let copy = try Library(path: ":memory:")
+    let copy = try await TestLibrary.make()
     try await copy.restore(try JSONDecoder().decode(LibraryBackup.self, from: JSONEncoder().encode(backup)))
     #expect(try await copy.backup() == backup)
     #expect(Array(try #require(try await copy.entry(a.id)).review.utf8) == Array("\u{0}".utf8))
   }
 
   @Test func aTagWithAControlCharacterIsRefusedAndChangesNothing() async throws {
-    let library = try Library(path: ":memory:")
+    let library = try await TestLibrary.make()
     try await library.save(a)
     try await library.setTags(a.id, to: ["고전"])
     for tag in ["ab\u{0}cd", "two\nlines", "\u{7F}"] {
@@ -44,7 +44,7 @@ struct JournalRulesTests {
   }
 
   @Test func aReadingCannotFinishBeforeItStartsWhicheverWayItIsWritten() async throws {
-    let library = try Library(path: ":memory:")
+    let library = try await TestLibrary.make()
     try await library.save(a)
     let (may1, may10) = (CalendarDay("2024-05-01")!, CalendarDay("2024-05-10")!)
     let started = try await library.startReading(a.id, on: may10)
@@ -67,7 +67,7 @@ struct JournalRulesTests {
 @Suite("Undoing a removal")
 struct UndoTests {
   @Test func undoingRemoveAllPutsBackEveryBookWithItsJournalOnce() async throws {
-    let library = try Library(path: ":memory:")
+    let library = try await TestLibrary.make()
     let (a, b) = (book("A"), book("B"))
     try await library.save(a)
     try await library.save(b, shelf: .reading)
@@ -84,7 +84,7 @@ struct UndoTests {
 
   @Test func aRemovalCanBeUndoneForTheUndoWindowAndNotAfter() async throws {
     let clock = WallClock()
-    let library = try Library(path: ":memory:") { clock.now }
+    let library = try await TestLibrary.make { clock.now }
     let (a, b) = (book("A"), book("B"))
     try await library.save(a)
     try await library.save(b)
@@ -100,7 +100,7 @@ struct UndoTests {
   }
 
   @Test func undoingARemovalLeavesABookSavedAgainSinceAsItIsNow() async throws {
-    let library = try Library(path: ":memory:")
+    let library = try await TestLibrary.make()
     let a = book("A")
     try await library.save(a)
     try await library.setRating(a.id, to: StarRating(stars: 2))
@@ -111,7 +111,7 @@ struct UndoTests {
   }
 
   @Test func aRemoveAllQueuedOfflineLeavesTheBooksSavedAfterIt() async throws {
-    let library = try Library(path: ":memory:")
+    let library = try await TestLibrary.make()
     let (a, b) = (book("A"), book("B"))
     let then = Date(timeIntervalSinceNow: -60)
     try await library.save(a, changedAt: then.addingTimeInterval(-10))

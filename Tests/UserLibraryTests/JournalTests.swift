@@ -1,6 +1,7 @@
 import BookModel
 import Foundation
 import Storage
+import TestSupport
 import Testing
 
 @testable import UserLibrary
@@ -36,7 +37,7 @@ struct JournalTests {
   }
 
   @Test func shelfRatingReviewAndTagsAreKeptAndVersioned() async throws {
-    let library = try Library(path: ":memory:")
+    let library = try await TestLibrary.make()
     let vegetarian = book("채식주의자", isbn: "9788936433598", authors: ["한강"])
     try await library.save(vegetarian, shelf: .reading)
     var entry = try #require(try await library.entry(vegetarian.id))
@@ -57,7 +58,7 @@ struct JournalTests {
   }
 
   @Test func theFiltersCountTheBooksEachChoiceWouldShow() async throws {
-    let library = try Library(path: ":memory:")
+    let library = try await TestLibrary.make()
     let (a, b, c) = (book("A"), book("B"), book("C"))
     try await library.save(a, shelf: .read)
     try await library.save(b, shelf: .read)
@@ -82,7 +83,7 @@ struct JournalTests {
   }
 
   @Test func anEditMadeOnAnOlderVersionIsRefusedAndChangesNothing() async throws {
-    let library = try Library(path: ":memory:")
+    let library = try await TestLibrary.make()
     let a = book("A")
     try await library.save(a)
     let seen = try #require(try await library.entry(a.id)).version
@@ -103,7 +104,7 @@ struct JournalTests {
   }
 
   @Test func journalChangesNeedASavedBookAndValidValues() async throws {
-    let library = try Library(path: ":memory:")
+    let library = try await TestLibrary.make()
     let a = book("A")
     await #expect(throws: LibraryError.notSaved(a.id)) {
       try await library.setShelf(a.id, to: .read, today: day("2026-01-01"))
@@ -120,7 +121,7 @@ struct JournalTests {
   }
 
   @Test func notesAndQuotesAreFoundByKoreanWordsSpacingAndInitials() async throws {
-    let library = try Library(path: ":memory:")
+    let library = try await TestLibrary.make()
     let a = book("작별하지 않는다", authors: ["한강"])
     let b = book("Dune", authors: ["Frank Herbert"])
     try await library.save(a)
@@ -144,7 +145,7 @@ struct JournalTests {
   }
 
   @Test func readingsProgressAndReReads() async throws {
-    let library = try Library(path: ":memory:")
+    let library = try await TestLibrary.make()
     let a = book("A")
     try await library.save(a)
     var entry = try await library.recordProgress(a.id, ReadingAmount("120/352")!, on: day("2026-03-01"))
@@ -187,7 +188,7 @@ struct JournalTests {
   }
 
   @Test func yearStatsCountMonthsRatingsAuthorsAndPace() async throws {
-    let library = try Library(path: ":memory:")
+    let library = try await TestLibrary.make()
     let books = [
       book("A", authors: ["한강"]), book("B", authors: ["한강"]), book("C", authors: ["김영하"]),
       book("D", authors: ["김영하", "한강"]),
@@ -216,7 +217,7 @@ struct JournalTests {
   }
 
   @Test func removingABookRemovesItsJournalAndFollowingMovesIt() async throws {
-    let library = try Library(path: ":memory:")
+    let library = try await TestLibrary.make()
     let starter = Book(title: "Emma", authors: ["Jane Austen"])
     let withISBN = Book(title: "Emma", isbn: "0141439580", authors: ["Jane Austen"])
     try await library.save(starter)
@@ -238,7 +239,7 @@ struct JournalTests {
   }
 
   @Test func aBackupRestoredIntoAnEmptyLibraryIsTheSameByteForByte() async throws {
-    let library = try Library(path: ":memory:")
+    let library = try await TestLibrary.make()
     let a = book("채식주의자", isbn: "9788936433598", authors: ["한강"])
     let b = book("Dune", authors: ["Frank Herbert"])
     try await library.save(a, changedAt: Date(timeIntervalSince1970: 1_700_000_000.123456))
@@ -255,7 +256,7 @@ struct JournalTests {
     try await library.goals.set(30, for: 2026)
     let first = try await library.backup().encoded()
 
-    let restored = try Library(path: ":memory:")
+    let restored = try await TestLibrary.make()
     try await restored.restore(try LibraryBackup.decode(first))
     let second = try await restored.backup().encoded()
     #expect(String(decoding: second, as: UTF8.self) == String(decoding: first, as: UTF8.self))

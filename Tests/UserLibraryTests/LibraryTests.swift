@@ -1,5 +1,6 @@
 import BookModel
 import Foundation
+import TestSupport
 import Testing
 
 @testable import UserLibrary
@@ -18,7 +19,7 @@ func temporaryLibraryPath() throws -> (path: String, directory: URL) {
 @Suite("담은 책 (saved books)")
 struct SavedBooksTests {
   @Test func saveIsIdempotentAndKeepsTheBook() async throws {
-    let library = try Library(path: ":memory:")
+    let library = try await TestLibrary.make()
     let vegetarian = book("채식주의자", isbn: "9788936433598", authors: ["한강"])
     #expect(try await library.save(vegetarian) == .saved)
     #expect(try await library.save(vegetarian) == .alreadySaved)
@@ -28,7 +29,7 @@ struct SavedBooksTests {
   }
 
   @Test func listsByTitleOrByDateSaved() async throws {
-    let library = try Library(path: ":memory:")
+    let library = try await TestLibrary.make()
     let start = Date(timeIntervalSince1970: 1_700_000_000)
     for (offset, title) in ["하얀", "banana", "Apple", "가나"].enumerated() {
       try await library.save(book(title), changedAt: start.addingTimeInterval(Double(offset)))
@@ -39,7 +40,7 @@ struct SavedBooksTests {
   }
 
   @Test func removeOneAndRemoveAll() async throws {
-    let library = try Library(path: ":memory:")
+    let library = try await TestLibrary.make()
     let a = book("A")
     let b = book("B")
     try await library.save(a)
@@ -55,7 +56,7 @@ struct SavedBooksTests {
 @Suite("최근 본 책 (recently viewed)")
 struct RecentViewsTests {
   @Test func newestFirstDeduplicatedAndCappedAtTen() async throws {
-    let library = try Library(path: ":memory:")
+    let library = try await TestLibrary.make()
     for index in 1...12 { try await library.recent.record(book("책 \(index)")) }
     try await library.recent.record(book("책 5"))
     let titles = try await library.recent.list().map(\.book.title)
@@ -64,14 +65,13 @@ struct RecentViewsTests {
   }
 
   @Test func persistsAcrossReopening() async throws {
-    let (path, directory) = try temporaryLibraryPath()
-    defer { try? FileManager.default.removeItem(at: directory) }
+    let place = TestLibrary.Place()
     do {
-      let library = try Library(path: path)
+      let library = try await place.open()
       try await library.recent.record(book("다시 볼 책"))
       try await library.save(book("담아 둔 책"))
     }
-    let reopened = try Library(path: path)
+    let reopened = try await place.open()
     #expect(try await reopened.recent.list().map(\.book.title) == ["다시 볼 책"])
     #expect(try await reopened.savedBooks().map(\.book.title) == ["담아 둔 책"])
   }
@@ -80,7 +80,7 @@ struct RecentViewsTests {
 @Suite("Change feed")
 struct ChangeFeedTests {
   @Test(.timeLimit(.minutes(10))) func deliversEventsOfThisProcessInOrder() async throws {
-    let library = try Library(path: ":memory:")
+    let library = try await TestLibrary.make()
     let events = await library.events()
     let a = book("A")
     try await library.save(a)
@@ -97,10 +97,9 @@ struct ChangeFeedTests {
   }
 
   @Test(.timeLimit(.minutes(10))) func deliversChangesMadeThroughAnotherConnection() async throws {
-    let (path, directory) = try temporaryLibraryPath()
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let observer = try Library(path: path)
-    let writer = try Library(path: path)
+    let place = TestLibrary.Place()
+    let observer = try await place.open()
+    let writer = try await place.open()
     let events = await observer.events()
     let a = book("다른 창에서 담은 책")
     try await writer.save(a)
@@ -109,10 +108,9 @@ struct ChangeFeedTests {
   }
 
   @Test func twoConnectionsSaveConcurrentlyWithoutLosingAnything() async throws {
-    let (path, directory) = try temporaryLibraryPath()
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let first = try Library(path: path)
-    let second = try Library(path: path)
+    let place = TestLibrary.Place()
+    let first = try await place.open()
+    let second = try await place.open()
     try await withThrowingTaskGroup(of: Void.self) { group in
       for (name, library) in [("a", first), ("b", second)] {
         group.addTask {
@@ -134,9 +132,8 @@ struct FollowTests {
   @Test(.timeLimit(.minutes(10))) func savedAndRecentEntriesFollowTheirReplacementAndKeepTheirDates()
     async throws
   {
-    let (path, directory) = try temporaryLibraryPath()
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let library = try Library(path: path)
+    let place = TestLibrary.Place()
+    let library = try await place.open()
     let starter = Book(title: "The Hobbit", contents: "A hobbit's quest.", authors: ["J.R.R. Tolkien"])
     let other = book("Other", isbn: "9788936433598")
     let saved = Date(timeIntervalSince1970: 1_000_000)
@@ -147,7 +144,7 @@ struct FollowTests {
     let withISBN = Book(title: "The Hobbit", isbn: "0618260307", authors: ["J.R.R. Tolkien"])
 
     // Another process opens the file and follows the replacement.
-    let moved = try await Library(path: path).follow([starter.id: withISBN, other.id: other])
+    let moved = try await place.open().follow([starter.id: withISBN, other.id: other])
 
     #expect(moved == 2)
     let entry = try #require(try await library.savedBooks().first)
@@ -165,7 +162,7 @@ struct FollowTests {
   }
 
   @Test func whenBothIdentitiesAreSavedTheyBecomeOneWithTheEarlierDate() async throws {
-    let library = try Library(path: ":memory:")
+    let library = try await TestLibrary.make()
     let starter = Book(title: "Emma", authors: ["Jane Austen"])
     let withISBN = Book(title: "Emma", isbn: "0141439580", authors: ["Jane Austen"])
     try await library.save(withISBN, changedAt: Date(timeIntervalSince1970: 2_000))

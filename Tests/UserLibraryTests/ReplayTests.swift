@@ -1,5 +1,6 @@
 import BookModel
 import Foundation
+import TestSupport
 import Testing
 
 @testable import UserLibrary
@@ -11,7 +12,7 @@ struct ReplayTests {
   let vegetarian = book("채식주의자", isbn: "9788936433598", authors: ["한강"])
 
   @Test func aSaveMadeBeforeTheBookWasRemovedIsRefusedAndChangesNothing() async throws {
-    let library = try Library(path: ":memory:")
+    let library = try await TestLibrary.make()
     try await library.save(vegetarian, changedAt: start)
     try await library.remove(vegetarian.id, changedAt: start.addingTimeInterval(20))
     await #expect(throws: LibraryError.self) {
@@ -23,7 +24,7 @@ struct ReplayTests {
   }
 
   @Test func aRemovalWithoutATimeCountsAsNowAndSoDoesClearingTheLibrary() async throws {
-    let library = try Library(path: ":memory:")
+    let library = try await TestLibrary.make()
     try await library.save(vegetarian)
     let beforeRemoving = Date()
     try await library.remove(vegetarian.id)
@@ -40,7 +41,7 @@ struct ReplayTests {
   }
 
   @Test func aRemovalMadeBeforeTheBookWasSavedAgainIsRefused() async throws {
-    let library = try Library(path: ":memory:")
+    let library = try await TestLibrary.make()
     try await library.save(vegetarian, changedAt: start.addingTimeInterval(20))
     await #expect(throws: LibraryError.self) {
       try await library.remove(vegetarian.id, changedAt: start.addingTimeInterval(10))
@@ -51,7 +52,7 @@ struct ReplayTests {
   }
 
   @Test func replaysInOrderAreIdempotentAndAnOlderRemovalDoesNotMoveTheLastOneBack() async throws {
-    let library = try Library(path: ":memory:")
+    let library = try await TestLibrary.make()
     #expect(try await library.save(vegetarian, changedAt: start) == .saved)
     #expect(try await library.save(vegetarian, changedAt: start) == .alreadySaved)
     #expect(try await library.remove(vegetarian.id, changedAt: start.addingTimeInterval(10)) != nil)
@@ -60,7 +61,7 @@ struct ReplayTests {
     // A removal recorded earlier than the last one leaves the later time in place. (The book is
     // put back dated `start` underneath: a save at that time is rightly refused as stale.)
     let json = try Library.encode(vegetarian)
-    _ = try await library.database.write { [vegetarian, start] connection in
+    _ = try await library.store.write { [vegetarian, start] connection in
       try Library.store(vegetarian, json: json, shelf: .want, at: start, on: connection)
     }
     #expect(try await library.remove(vegetarian.id, changedAt: start.addingTimeInterval(5)) != nil)
@@ -72,7 +73,7 @@ struct ReplayTests {
   @Test func aTimeBefore1970OrMoreThanADayAheadIsRefusedAndChangesNothing() async throws {
     // The library's clock stands still, so "a day from now" does not move while the test runs.
     let now = Date(timeIntervalSince1970: 1_800_000_000)
-    let library = try Library(path: ":memory:") { now }
+    let library = try await TestLibrary.make { now }
     let ahead = now.addingTimeInterval(Library.changeTimeSlack + 1)
     for time in [ahead, Date(timeIntervalSince1970: -1), Date(timeIntervalSince1970: 9e15)] {
       await #expect(throws: LibraryError.invalid("a change's time must lie between 1970 and a day from now"))

@@ -3,6 +3,7 @@ import BookModel
 import Foundation
 import SearchIndex
 import Storage
+import TestSupport
 import Testing
 
 @testable import UserLibrary
@@ -14,7 +15,7 @@ struct SavedNamesTests {
   }
 
   @Test func titlesAndPeopleAreFoundAsTheyAreTyped() async throws {
-    let library = try Library(path: ":memory:")
+    let library = try await TestLibrary.make()
     let harry = Book(
       title: "해리 포터와 마법사의 돌", url: "https://example.com/h", authors: ["J.K. 롤링"], translators: ["김혜원"])
     try await library.save(harry)
@@ -36,7 +37,7 @@ struct SavedNamesTests {
   }
 
   @Test func theyAgreeWithTheEnginesMatcher() async throws {
-    let library = try Library(path: ":memory:")
+    let library = try await TestLibrary.make()
     let titles = ["해리 포터", "해변의 카프카", "Harry Potter", "Les Misérables", "한강의 기적", "ㅎㅎ 웃음", "하루"]
     for title in titles { try await library.save(book(title, authors: [])) }
     for typed in ["해", "해ㄹ", "햅", "ㅎㄹ", "harry p", "les mis", "LES MIS", "한가", "ㅎ", "하", "ㅎㅎ"] {
@@ -48,7 +49,7 @@ struct SavedNamesTests {
   }
 
   @Test func theyComeInTitleOrderOncePerFoldedText() async throws {
-    let library = try Library(path: ":memory:")
+    let library = try await TestLibrary.make()
     try await library.save(book("무진기행", isbn: "9788932916621", authors: ["김승옥"]))
     try await library.save(book("무라카미 라디오", isbn: "9788937834790", authors: ["무라카미 하루키"]))
     try await library.save(book("무라카미 하루키 잡문집", isbn: "9788954616515", authors: ["무라카미 하루키"]))
@@ -60,9 +61,7 @@ struct SavedNamesTests {
   }
 
   @Test func theyFollowEveryChangeToTheSavedBooks() async throws {
-    let (path, directory) = try temporaryLibraryPath()
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let library = try Library(path: path)
+    let library = try await TestLibrary.make()
     let starter = book("소년이 온다", authors: ["한강"])
     try await library.save(starter)
     #expect(try await texts(library, "소년") == ["소년이 온다"])
@@ -87,7 +86,7 @@ struct SavedNamesTests {
     // Restored from a backup and merged from an import.
     try await library.save(book("작별하지 않는다", isbn: "9788954682152", authors: ["한강"]))
     let backup = try await library.backup()
-    let restored = try Library(path: ":memory:")
+    let restored = try await TestLibrary.make()
     try await restored.restore(backup)
     #expect(try await texts(restored, "작별") == ["작별하지 않는다"])
     _ = try await restored.mergeImported(

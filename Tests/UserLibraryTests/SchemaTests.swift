@@ -14,7 +14,7 @@ struct LibrarySchemaTests {
     let (_, directory) = try temporaryLibraryPath()
     defer { try? FileManager.default.removeItem(at: directory) }
     let newPath = directory.appendingPathComponent("new.sqlite").path
-    let new = try await Library(path: newPath).database.read { try $0.schemaLines() }
+    let new = try await Library(path: newPath).file!.read { try $0.schemaLines() }
     #expect(new.contains { $0.hasPrefix("table saved_books: version INTEGER 1 1") })
     #expect(new.contains { $0.hasPrefix("table removed_entries: entry") })
     let vegetarian = book("채식주의자", isbn: "9788936433598", authors: ["한강"])
@@ -27,7 +27,7 @@ struct LibrarySchemaTests {
           [vegetarian.id.rawValue, vegetarian.title, try Library.encode(vegetarian)])
       }
       let upgraded = try Library(path: path)
-      #expect(try await upgraded.database.read { try $0.schemaLines() } == new, "from \(applied) migrations")
+      #expect(try await upgraded.file!.read { try $0.schemaLines() } == new, "from \(applied) migrations")
       #expect(try await upgraded.entry(vegetarian.id)?.shelf == .want, "from \(applied) migrations")
     }
   }

@@ -1,5 +1,6 @@
 import BookModel
 import Foundation
+import TestSupport
 import Testing
 
 @testable import UserLibrary
@@ -13,7 +14,7 @@ struct SearchHistoryTests {
   }
 
   @Test func newestFirstAndASearchAgainMovesToTheFrontKeepingItsID() async throws {
-    let library = try Library(path: ":memory:")
+    let library = try await TestLibrary.make()
     for (offset, query) in ["해리포터", "채식주의자", "Dune"].enumerated() {
       try await library.searches.record(query, at: start.addingTimeInterval(Double(offset)))
     }
@@ -33,7 +34,7 @@ struct SearchHistoryTests {
   }
 
   @Test func keepsTheLast20() async throws {
-    let library = try Library(path: ":memory:")
+    let library = try await TestLibrary.make()
     for index in 1...25 { try await library.searches.record("검색 \(index)") }
     let kept = try await queries(library)
     #expect(kept.count == RecentSearches.limit)
@@ -41,7 +42,7 @@ struct SearchHistoryTests {
   }
 
   @Test func emptyOrOverlongQueriesAreRefused() async throws {
-    let library = try Library(path: ":memory:")
+    let library = try await TestLibrary.make()
     await #expect(throws: LibraryError.invalid("a search needs a query")) {
       try await library.searches.record(" \n ")
     }
@@ -52,7 +53,7 @@ struct SearchHistoryTests {
   }
 
   @Test func deletesOneOrAll() async throws {
-    let library = try Library(path: ":memory:")
+    let library = try await TestLibrary.make()
     for query in ["a", "b", "c"] { try await library.searches.record(query) }
     let b = try #require(try await library.searches.history().searches.first { $0.query == "b" })
     #expect(try await library.searches.delete(b.id))
@@ -63,7 +64,7 @@ struct SearchHistoryTests {
   }
 
   @Test func offStopsRecordingAndKeepsWhatWasRecorded() async throws {
-    let library = try Library(path: ":memory:")
+    let library = try await TestLibrary.make()
     #expect(try await library.searches.history().recording)
     try await library.searches.record("before")
     try await library.searches.setRecording(false)
@@ -76,10 +77,9 @@ struct SearchHistoryTests {
   }
 
   @Test(.timeLimit(.minutes(10))) func everyChangeIsOneEventSeenByAnotherProcess() async throws {
-    let (path, directory) = try temporaryLibraryPath()
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let observer = try Library(path: path)
-    let writer = try Library(path: path)
+    let place = TestLibrary.Place()
+    let observer = try await place.open()
+    let writer = try await place.open()
     let events = await observer.events()
     try await writer.searches.record("해리포터")
     try await writer.searches.deleteAll()
@@ -95,7 +95,7 @@ struct SearchHistoryTests {
   }
 
   @Test func aBackupKeepsSearchesAndTheSettingByteForByte() async throws {
-    let library = try Library(path: ":memory:")
+    let library = try await TestLibrary.make()
     try await library.save(book("Dune"), changedAt: start)
     for (offset, query) in ["해리포터", "Dune", "채식"].enumerated() {
       try await library.searches.record(query, at: start.addingTimeInterval(Double(offset) + 0.1234))
@@ -105,13 +105,13 @@ struct SearchHistoryTests {
     #expect(try await library.backup().searches.recent.map(\.query) == ["채식", "Dune", "해리포터"])
 
     // A library that only has searches of its own may still be restored into; its searches stay newest.
-    let restored = try Library(path: ":memory:")
+    let restored = try await TestLibrary.make()
     try await restored.searches.record("mine")
     try await restored.restore(try LibraryBackup.decode(first))
     #expect(try await queries(restored) == ["mine", "채식", "Dune", "해리포터"])
     #expect(try await restored.searches.history().recording == false)
 
-    let empty = try Library(path: ":memory:")
+    let empty = try await TestLibrary.make()
     try await empty.restore(try LibraryBackup.decode(first))
     #expect(
       String(decoding: try await empty.backup().encoded(), as: UTF8.self)

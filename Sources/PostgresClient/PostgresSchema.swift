@@ -1,0 +1,118 @@
+import SQLStore
+
+/// One schema of a PostgreSQL database as an ``SQLStore/SQLStore``: a store's tables, apart from
+/// every other store's in the same database (each reader's library has its own schema; the
+/// accounts have theirs).
+///
+/// Each transaction first points `search_path` at the schema, so a store's statements name their
+/// tables unqualified, as on SQLite. Writes take the schema's own lock (a transaction-level
+/// advisory lock), so that the writes of one store take turns across every server, as SQLite's
+/// immediate transactions do, while other stores' writes go on; and each notifies the database's
+/// watchers (``commits()``) when it commits.
+public struct PostgresSchema: SQLStore {
+  /// The database.
+  public let database: PostgresDatabase
+  /// The schema's name: lowercase ASCII letters, digits and `_`, starting with a letter.
+  public let name: String
+
+  /// The schema `name` of `database` (created by ``migrate(_:)``).
+  /// - Precondition: `name` is a lowercase identifier, at most 63 bytes, not starting with `pg_`.
+  public init(_ name: String, in database: PostgresDatabase) {
+    precondition(Self.isValid(name), "not a schema name Chaek makes: \(name)")
+    self.name = name
+    self.database = database
+  }
+
+  /// `true` for a name made of lowercase ASCII letters, digits and `_`, starting with a letter.
+  public static func isValid(_ name: String) -> Bool {
+    guard let first = name.utf8.first, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first),
+      name.utf8.count <= 63, !name.hasPrefix("pg_")
+    else { return false }
+    return name.utf8.allSatisfy {
+      (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0)
+        || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
+        || $0 == UInt8(ascii: "_")
+    }
+  }
+
+  /// PostgreSQL.
+  public var dialect: SQLDialect { .postgresql }
+
+  /// Runs `body` in a read-only transaction on one snapshot of the schema.
+  public func read<T: Sendable>(_ body: @Sendable (any SQLSession) throws -> T) async throws -> T {
+    let name = name
+    return try await database.read { (connection: PostgresConnection) in
+      try connection.run("SELECT set_config('search_path', $1, true)", [name])
+      return try body(PostgresSession(connection: connection))
+    }
+  }
+
+  /// Runs `body` in a transaction that holds the schema's write lock and, when it commits, tells
+  /// every server watching the schema (``commits()``).
+  public func write<T: Sendable>(_ body: @Sendable (any SQLSession) throws -> T) async throws -> T {
+    let name = name
+    return try await database.write(isolation: .readCommitted) { (connection: PostgresConnection) in
+      try connection.run(
+        "SELECT set_config('search_path', $1, true), pg_advisory_xact_lock(hashtext($2)), pg_notify($3, $1)",
+        [name, "chaek write: " + name, PostgresCommits.channel])
+      return try body(PostgresSession(connection: connection))
+    }
+  }
+
+  /// The commits of writes to the schema from every server (see ``PostgresDatabase/commits(of:)``).
+  public func commits() async -> AsyncStream<Void> {
+    await database.commits(of: name)
+  }
+
+  /// Creates the schema if it is missing and applies the migrations of `migrations` not yet
+  /// applied to it, in order, in one transaction that holds a lock of its own, so that servers
+  /// starting together apply each once (one schema's migrations at a time); records them in `public.schema_migrations` with the
+  /// schema's name.
+  /// - Throws: ``PostgresNewerSchemaError`` before changing anything when the schema records a
+  ///   migration that `migrations` does not have; a ``PostgresError``.
+  public func migrate(_ migrations: [PostgresMigration]) async throws {
+    let name = name
+    try await database.write(isolation: .readCommitted) { connection in
+      try connection.run("SELECT pg_advisory_xact_lock(hashtext($1))", [Self.migrationLock])
+      try connection.execute(
+        """
+        \(Self.migrationsTable);
+        CREATE SCHEMA IF NOT EXISTS \(name)
+        """)
+      let applied = Set(
+        try connection.query("SELECT name FROM public.schema_migrations WHERE schema = $1", [name]) {
+          $0.text(0)
+        })
+      let unknown = applied.subtracting(migrations.map(\.name)).sorted()
+      guard unknown.isEmpty else { throw PostgresNewerSchemaError(unknown: unknown) }
+      try connection.run("SELECT set_config('search_path', $1, true)", [name])
+      for migration in migrations where !applied.contains(migration.name) {
+        try connection.execute(migration.sql)
+        try connection.run(
+          "INSERT INTO public.schema_migrations (schema, name) VALUES ($1, $2)", [name, migration.name])
+      }
+    }
+  }
+
+  /// Deletes the schema with everything in it, and its record of migrations.
+  public func drop() async throws {
+    let name = name
+    try await database.write(isolation: .readCommitted) { connection in
+      try connection.run("SELECT pg_advisory_xact_lock(hashtext($1))", [Self.migrationLock])
+      try connection.execute("DROP SCHEMA IF EXISTS \(name) CASCADE")
+      try connection.execute(Self.migrationsTable)
+      try connection.run("DELETE FROM public.schema_migrations WHERE schema = $1", [name])
+    }
+  }
+
+  /// The lock every migration and drop holds: one at a time in the database, since they share
+  /// `public.schema_migrations` (whose creation two schemas' first migrations would race for).
+  static let migrationLock = "chaek migrations"
+
+  /// The table that records every schema's migrations.
+  static let migrationsTable = """
+    CREATE TABLE IF NOT EXISTS public.schema_migrations (
+      schema text NOT NULL, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now(),
+      PRIMARY KEY (schema, name))
+    """
+}
