@@ -57,7 +57,7 @@ let package = Package(
     ),
     .target(
       name: "UserLibrary",
-      dependencies: ["BookModel", "Storage", "SearchIndex", "BookImport", "PostgresClient"]),
+      dependencies: ["BookModel", "SQLStore", "Storage", "SearchIndex", "BookImport", "PostgresClient"]),
     .target(name: "Accounts", dependencies: ["SQLStore", "Storage", "PostgresClient"]),
     .target(
       name: "ChaekApp",
@@ -104,7 +104,7 @@ let package = Package(
     .testTarget(name: "ImagingTests", dependencies: ["Imaging"], exclude: ["make_png_cases.py"]),
     .testTarget(name: "BarcodesTests", dependencies: ["Barcodes", "Imaging", "TestSupport"]),
     .testTarget(name: "PasswordsTests", dependencies: ["Passwords"]),
-    .testTarget(name: "PostgresClientTests", dependencies: ["PostgresClient", "TestSupport"]),
+    .testTarget(name: "PostgresClientTests", dependencies: ["PostgresClient", "SQLStore", "TestSupport"]),
     .testTarget(name: "BookProvidersTests", dependencies: ["BookProviders", "BookModel", "TestSupport"]),
     .testTarget(name: "BookImportTests", dependencies: ["BookImport", "BookModel"]),
     .testTarget(

@@ -37,11 +37,11 @@ struct PostgresSchemaTests {
     try await PostgresSchema("reader_2", in: here).migrate(Self.table)
     let watched = await PostgresSchema("reader_1", in: here).commits()
     let other = await PostgresSchema("reader_2", in: here).commits()
-    try await PostgresSchema("reader_1", in: there).write { try $0.run("INSERT INTO notes VALUES ('a')") }
+    _ = try await PostgresSchema("reader_1", in: there).write { try $0.run("INSERT INTO notes VALUES ('a')") }
     var commits = watched.makeAsyncIterator()
     #expect(await commits.next() != nil)
     // The other schema's watchers hear its own writes; a write that rolls back sends nothing.
-    try await PostgresSchema("reader_2", in: there).write { try $0.run("INSERT INTO notes VALUES ('b')") }
+    _ = try await PostgresSchema("reader_2", in: there).write { try $0.run("INSERT INTO notes VALUES ('b')") }
     var others = other.makeAsyncIterator()
     #expect(await others.next() != nil)
     let rolledBack = PostgresSchema("reader_1", in: there)
@@ -52,7 +52,7 @@ struct PostgresSchemaTests {
         throw Refusal()
       }
     }
-    try await rolledBack.write { try $0.run("INSERT INTO notes VALUES ('d')") }
+    _ = try await rolledBack.write { try $0.run("INSERT INTO notes VALUES ('d')") }
     #expect(await commits.next() != nil)
     #expect(try await rolledBack.read { try $0.fetchInteger("SELECT count(*) FROM notes") } == 2)
   }

@@ -19,7 +19,7 @@ struct JournalTests {
       let old = try Database(path: path, migrations: Array(Library.migrations.prefix(3)))
       for title in ["채식주의자", "소년이 온다"] {
         let json = try Library.encode(book(title))
-        try await old.write { connection in
+        _ = try await old.write { connection in
           try connection.run(
             "INSERT INTO saved_books (id, title, book, saved_at) VALUES (?, ?, ?, ?)",
             [book(title).id.rawValue, title, json, saved.timeIntervalSince1970])

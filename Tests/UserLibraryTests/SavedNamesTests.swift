@@ -106,7 +106,7 @@ struct SavedNamesTests {
       let old = try Database(path: path, migrations: migrations)
       for title in ["채식주의자", "소년이 온다"] {
         let json = try Library.encode(book(title, authors: ["한강"]))
-        try await old.write { connection in
+        _ = try await old.write { connection in
           try connection.run(
             "INSERT INTO saved_books (id, title, book, saved_at) VALUES (?, ?, ?, ?)",
             [book(title).id.rawValue, title, json, 1_700_000_000])

@@ -21,7 +21,7 @@ struct LibrarySchemaTests {
     for applied in 1...Library.history.count {
       let path = directory.appendingPathComponent("old-\(applied).sqlite").path
       let old = try Database(path: path, migrations: Array(Library.history.prefix(applied)))
-      try await old.write { connection in
+      _ = try await old.write { connection in
         try connection.run(
           "INSERT INTO saved_books (id, title, book, saved_at) VALUES (?, ?, ?, 0)",
           [vegetarian.id.rawValue, vegetarian.title, try Library.encode(vegetarian)])
@@ -40,7 +40,7 @@ struct LibrarySchemaTests {
     let vegetarian = book("채식주의자", isbn: "9788936433598", authors: ["한강"])
     try await Library(path: path).save(vegetarian)
     let raw = try Database(path: path)
-    try await raw.write { connection in
+    _ = try await raw.write { connection in
       try connection.run(
         "INSERT INTO schema_migrations (name, applied_at) VALUES ('create shared libraries', 1e10)")
     }
