@@ -63,7 +63,7 @@ let package = Package(
       name: "ChaekApp",
       dependencies: [
         "BookModel", "BookProviders", "BookImport", "BookCatalog", "UserLibrary", "Accounts", "Passwords",
-        "SearchIndex", "Imaging", "Barcodes",
+        "SearchIndex", "Imaging", "Barcodes", "PostgresClient",
       ]),
     .target(name: "HTTPTransport", dependencies: ["CMicroHTTPD"]),
     .target(name: "HTTPRouting", dependencies: ["HTTPTransport", "CZlib"]),
@@ -71,6 +71,7 @@ let package = Package(
       name: "ChaekWeb",
       dependencies: [
         "BookModel", "BookImport", "ChaekApp", "SearchIndex", "Imaging", "HTTPTransport", "HTTPRouting",
+        "SQLStore",
       ],
       resources: [.copy("Resources/static")]
     ),
@@ -119,7 +120,7 @@ let package = Package(
       name: "ChaekAppTests",
       dependencies: [
         "ChaekApp", "BookCatalog", "BookProviders", "BookImport", "UserLibrary", "BookModel", "Imaging",
-        "TestSupport",
+        "PostgresClient", "TestSupport",
       ]),
     .testTarget(
       name: "UserLibraryTests",

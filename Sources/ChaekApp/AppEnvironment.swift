@@ -3,7 +3,8 @@ import Foundation
 
 /// What Chaek reads from its environment: where its data lives (`CHAEK_HOME`, `XDG_DATA_HOME`,
 /// `HOME`), how to reach the providers (`KAKAO_REST_API_KEY`, `CHAEK_KAKAO_URL`,
-/// `CHAEK_OPENLIBRARY_URL`, `CHAEK_PROVIDER_TIMEOUT`) and the server's token (`CHAEK_TOKEN`).
+/// `CHAEK_OPENLIBRARY_URL`, `CHAEK_PROVIDER_TIMEOUT`), the server's token (`CHAEK_TOKEN`) and the
+/// PostgreSQL database of a shared deployment (`CHAEK_DATABASE_URL`).
 public struct AppEnvironment: Sendable {
   /// The variables, by name.
   public let variables: [String: String]
@@ -45,6 +46,18 @@ public struct AppEnvironment: Sendable {
 
   /// `CHAEK_TOKEN`, or `nil` when it is unset or empty.
   public var token: String? { value("CHAEK_TOKEN") }
+
+  /// `CHAEK_DATABASE_URL`: the PostgreSQL database (libpq's `postgresql://…` or `key=value` form)
+  /// that keeps the readers and their libraries for several servers; `nil` keeps them in the data
+  /// directory's SQLite files.
+  public var databaseURL: String? { value("CHAEK_DATABASE_URL") }
+
+  /// This environment with `name` set to `value`.
+  public func setting(_ name: String, to value: String) -> AppEnvironment {
+    var variables = variables
+    variables[name] = value
+    return AppEnvironment(variables)
+  }
 
   /// A variable's value, or `nil` when it is unset or empty.
   private func value(_ name: String) -> String? {

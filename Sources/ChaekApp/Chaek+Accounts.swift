@@ -155,7 +155,7 @@ extension Chaek {
   public func removeReader(named name: String) async throws -> Reader {
     defer { presence.forget() }
     let account = try await accounts.remove(named: name)
-    try libraries.delete(account.library)
+    try await libraries.delete(account.library)
     return Reader(account)
   }
 

@@ -67,7 +67,7 @@ public final class Chaek: Sendable {
       passwords: PasswordHasher(strength: strength), now: now, log: log)
   }
 
-  private init(
+  init(
     libraries: ReaderLibraries, catalog: OpenedOnce<Catalog>, source: SearchSource,
     settings: @escaping @Sendable () throws -> ProviderSettings, accounts: OpenedOnce<Accounts>,
     passwords: PasswordHasher, now: @escaping @Sendable () -> Date = Date.init,

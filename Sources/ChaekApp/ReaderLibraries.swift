@@ -1,33 +1,36 @@
 import BookCatalog
 import BookModel
 import Foundation
-import Synchronization
 import UserLibrary
 
 /// Every reader's library, each opened on first use and kept while Chaek runs. A library is known
-/// by its file, relative to the data directory (``Reader``'s `library`).
+/// by its file, relative to the data directory (``Reader``'s `library`), or on PostgreSQL by the
+/// schema named after it.
 ///
 /// The books of every open library follow the catalog records a provider's results or an import
 /// replace (``follow(_:)``); a library opened later follows what was replaced before, as it opens
 /// (``library(_:catalog:)``).
-final class ReaderLibraries: Sendable {
+actor ReaderLibraries {
   private struct Opened {
     let library: Library
     /// The file's identity when it was opened.
     let identity: FileIdentity?
   }
 
-  private let open: @Sendable (String) throws -> Library
-  private let remove: @Sendable (String) throws -> Void
+  private let open: @Sendable (String) async throws -> Library
+  private let remove: @Sendable (String) async throws -> Void
   private let identify: @Sendable (String) -> FileIdentity?
-  private let opened = Mutex<[String: Opened]>([:])
+  private var opened: [String: Opened] = [:]
+  /// Libraries being opened, which a second caller waits for rather than opening them twice.
+  private var opening: [String: Task<Library, any Error>] = [:]
 
   /// Libraries that `open` opens from their file's name, and `remove` deletes; `identify` tells a
-  /// file's identity (`nil` for libraries in memory), so that a library removed by another process
-  /// (`chaek users remove` while `chaek serve` runs) and made again under its name is opened again,
-  /// not read through the old file's handle.
+  /// file's identity (`nil` for libraries in memory or in PostgreSQL), so that a library removed
+  /// by another process (`chaek users remove` while `chaek serve` runs) and made again under its
+  /// name is opened again, not read through the old file's handle.
   init(
-    open: @escaping @Sendable (String) throws -> Library, remove: @escaping @Sendable (String) throws -> Void,
+    open: @escaping @Sendable (String) async throws -> Library,
+    remove: @escaping @Sendable (String) async throws -> Void,
     identify: @escaping @Sendable (String) -> FileIdentity? = { _ in nil }
   ) {
     self.open = open
@@ -38,27 +41,27 @@ final class ReaderLibraries: Sendable {
   /// The library in `file`, opened now if it was not (or if its file was replaced since). A library
   /// opened now follows the records `catalog` (when it is open) replaced while it was closed.
   func library(_ file: String, catalog: Catalog?) async throws -> Library {
-    var isNew = false
     let identity = identify(file)
-    let library = try opened.withLock { opened in
-      if let kept = opened[file], kept.identity == identity { return kept.library }
-      let library = try open(file)
-      opened[file] = Opened(library: library, identity: identify(file))
-      isNew = true
-      return library
-    }
-    if isNew, let catalog { _ = try await DataHome.followReplacedBooks(catalog: catalog, library: library) }
+    if let kept = opened[file], kept.identity == identity { return kept.library }
+    if let pending = opening[file] { return try await pending.value }
+    let open = open
+    let pending = Task { try await open(file) }
+    opening[file] = pending
+    defer { opening[file] = nil }
+    let library = try await pending.value
+    opened[file] = Opened(library: library, identity: identify(file))
+    if let catalog { _ = try await DataHome.followReplacedBooks(catalog: catalog, library: library) }
     return library
   }
 
   /// Closes and deletes the library in `file`: its reader was removed.
-  func delete(_ file: String) throws {
-    _ = opened.withLock { $0.removeValue(forKey: file) }
-    try remove(file)
+  func delete(_ file: String) async throws {
+    opened[file] = nil
+    try await remove(file)
   }
 
   /// The libraries open now.
-  var all: [Library] { opened.withLock { $0.values.map(\.library) } }
+  var all: [Library] { opened.values.map(\.library) }
 
   /// Moves the saved and viewed books of every open library to the records that replaced theirs in
   /// `catalog` (after an import, which does not say which it replaced).

@@ -61,7 +61,7 @@ extension Command {
           + "StoryGraph CSV with its header, or a Chaek backup); name it with --format "
           + ImportFormat.allCases.map(\.rawValue).joined(separator: "|"))
     }
-    let chaek = try context.chaek(arguments)
+    let chaek = try await context.chaek(arguments)
     let bar = ProgressBar(console: context.console, label: url.lastPathComponent)
     defer { bar.finish() }
     let report: LibraryImportReport

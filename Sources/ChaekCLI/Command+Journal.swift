@@ -16,7 +16,7 @@ extension Command {
     examples: ["chaek rate 9788936433598 4.5", "chaek rate 9788936433598 --clear"]
   ) { arguments, context in
     let json = arguments.flag(.entryJSON)
-    let chaek = try context.chaek(arguments)
+    let chaek = try await context.chaek(arguments)
     let entry: JournalEntry
     if arguments.flag(.clear) {
       let saved = try await context.savedEntry(arguments.single("ID or ISBN"), in: chaek)
@@ -57,7 +57,7 @@ extension Command {
     let json = arguments.flag(.entryJSON)
     guard let text = arguments.positionals.first else { throw CLIError.usage("missing ID or ISBN") }
     let review = arguments.text(after: 1).trimmingCharacters(in: .whitespacesAndNewlines)
-    let chaek = try context.chaek(arguments)
+    let chaek = try await context.chaek(arguments)
     let entry: JournalEntry
     if arguments.flag(.clear) || review.isEmpty {
       if arguments.flag(.clear) && arguments.positionals.count > 1 {
@@ -100,7 +100,7 @@ extension Command {
     }
     let tags = Array(arguments.positionals.dropFirst())
     let json = arguments.flag(.entryJSON)
-    let chaek = try context.chaek(arguments)
+    let chaek = try await context.chaek(arguments)
     let entry: JournalEntry
     if arguments.flag(.removeTags) {
       let saved = try await context.savedEntry(arguments.positionals[0], in: chaek)

@@ -13,7 +13,7 @@ extension Command {
       """,
     options: [.source]
   ) { arguments, context in
-    let chaek = try context.chaek(arguments)
+    let chaek = try await context.chaek(arguments)
     let book = try await context.findBook(arguments.single("ID or ISBN"), in: chaek)
     switch try await chaek.save(book, for: context.reader) {
     case .saved: context.console.write("Saved ‘\(book.title)’ (\(book.id)).\n")
@@ -72,7 +72,7 @@ extension Command {
   ) { arguments, context in
     let text = try arguments.single("ID or ISBN")
     let id = try Context.bookID(text)
-    let chaek = try context.chaek(arguments)
+    let chaek = try await context.chaek(arguments)
     guard let entry = try await chaek.entry(id, for: context.reader) else {
       throw CLIError.failure("\(id) is not in your saved books")
     }
@@ -102,7 +102,7 @@ extension Command {
     options: [.yes]
   ) { arguments, context in
     try arguments.expectNoOperands()
-    let chaek = try context.chaek(arguments)
+    let chaek = try await context.chaek(arguments)
     let size = try await chaek.size(for: context.reader)
     guard size.books > 0 else {
       context.console.write("No saved books to remove.\n")

@@ -30,7 +30,7 @@ extension Command {
     guard arguments.positionals.count <= 1 else {
       throw CLIError.usage("expected at most one book (ID or ISBN), got \(arguments.positionals.count)")
     }
-    let chaek = try context.chaek(arguments)
+    let chaek = try await context.chaek(arguments)
     let json = arguments.flag(.notesJSON)
     let book = try await arguments.positionals.first.asyncMap {
       try await context.savedEntry($0, in: chaek)
@@ -80,7 +80,7 @@ extension Command {
       examples: [example, "chaek \(name) --edit 12 \"고쳐 쓴 글\"", "chaek \(name) --delete 12"]
     ) { arguments, context in
       let json = arguments.flag(.noteJSON)
-      let chaek = try context.chaek(arguments)
+      let chaek = try await context.chaek(arguments)
       let day = arguments.text(.date) == nil ? nil : try arguments.day(.date, default: context.today)
       let page = arguments.integer(.notePage)
       let note: Note

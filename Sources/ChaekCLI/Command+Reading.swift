@@ -79,7 +79,7 @@ extension Command {
     let amount = try JournalInput.amount(arguments.positionals[1])
     let day = try arguments.day(.date, default: context.today)
     let json = arguments.flag(.entryJSON)
-    let chaek = try context.chaek(arguments)
+    let chaek = try await context.chaek(arguments)
     let entry = try await context.withJournal(of: arguments.positionals[0], in: chaek, quiet: json) { id in
       try await chaek.recordProgress(id, amount, on: day, for: context.reader)
     }
@@ -94,7 +94,7 @@ extension Command {
   private static func moveToShelf(_ shelf: Shelf, _ arguments: Arguments, _ context: Context) async throws {
     let day = try arguments.day(.date, default: context.today)
     let json = arguments.flag(.entryJSON)
-    let chaek = try context.chaek(arguments)
+    let chaek = try await context.chaek(arguments)
     let before = try await chaek.entry(Context.bookID(arguments.positionals[0]), for: context.reader)?.shelf
     let after = try await context.withJournal(of: arguments.positionals[0], in: chaek, quiet: json) { id in
       try await chaek.updateEntry(id, EntryChange(shelf: shelf), today: day, for: context.reader)

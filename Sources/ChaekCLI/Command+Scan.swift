@@ -24,7 +24,7 @@ extension Command {
     } catch {
       throw CLIError.failure("cannot read \(path): \((error as NSError).localizedDescription)")
     }
-    let chaek = try context.chaek(arguments)
+    let chaek = try await context.chaek(arguments)
     let result: ScanResult
     do {
       result = try await chaek.scan({ try ImageFile.grayImage(from: file) }, for: context.reader)

@@ -21,7 +21,7 @@ extension Command {
     try arguments.expectNoOperands()
     let (off, on) = (arguments.flag(.searchesOff), arguments.flag(.searchesOn))
     guard !(off && on) else { throw CLIError.usage("--off and --on cannot be given together") }
-    let chaek = try context.chaek(arguments)
+    let chaek = try await context.chaek(arguments)
     if let id = arguments.integer(.searchesDelete), try await !chaek.deleteSearch(id, for: context.reader) {
       throw CLIError.failure("no recent search \(id) (`chaek searches` lists their ids)")
     }

@@ -11,9 +11,10 @@ extension Command {
       Serves the app (open the printed address in a browser, phone or desktop) and
       GET /v3/search/book, which answers any Kakao book-search client. Stop it with Ctrl-C.
       Once readers have accounts (`chaek users add NAME`), every reader signs in and sees only
-      their own books and journal.
+      their own books and journal. Several servers share their readers through one PostgreSQL
+      database: --database (or CHAEK_DATABASE_URL, which every command reads) names it.
       """,
-    options: [.host, .port, .source, .token, .trustProxy],
+    options: [.host, .port, .source, .token, .trustProxy, .database],
     actsForAReader: false
   ) { arguments, context in
     try arguments.expectNoOperands()
@@ -26,7 +27,7 @@ extension Command {
     let loopback = ["127.0.0.1", "localhost"].contains(configuration.host)
     if configuration.host == "localhost" { configuration.host = "127.0.0.1" }
     let console = context.console
-    let chaek = try context.chaek(arguments) { console.writeError("chaek serve: \($0)\n") }
+    let chaek = try await context.chaek(arguments) { console.writeError("chaek serve: \($0)\n") }
     let signsIn = try await chaek.hasAccounts()
     guard loopback || token != nil || signsIn else {
       throw CLIError.usage(
@@ -69,6 +70,12 @@ extension Option {
     "trust-proxy",
     help: "a proxy in front (nginx, haproxy) says where requests come from (X-Forwarded-For) and "
       + "whether over HTTPS (X-Forwarded-Proto), for sign-in limits and Secure cookies")
+  /// `serve --database URL`.
+  static let database = Option.text(
+    "database", "URL",
+    help: "keep the readers and their libraries in this PostgreSQL database (postgresql://…, or set "
+      + "CHAEK_DATABASE_URL, which keeps a password out of the process list), shared by every server given it",
+    default: "the data directory's SQLite files")
   /// `serve --token T`.
   static let token = Option.text(
     "token", "T",

@@ -35,7 +35,7 @@ extension Command {
   ) { arguments, context in
     let today = context.today
     let year = arguments.integer(.year) ?? today.year
-    let chaek = try context.chaek(arguments)
+    let chaek = try await context.chaek(arguments)
     switch (arguments.positionals.count, arguments.flag(.clear)) {
     case (0, false): break
     case (0, true): try await chaek.setGoal(nil, year: year, for: context.reader)

@@ -31,7 +31,7 @@ extension Command {
     guard let action = arguments.positionals.first else {
       throw CLIError.usage("say what to do: add, list, remove, passwd or token")
     }
-    let chaek = try context.chaek(arguments)
+    let chaek = try await context.chaek(arguments)
     let operands = Array(arguments.positionals.dropFirst())
     func name() throws(CLIError) -> String {
       guard operands.count == 1 else { throw .usage("\(action) takes one NAME") }

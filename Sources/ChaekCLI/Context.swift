@@ -28,7 +28,7 @@ struct Context: Sendable {
   }
 
   private func findReader() async throws -> Reader {
-    let chaek = try Chaek(environment: environment)
+    let chaek = try await Chaek.open(environment: environment)
     guard try await chaek.hasAccounts() else {
       guard let user else { return .owner }
       throw CLIError.usage(
@@ -44,9 +44,15 @@ struct Context: Sendable {
   /// Chaek over the data directory, searching `--source` (`auto` when the command has no such
   /// option or it is not given); `log` hears when the provider starts failing and when it answers
   /// again. Its databases open when a use case needs them.
-  func chaek(_ arguments: Arguments, log: @escaping @Sendable (String) -> Void = { _ in }) throws -> Chaek {
+  func chaek(_ arguments: Arguments, log: @escaping @Sendable (String) -> Void = { _ in }) async throws
+    -> Chaek
+  {
     let source = arguments.declares(.source) ? arguments.choice(.source, as: SearchSource.self) : nil
-    return try Chaek(environment: environment, source: source ?? .auto, log: log)
+    var environment = environment
+    if arguments.declares(.database), let url = arguments.text(.database) {
+      environment = environment.setting("CHAEK_DATABASE_URL", to: url)
+    }
+    return try await Chaek.open(environment: environment, source: source ?? .auto, log: log)
   }
 
   /// Finds the book a person named by id or ISBN (see ``ChaekApp/BookLookup`` for the order).

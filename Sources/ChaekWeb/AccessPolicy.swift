@@ -49,7 +49,8 @@ struct AccessPolicy: Middleware {
 
   /// The answer when whether accounts exist, or whose a session is, cannot be read.
   static let accountsUnreadable = APIError(
-    status: 503, errorType: "ServiceUnavailable", message: "the accounts cannot be read now",
+    status: 503, errorType: "ServiceUnavailable",
+    message: "the readers' accounts cannot be read now: try again soon",
     headers: ["Retry-After": "1"])
 
   // MARK: - Host

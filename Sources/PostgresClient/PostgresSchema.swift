@@ -39,23 +39,41 @@ public struct PostgresSchema: SQLStore {
   public var dialect: SQLDialect { .postgresql }
 
   /// Runs `body` in a read-only transaction on one snapshot of the schema.
+  /// - Throws: ``SQLStore/SQLStoreUnavailable`` when the server cannot be reached or a statement
+  ///   ran out of time; what `body` throws; a ``PostgresError``.
   public func read<T: Sendable>(_ body: @Sendable (any SQLSession) throws -> T) async throws -> T {
     let name = name
-    return try await database.read { (connection: PostgresConnection) in
-      try connection.run("SELECT set_config('search_path', $1, true)", [name])
-      return try body(PostgresSession(connection: connection))
+    return try await Self.available {
+      try await database.read { (connection: PostgresConnection) in
+        try connection.run("SELECT set_config('search_path', $1, true)", [name])
+        return try body(PostgresSession(connection: connection))
+      }
     }
   }
 
   /// Runs `body` in a transaction that holds the schema's write lock and, when it commits, tells
   /// every server watching the schema (``commits()``).
+  /// - Throws: as ``read(_:)`` does. A write whose connection was lost before it heard the commit
+  ///   may have committed.
   public func write<T: Sendable>(_ body: @Sendable (any SQLSession) throws -> T) async throws -> T {
     let name = name
-    return try await database.write(isolation: .readCommitted) { (connection: PostgresConnection) in
-      try connection.run(
-        "SELECT set_config('search_path', $1, true), pg_advisory_xact_lock(hashtext($2)), pg_notify($3, $1)",
-        [name, "chaek write: " + name, PostgresCommits.channel])
-      return try body(PostgresSession(connection: connection))
+    return try await Self.available {
+      try await database.write(isolation: .readCommitted) { (connection: PostgresConnection) in
+        try connection.run(
+          "SELECT set_config('search_path', $1, true), pg_advisory_xact_lock(hashtext($2)), pg_notify($3, $1)",
+          [name, "chaek write: " + name, PostgresCommits.channel])
+        return try body(PostgresSession(connection: connection))
+      }
+    }
+  }
+
+  /// What `body` answers, with a lost or unreachable server, or a statement out of time, thrown as
+  /// ``SQLStore/SQLStoreUnavailable``.
+  private static func available<T>(_ body: () async throws -> T) async throws -> T {
+    do {
+      return try await body()
+    } catch let error as PostgresError where error.isConnectionFailure || error.isCanceled {
+      throw SQLStoreUnavailable(error.description)
     }
   }
 

@@ -96,3 +96,16 @@ extension SQLRow {
   /// The column as text, or `nil` when NULL.
   public func optionalText(_ index: Int) -> String? { isNull(index) ? nil : text(index) }
 }
+
+/// A store could not be used now, through no fault of the statement: its database server is down,
+/// restarting or unreachable, or took longer than a statement may. Trying again later may work; a
+/// server answers 503 with `Retry-After`.
+public struct SQLStoreUnavailable: Error, CustomStringConvertible, Sendable {
+  /// What happened, for the operator's log.
+  public let reason: String
+
+  /// The error for `reason`.
+  public init(_ reason: String) { self.reason = reason }
+
+  public var description: String { "the database is unavailable: \(reason)" }
+}

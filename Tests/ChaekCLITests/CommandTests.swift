@@ -76,7 +76,7 @@ struct CommandTests {
     #expect(
       Command.serve.usage
         == "usage: chaek serve [--host H] [--port N] [--source auto|kakao|openlibrary|local] [--token T] "
-        + "[--trust-proxy]")
+        + "[--trust-proxy] [--database URL]")
   }
 
   /// Every declared option is in the help with its range or choices, and every option the help

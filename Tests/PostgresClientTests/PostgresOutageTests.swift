@@ -58,7 +58,7 @@ struct PostgresOutageTests {
 
       try await cluster.start()
 
-      try await database.write { try $0.run("INSERT INTO books (title) VALUES ($1)", ["작별하지 않는다"]) }
+      _ = try await database.write { try $0.run("INSERT INTO books (title) VALUES ($1)", ["작별하지 않는다"]) }
       #expect(try await database.read { try $0.integer("SELECT count(*) FROM books") } == 1)
     }
   }
