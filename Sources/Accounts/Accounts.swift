@@ -49,6 +49,10 @@ public final class Accounts: Sendable {
     try await file.backup(to: destination)
   }
 
+  /// `true` when the accounts are an SQLite file (which ``copy(to:)`` copies), `false` on
+  /// PostgreSQL.
+  public var isFile: Bool { file != nil }
+
   /// The number of accounts: none means Chaek serves one reader without signing in.
   public func count() async throws -> Int {
     try await store.read { try $0.fetchInteger("SELECT count(*) FROM accounts") }

@@ -23,8 +23,10 @@ extension Chaek {
   /// online backup while Chaek runs. The directory and everything in it are readable by their
   /// owner only. Putting its files in place of the data directory's, while nothing runs, restores
   /// the instance.
-  /// - Throws: ``AppError`` when `path` exists; a file or database error.
+  /// - Throws: ``AppError`` when `path` exists; ``Accounts/AccountError/notAFile`` on PostgreSQL,
+  ///   before anything is written; a file or database error.
   public func copyInstance(to path: String) async throws -> InstanceCopy {
+    guard try accounts.isFile else { throw AccountError.notAFile }
     let files = FileManager.default
     guard !files.fileExists(atPath: path) else {
       throw AppError("\(path) exists; a backup never overwrites: choose another name")
