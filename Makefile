@@ -61,7 +61,8 @@ bench: deps release
 
 ## soak: the fault and load suite against the release build (not part of `make test`: minutes):
 ## provider faults, 256 connections with a writer, kill -9 during saves, event streams at their
-## cap, hostile requests. SOAK="--quick" or SOAK="--only hang,hostile" to run less.
+## cap, hostile requests, and two servers on PostgreSQL stopped, killed and failed over.
+## SOAK="--quick" or SOAK="--only hang,hostile" to run less.
 SOAK ?=
 soak: deps release
 	@scripts/install-deps soak

@@ -31,17 +31,25 @@ def postgres_installed():
 
 class PostgresCluster:
     """A cluster made with initdb in a new temporary directory, listening on 127.0.0.1 only, with
-    the trusted role `chaek`."""
+    the trusted role `chaek`; or, with `standby_of`, a hot standby streaming from another one
+    (pg_basebackup), which `promote()` makes the primary."""
 
-    def __init__(self):
+    def __init__(self, standby_of=None):
         self.directory = Path(tempfile.mkdtemp(prefix="chaek-postgres-"))
         self.as_root = os.geteuid() == 0
         if self.as_root:
             shutil.chown(self.directory, user="postgres")
         self.data = self.directory / "data"
         self.port = free_port()
-        self._run("initdb", "-D", self.data, "-A", "trust", "-U", "chaek", "-E", "UTF8", "--locale=C.UTF-8",
-                  "--no-sync")
+        # Tests need no durability against the machine's crash (a killed process loses nothing
+        # either way): the soak suite turns fsync back on.
+        self.settings = "-c fsync=off"
+        if standby_of is None:
+            self._run("initdb", "-D", self.data, "-A", "trust", "-U", "chaek", "-E", "UTF8",
+                      "--locale=C.UTF-8", "--no-sync")
+        else:
+            self._run("pg_basebackup", "-h", "127.0.0.1", "-p", standby_of.port, "-U", "chaek", "-D", self.data,
+                      "-R", "-X", "stream", "--no-sync")
 
     def _run(self, program, *arguments, check=True):
         return subprocess.run(
@@ -51,10 +59,39 @@ class PostgresCluster:
 
     def start(self):
         self._run("pg_ctl", "start", "-w", "-D", self.data, "-l", self.directory / "log",
-                  "-o", f"-p {self.port} -k {self.directory} -c listen_addresses=127.0.0.1 -c fsync=off")
+                  "-o", f"-p {self.port} -k {self.directory} -c listen_addresses=127.0.0.1 {self.settings}")
 
     def stop(self, mode="fast"):
         self._run("pg_ctl", "stop", "-w", "-D", self.data, "-m", mode, check=False)
+
+    def kill(self):
+        """kill -9 of the postmaster, as a machine that fails would stop it."""
+        pid = int((self.data / "postmaster.pid").read_text().split()[0])
+        os.kill(pid, 9)
+
+    def restart_after_kill(self, timeout=60):
+        """Starts the cluster again after `kill()` (crash recovery), once the old server processes,
+        which notice their postmaster's death by themselves, have let go of its shared memory."""
+        deadline = time.monotonic() + timeout
+        while True:
+            result = self._run("pg_ctl", "start", "-w", "-D", self.data, "-l", self.directory / "log",
+                               "-o", f"-p {self.port} -k {self.directory} -c listen_addresses=127.0.0.1 {self.settings}",
+                               check=False)
+            if result.returncode == 0:
+                return
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"PostgreSQL did not start again: {result.stdout} {result.stderr}")
+            time.sleep(0.5)
+
+    def promote(self):
+        self._run("pg_ctl", "promote", "-w", "-D", self.data)
+
+    def sql(self, statement, database="postgres"):
+        """Runs one statement with psql as `chaek`; returns its output, unaligned."""
+        result = subprocess.run(
+            [str(POSTGRES_BIN / "psql"), "-h", "127.0.0.1", "-p", str(self.port), "-U", "chaek", "-d", database,
+             "-At", "-c", statement], capture_output=True, text=True, timeout=60, check=True)
+        return result.stdout.strip()
 
     def create_database(self, name):
         self._run("createdb", "-h", "127.0.0.1", "-p", self.port, "-U", "chaek", name)

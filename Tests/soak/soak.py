@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
 """Chaek's fault and load suite (`make soak`): provider faults, 256 connections with a writer,
-kill -9 during acknowledged saves, event streams at their cap, and a corpus of hostile requests,
+kill -9 during acknowledged saves, event streams at their cap, a corpus of hostile requests, and
+the faults of two servers on PostgreSQL (the database stopped, killed, failed over to a standby),
 against the real `chaek serve` binary. It prints its figures, a summary with PASS/FAIL per check,
 and exits 1 when a check fails.
 
     python3 Tests/soak/soak.py                    # everything (5 to 10 minutes)
     python3 Tests/soak/soak.py --quick            # fewer runs, shorter load (3 to 4 minutes)
-    python3 Tests/soak/soak.py --only hang,faults # some groups: hang faults load crash streams hostile
+    python3 Tests/soak/soak.py --only hang,faults # some groups: hang faults load crash streams hostile shared
 
 Every server gets CHAEK_PROVIDER_TIMEOUT=2, a fake KAKAO_REST_API_KEY (SOAKKEY-...) and its own
 temporary CHAEK_HOME; all of them, the stub providers and the files are removed at the end, on
@@ -24,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import harness  # noqa: E402
 from harness import REPO_ROOT, Result, log  # noqa: E402
 
-GROUPS = ("hang", "faults", "load", "crash", "streams", "hostile")
+GROUPS = ("hang", "faults", "load", "crash", "streams", "hostile", "shared")
 FAULT_KINDS = ("500", "429", "invalid-json", "closed-mid-body", "50mb-body", "blackhole", "401-with-key")
 
 
@@ -52,6 +53,7 @@ def parse_arguments():
     arguments.load_seconds = arguments.load_seconds or (15 if quick else 60)
     arguments.kills = arguments.kills or (5 if quick else 20)
     arguments.streams = arguments.streams or (1100 if quick else 2000)
+    arguments.shared_kills = 2 if quick else 5
     return arguments
 
 
@@ -107,6 +109,7 @@ def main():
     import check_hostile
     import check_load
     import check_providers
+    import check_shared
     import check_streams
 
     started = time.monotonic()
@@ -132,6 +135,8 @@ def main():
             results.extend(run_group("crash", check_crash.check_crash, binary, arguments.kills))
         if "hostile" in arguments.groups:
             results.extend(run_group("hostile", check_hostile.check_hostile, binary, arguments.quick))
+        if "shared" in arguments.groups:
+            results.extend(run_group("shared", check_shared.check_shared, binary, arguments.shared_kills))
     finally:
         harness.cleanup_all()
     print_summary(results, [r.row for r in fault_results], time.monotonic() - started)
