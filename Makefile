@@ -6,7 +6,7 @@ SWIFT ?= swift
 CHAEK_HOME ?= $(HOME)/.local/share/chaek
 BIN := .build/release/chaek
 
-.PHONY: run test test-postgres e2e deps test-deps build release bench soak format lint clean
+.PHONY: run test test-postgres e2e deps test-deps build release bench bench-shared soak format lint clean
 
 PORT ?= 8080
 SCREENSHOTS := .build/screenshots
@@ -58,6 +58,13 @@ bench: deps release
 	$(SWIFT) build -c release --product chaek-bench
 	.build/release/chaek-bench
 	Benchmarks/http-bench
+
+## bench-shared: simulated readers (search, open, save, journal writes) against 1 server on SQLite
+## and 1, 2 and 4 servers on one PostgreSQL, in one run: req/s and p50/p99 per kind
+SHARED_SECONDS ?= 15
+bench-shared: deps release
+	@scripts/install-deps soak
+	Benchmarks/shared-bench $(SHARED_SECONDS)
 
 ## soak: the fault and load suite against the release build (not part of `make test`: minutes):
 ## provider faults, 256 connections with a writer, kill -9 during saves, event streams at their

@@ -179,7 +179,7 @@ public final class Accounts: Sendable {
   /// Gives `account` the API token whose secret has `digest`.
   public func addToken(digest: String, for account: Account) async throws {
     let now = now().timeIntervalSince1970
-    try await store.write {
+    _ = try await store.write {
       try $0.run(
         "INSERT INTO tokens (digest, account, created_at) VALUES (?, ?, ?)", [digest, account.id, now])
     }

@@ -35,7 +35,8 @@ extension Chaek {
     let database: PostgresDatabase
     let accounts: Accounts
     do {
-      database = try await PostgresDatabase(url, statementTimeout: Self.statementTimeout)
+      database = try await PostgresDatabase(
+        url, statementTimeout: Self.statementTimeout, connections: Self.databaseConnections)
       accounts = try await Accounts.open(postgres: database)
     } catch {
       throw AppError("cannot use the database CHAEK_DATABASE_URL names: \(error)")
@@ -49,6 +50,10 @@ extension Chaek {
       catalog: OpenedOnce(home.catalog), source: source, settings: { try environment.providerSettings() },
       accounts: OpenedOnce(accounts), passwords: PasswordHasher(), log: log)
   }
+
+  /// How many connections a server keeps to PostgreSQL: how many of its requests use the
+  /// database at once.
+  static let databaseConnections = 4
 
   /// How long one statement may run on PostgreSQL before the server stops it.
   static let statementTimeout = Duration.seconds(10)

@@ -12,27 +12,35 @@ extension PostgresConnection {
   ///
   /// - Parameters:
   ///   - isolation: the transaction's isolation level.
+  ///   - setup: statements without parameters that start the transaction, sent with its `BEGIN` in
+  ///     one exchange (`SET LOCAL …`, taking a lock): never a value a user gave.
   ///   - body: the transaction's work, on this connection.
-  public func inTransaction<T>(isolation: PostgresIsolation = .readCommitted, _ body: () throws -> T) throws
-    -> T
-  {
-    try transaction(begin: "BEGIN ISOLATION LEVEL \(isolation.rawValue)", body)
+  public func inTransaction<T>(
+    isolation: PostgresIsolation = .readCommitted, setup: String? = nil, _ body: () throws -> T
+  ) throws -> T {
+    try transaction(begin: "BEGIN ISOLATION LEVEL \(isolation.rawValue)", setup: setup, body)
   }
 
   /// Runs `body` in a read-only transaction on one snapshot (`REPEATABLE READ READ ONLY`): all of
   /// its statements see the database as it was at the first one, whatever other connections
   /// commit meanwhile, and none of them can write. Inside a transaction already, `body` simply
-  /// runs in it.
-  public func inReadTransaction<T>(_ body: () throws -> T) throws -> T {
+  /// runs in it. `setup` is as ``inTransaction(isolation:setup:_:)`` says.
+  public func inReadTransaction<T>(setup: String? = nil, _ body: () throws -> T) throws -> T {
     guard !isInTransaction else { return try body() }
-    return try transaction(begin: "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", body)
+    return try transaction(begin: "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", setup: setup, body)
   }
 
   // MARK: - Internals
 
-  private func transaction<T>(begin: String, _ body: () throws -> T) throws -> T {
+  private func transaction<T>(begin: String, setup: String?, _ body: () throws -> T) throws -> T {
     let nested = isInTransaction
-    try execute(nested ? "SAVEPOINT nested" : begin)
+    let start = nested ? "SAVEPOINT nested" : begin
+    do {
+      try execute(setup.map { "\(start); \($0)" } ?? start)
+    } catch {
+      if !nested, isInTransaction { try? execute("ROLLBACK") }
+      throw error
+    }
     do {
       let result = try body()
       if PQtransactionStatus(handle) == PQTRANS_INERROR {

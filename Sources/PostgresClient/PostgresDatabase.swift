@@ -1,73 +1,94 @@
-import Dispatch
 import SQLStore
+import Synchronization
 
-/// A PostgreSQL database through one connection, on the actor's own serial executor: a dispatch
-/// queue whose thread waits for the server, so that no call blocks Swift's cooperative pool and
-/// the connection is never touched from two threads.
+/// A PostgreSQL database through a few connections, each on a serial executor of its own (see
+/// ``PostgresLink``): a call waits for a free connection, runs on its thread, and gives it back, so
+/// that no call blocks Swift's cooperative pool and a connection is never touched from two threads.
 ///
 /// A connection found lost (the server restarted, the network dropped) fails its call with a
 /// connection failure (``PostgresError/isConnectionFailure``: a server answers 503), and is
-/// connected again at the start of the next call, which fails the same way while the server is
-/// still away.
-public actor PostgresDatabase {
-  private let executor: QueueExecutor
-  private let connection: PostgresConnection
+/// connected again at the start of the next call that gets it, which fails the same way while the
+/// server is still away.
+public final class PostgresDatabase: Sendable {
+  private let links: [PostgresLink]
+  private let idle: Mutex<(free: [Int], waiting: [CheckedContinuation<Int, Never>])>
   private let watch: PostgresCommits
 
-  public nonisolated var unownedExecutor: UnownedSerialExecutor {
-    executor.asUnownedSerialExecutor()
-  }
-
-  /// Connects, on the actor's queue, to the server that `connectionString` names.
+  /// Connects `connections` times to the server that `connectionString` names.
   ///
   /// - Parameters:
   ///   - connectionString: libpq's `key=value` or `postgresql://` form.
   ///   - statementTimeout: how long one statement may run (see
   ///     ``PostgresConnection/init(_:statementTimeout:)``).
+  ///   - connections: how many calls run at once.
   /// - Throws: a ``PostgresError`` whose ``PostgresError/isConnectionFailure`` is `true` when the
   ///   server cannot be reached.
-  public init(_ connectionString: String, statementTimeout: Duration? = nil) async throws {
-    let executor = QueueExecutor(label: "chaek.postgres")
-    self.executor = executor
-    watch = PostgresCommits(connectionString: connectionString)
-    self.connection = try await withCheckedThrowingContinuation { continuation in
-      executor.queue.async {
-        continuation.resume(
-          with: Result { try PostgresConnection(connectionString, statementTimeout: statementTimeout) })
-      }
+  public init(_ connectionString: String, statementTimeout: Duration? = nil, connections: Int = 1) async throws {
+    var links: [PostgresLink] = []
+    for _ in 0..<max(1, connections) {
+      links.append(try await PostgresLink(connectionString, statementTimeout: statementTimeout))
     }
+    self.links = links
+    idle = Mutex((free: Array(links.indices), waiting: []))
+    watch = PostgresCommits(connectionString: connectionString)
   }
 
-  /// Runs `body` with the connection, outside any transaction unless `body` opens one.
-  public func withConnection<T: Sendable>(_ body: @Sendable (PostgresConnection) throws -> T) throws -> T {
-    try body(try connected())
+  /// Runs `body` with a connection, outside any transaction unless `body` opens one.
+  public func withConnection<T: Sendable>(_ body: @Sendable (PostgresConnection) throws -> T) async throws -> T {
+    try await using { try await $0.withConnection(body) }
   }
 
-  /// Runs `body` in a transaction: all of it commits, or nothing does (see
-  /// ``PostgresConnection/inTransaction(isolation:_:)``).
+  /// Runs `body` in a transaction, started with `setup`: all of it commits, or nothing does (see
+  /// ``PostgresConnection/inTransaction(isolation:setup:_:)``).
   public func write<T: Sendable>(
-    isolation: PostgresIsolation = .readCommitted, _ body: @Sendable (PostgresConnection) throws -> T
-  ) throws -> T {
-    let connection = try connected()
-    return try connection.inTransaction(isolation: isolation) { try body(connection) }
+    isolation: PostgresIsolation = .readCommitted, setup: String? = nil,
+    _ body: @Sendable (PostgresConnection) throws -> T
+  ) async throws -> T {
+    try await using { try await $0.write(isolation: isolation, setup: setup, body) }
   }
 
-  /// Runs `body` in a read-only transaction on one snapshot (see
-  /// ``PostgresConnection/inReadTransaction(_:)``).
-  public func read<T: Sendable>(_ body: @Sendable (PostgresConnection) throws -> T) throws -> T {
-    let connection = try connected()
-    return try connection.inReadTransaction { try body(connection) }
+  /// Runs `body` in a read-only transaction on one snapshot, started with `setup` (see
+  /// ``PostgresConnection/inReadTransaction(setup:_:)``).
+  public func read<T: Sendable>(setup: String? = nil, _ body: @Sendable (PostgresConnection) throws -> T)
+    async throws -> T
+  {
+    try await using { try await $0.read(setup: setup, body) }
   }
 
   /// A stream that yields after each commit of a ``PostgresSchema`` write to `schema`, from any
   /// server, while iterated; it starts listening before it returns (see ``PostgresSchema/commits()``).
-  public nonisolated func commits(of schema: String) async -> AsyncStream<Void> {
+  public func commits(of schema: String) async -> AsyncStream<Void> {
     await watch.watch(schema)
   }
 
-  /// The connection, connected again first if it was lost.
-  private func connected() throws(PostgresError) -> PostgresConnection {
-    if !connection.isConnected { try connection.reset() }
-    return connection
+  /// Runs `body` with a free connection, waiting in line for one when all are busy.
+  private func using<T>(_ body: (PostgresLink) async throws -> T) async throws -> T {
+    let index = await acquire()
+    defer { release(index) }
+    return try await body(links[index])
+  }
+
+  private func acquire() async -> Int {
+    await withCheckedContinuation { continuation in
+      let free = idle.withLock { idle in
+        guard let index = idle.free.popLast() else {
+          idle.waiting.append(continuation)
+          return nil as Int?
+        }
+        return index
+      }
+      if let free { continuation.resume(returning: free) }
+    }
+  }
+
+  private func release(_ index: Int) {
+    let next = idle.withLock { idle in
+      guard !idle.waiting.isEmpty else {
+        idle.free.append(index)
+        return nil as CheckedContinuation<Int, Never>?
+      }
+      return idle.waiting.removeFirst()
+    }
+    next?.resume(returning: index)
   }
 }

@@ -42,11 +42,9 @@ public struct PostgresSchema: SQLStore {
   /// - Throws: ``SQLStore/SQLStoreUnavailable`` when the server cannot be reached or a statement
   ///   ran out of time; what `body` throws; a ``PostgresError``.
   public func read<T: Sendable>(_ body: @Sendable (any SQLSession) throws -> T) async throws -> T {
-    let name = name
-    return try await Self.available {
-      try await database.read { (connection: PostgresConnection) in
-        try connection.run("SELECT set_config('search_path', $1, true)", [name])
-        return try body(PostgresSession(connection: connection))
+    try await Self.available {
+      try await database.read(setup: "SET LOCAL search_path TO \(name)") { (connection: PostgresConnection) in
+        try body(PostgresSession(connection: connection))
       }
     }
   }
@@ -56,13 +54,14 @@ public struct PostgresSchema: SQLStore {
   /// - Throws: as ``read(_:)`` does. A write whose connection was lost before it heard the commit
   ///   may have committed.
   public func write<T: Sendable>(_ body: @Sendable (any SQLSession) throws -> T) async throws -> T {
-    let name = name
+    // The name is an identifier made of letters, digits and `_` (``isValid(_:)``): safe inline.
+    let setup = """
+      SET LOCAL search_path TO \(name);
+      SELECT pg_advisory_xact_lock(hashtext('chaek write: \(name)')), pg_notify('\(PostgresCommits.channel)', '\(name)')
+      """
     return try await Self.available {
-      try await database.write(isolation: .readCommitted) { (connection: PostgresConnection) in
-        try connection.run(
-          "SELECT set_config('search_path', $1, true), pg_advisory_xact_lock(hashtext($2)), pg_notify($3, $1)",
-          [name, "chaek write: " + name, PostgresCommits.channel])
-        return try body(PostgresSession(connection: connection))
+      try await database.write(isolation: .readCommitted, setup: setup) { (connection: PostgresConnection) in
+        try body(PostgresSession(connection: connection))
       }
     }
   }
