@@ -23,7 +23,9 @@ public final class PostgresDatabase: Sendable {
   ///   - connections: how many calls run at once.
   /// - Throws: a ``PostgresError`` whose ``PostgresError/isConnectionFailure`` is `true` when the
   ///   server cannot be reached.
-  public init(_ connectionString: String, statementTimeout: Duration? = nil, connections: Int = 1) async throws {
+  public init(_ connectionString: String, statementTimeout: Duration? = nil, connections: Int = 1)
+    async throws
+  {
     var links: [PostgresLink] = []
     for _ in 0..<max(1, connections) {
       links.append(try await PostgresLink(connectionString, statementTimeout: statementTimeout))
@@ -34,7 +36,9 @@ public final class PostgresDatabase: Sendable {
   }
 
   /// Runs `body` with a connection, outside any transaction unless `body` opens one.
-  public func withConnection<T: Sendable>(_ body: @Sendable (PostgresConnection) throws -> T) async throws -> T {
+  public func withConnection<T: Sendable>(_ body: @Sendable (PostgresConnection) throws -> T) async throws
+    -> T
+  {
     try await using { try await $0.withConnection(body) }
   }
 

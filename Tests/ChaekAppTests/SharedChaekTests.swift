@@ -44,6 +44,44 @@ struct SharedChaekTests {
     #expect(try await two.reader(forSession: signIn.session) == nil, "signed out everywhere")
   }
 
+  @Test func editsRacingThroughTwoServersWithOneVersionGiveOneSuccessAndConflictsForTheRest() async throws {
+    let database = try await TestPostgres.shared().makeDatabase()
+    let servers = [try await Self.server(database), try await Self.server(database)]
+    let minji = try await servers[0].addReader(name: "민지", password: "correct horse", admin: false)
+    _ = try await servers[0].save(Self.book, for: minji)
+    let version = try #require(try await servers[1].entry(Self.book.id, for: minji)).version
+    let today = CalendarDay("2026-12-03")!
+    let outcomes = try await withThrowingTaskGroup(of: Bool.self) { group in
+      for index in 0..<8 {
+        group.addTask {
+          do {
+            _ = try await servers[index % 2].updateEntry(
+              Self.book.id, try EntryChange(review: "리뷰 \(index)"), today: today, expecting: version,
+              for: minji)
+            return true
+          } catch LibraryError.staleEdit {
+            return false
+          }
+        }
+      }
+      return try await group.reduce(into: []) { $0.append($1) }
+    }
+    #expect(outcomes.count { $0 } == 1, "exactly one edit of version \(version) wins: \(outcomes)")
+    #expect(try await servers[0].entry(Self.book.id, for: minji)?.version == version + 1)
+  }
+
+  @Test func aRemovalReplayedFromOneServerAfterASaveOnAnotherIsRefused() async throws {
+    let database = try await TestPostgres.shared().makeDatabase()
+    let (one, two) = (try await Self.server(database), try await Self.server(database))
+    let minji = try await one.addReader(name: "민지", password: "correct horse", admin: false)
+    let queued = Date().addingTimeInterval(-60)  // a removal made offline a minute ago
+    _ = try await one.save(Self.book, for: minji)  // saved again since, elsewhere
+    await #expect(throws: LibraryError.self) {
+      _ = try await two.remove(Self.book.id, changedAt: queued, for: minji)
+    }
+    #expect(try await one.savedIDs(for: minji) == [Self.book.id], "the later save stands")
+  }
+
   @Test func aRemovedReadersLibraryIsDroppedAndTheSchemasAreNamedAfterTheFiles() async throws {
     let database = try await TestPostgres.shared().makeDatabase()
     let chaek = try await Self.server(database)
