@@ -207,11 +207,12 @@ public final class Accounts: Sendable {
     }
   }
 
-  /// How many API tokens `account` has.
-  public func tokenCount(of account: Account) async throws -> Int {
-    try await store.read {
-      try $0.fetchInteger("SELECT count(*) FROM tokens WHERE account = ?", [account.id])
+  /// How many API tokens each account has, by account id (an account without any is left out).
+  public func tokenCounts() async throws -> [Int: Int] {
+    let counts = try await store.read {
+      try $0.fetch("SELECT account, count(*) FROM tokens GROUP BY account", []) { ($0.int(0), $0.int(1)) }
     }
+    return Dictionary(uniqueKeysWithValues: counts)
   }
 
   // MARK: - Names

@@ -139,14 +139,10 @@ extension Chaek {
   /// Every reader, by name.
   public func readers() async throws -> [ReaderSummary] {
     let accounts = try accounts
-    var summaries: [ReaderSummary] = []
-    for account in try await accounts.all() {
-      summaries.append(
-        ReaderSummary(
-          name: account.name, isAdmin: account.isAdmin, created: account.created,
-          tokens: try await accounts.tokenCount(of: account)))
+    let tokens = try await accounts.tokenCounts()
+    return try await accounts.all().map {
+      ReaderSummary(name: $0.name, isAdmin: $0.isAdmin, created: $0.created, tokens: tokens[$0.id] ?? 0)
     }
-    return summaries
   }
 
   /// Removes the reader named `name` and deletes their library: their books, journal, recent views

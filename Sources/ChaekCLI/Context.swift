@@ -28,7 +28,9 @@ struct Context: Sendable {
   }
 
   private func findReader() async throws -> Reader {
-    let chaek = try await Chaek.open(environment: environment)
+    let opened = found.chaek.withLock { $0 }
+    let chaek: Chaek
+    if let opened { chaek = opened } else { chaek = try await Chaek.open(environment: environment) }
     guard try await chaek.hasAccounts() else {
       guard let user else { return .owner }
       throw CLIError.usage(
@@ -52,7 +54,9 @@ struct Context: Sendable {
     if arguments.declares(.database), let url = arguments.text(.database) {
       environment = environment.setting("CHAEK_DATABASE_URL", to: url)
     }
-    return try await Chaek.open(environment: environment, source: source ?? .auto, log: log)
+    let chaek = try await Chaek.open(environment: environment, source: source ?? .auto, log: log)
+    found.chaek.withLock { $0 = chaek }
+    return chaek
   }
 
   /// Finds the book a person named by id or ISBN (see ``ChaekApp/BookLookup`` for the order).
@@ -64,7 +68,9 @@ struct Context: Sendable {
   }
 }
 
-/// Where ``Context`` keeps the reader it found.
+/// Where ``Context`` keeps the reader it found, and the Chaek the command made (which finding the
+/// reader uses, rather than opening the stores a second time).
 final class FoundReader: Sendable {
   let reader = Mutex<Reader?>(nil)
+  let chaek = Mutex<Chaek?>(nil)
 }
