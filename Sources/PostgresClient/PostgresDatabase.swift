@@ -1,5 +1,5 @@
+import Lanes
 import SQLStore
-import Synchronization
 
 /// A PostgreSQL database through a few connections, each on a serial executor of its own (see
 /// ``PostgresLink``): a call waits for a free connection, runs on its thread, and gives it back, so
@@ -11,7 +11,7 @@ import Synchronization
 /// server is still away.
 public final class PostgresDatabase: Sendable {
   private let links: [PostgresLink]
-  private let idle: Mutex<(free: [Int], waiting: [CheckedContinuation<Int, Never>])>
+  private let lanes: Lanes
   private let watch: PostgresCommits
 
   /// Connects `connections` times to the server that `connectionString` names.
@@ -31,7 +31,7 @@ public final class PostgresDatabase: Sendable {
       links.append(try await PostgresLink(connectionString, statementTimeout: statementTimeout))
     }
     self.links = links
-    idle = Mutex((free: Array(links.indices), waiting: []))
+    lanes = Lanes(count: links.count)
     watch = PostgresCommits(connectionString: connectionString)
   }
 
@@ -66,33 +66,10 @@ public final class PostgresDatabase: Sendable {
   }
 
   /// Runs `body` with a free connection, waiting in line for one when all are busy.
+  /// - Throws: `CancellationError` when the task is cancelled while it waits.
   private func using<T>(_ body: (PostgresLink) async throws -> T) async throws -> T {
-    let index = await acquire()
-    defer { release(index) }
+    guard let index = await lanes.take() else { throw CancellationError() }
+    defer { lanes.giveBack(index) }
     return try await body(links[index])
-  }
-
-  private func acquire() async -> Int {
-    await withCheckedContinuation { continuation in
-      let free = idle.withLock { idle in
-        guard let index = idle.free.popLast() else {
-          idle.waiting.append(continuation)
-          return nil as Int?
-        }
-        return index
-      }
-      if let free { continuation.resume(returning: free) }
-    }
-  }
-
-  private func release(_ index: Int) {
-    let next = idle.withLock { idle in
-      guard !idle.waiting.isEmpty else {
-        idle.free.append(index)
-        return nil as CheckedContinuation<Int, Never>?
-      }
-      return idle.waiting.removeFirst()
-    }
-    next?.resume(returning: index)
   }
 }

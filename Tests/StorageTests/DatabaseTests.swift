@@ -18,7 +18,7 @@ let notes = [
 struct DatabaseTests {
   @Test func writeCommitsAndReadSeesIt() async throws {
     let database = try Database(path: ":memory:", migrations: notes)
-    try await database.write { try $0.run("INSERT INTO notes (body) VALUES (?)", ["첫 메모"]) }
+    _ = try await database.write { try $0.run("INSERT INTO notes (body) VALUES (?)", ["첫 메모"]) }
     let bodies = try await database.read { try $0.query("SELECT body FROM notes") { $0.text(0) } }
     #expect(bodies == ["첫 메모"])
   }
@@ -224,7 +224,7 @@ struct MigrationTests {
       for (name, database) in [("a", first), ("b", second)] {
         group.addTask {
           for index in 0..<200 {
-            try await database.write {
+            _ = try await database.write {
               try $0.run("INSERT INTO notes (body) VALUES (?)", ["\(name)\(index)"])
             }
           }

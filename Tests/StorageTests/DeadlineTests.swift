@@ -23,7 +23,7 @@ struct DeadlineTests {
       }
     }
     #expect(error?.isInterrupted == true)
-    try await Database(path: path).write { try $0.run("INSERT INTO notes (body) VALUES ('after')") }
+    _ = try await Database(path: path).write { try $0.run("INSERT INTO notes (body) VALUES ('after')") }
     #expect(try await database.read { try $0.integer("SELECT count(*) FROM notes") } == 1)
   }
 

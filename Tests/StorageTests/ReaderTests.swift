@@ -14,7 +14,7 @@ struct ReaderTests {
     let directory = try temporaryDirectory()
     let database = try Database(
       path: directory.appendingPathComponent("notes.sqlite").path, migrations: notes)
-    try await database.write { try $0.run("INSERT INTO notes (body) VALUES ('one')") }
+    _ = try await database.write { try $0.run("INSERT INTO notes (body) VALUES ('one')") }
     return (database, directory)
   }
 
@@ -31,12 +31,12 @@ struct ReaderTests {
     defer { directory.map { try? FileManager.default.removeItem(at: $0) } }
     var caught = false
     do {
-      try await database.read { try $0.run("INSERT INTO notes (body) VALUES ('sneaked in')") }
+      _ = try await database.read { try $0.run("INSERT INTO notes (body) VALUES ('sneaked in')") }
     } catch DatabaseError.Code.readOnly {
       caught = true
     }
     #expect(caught)
-    try await database.write { try $0.run("INSERT INTO notes (body) VALUES ('written')") }
+    _ = try await database.write { try $0.run("INSERT INTO notes (body) VALUES ('written')") }
     #expect(
       try await database.read { try $0.query("SELECT body FROM notes") { $0.text(0) } }.contains("written"))
     #expect(
@@ -146,7 +146,7 @@ struct ReaderTests {
 
   @Test func columnsAreReadByNameAndAMissingOneIsNamed() async throws {
     let database = try Database(path: ":memory:", migrations: notes)
-    try await database.write { try $0.run("INSERT INTO notes (body) VALUES ('named')") }
+    _ = try await database.write { try $0.run("INSERT INTO notes (body) VALUES ('named')") }
     let body = try await database.read {
       try $0.first("SELECT id AS number, body FROM notes") { try ($0.int("NUMBER"), $0.text("body")) }
     }
@@ -166,7 +166,7 @@ struct ClosingTests {
     let path = directory.appendingPathComponent("notes.sqlite").path
     do {
       let database = try Database(path: path, migrations: notes)
-      try await database.write { try $0.run("INSERT INTO notes (body) VALUES ('kept')") }
+      _ = try await database.write { try $0.run("INSERT INTO notes (body) VALUES ('kept')") }
       #expect(try await database.read { try $0.integer("SELECT count(*) FROM notes") } == 1)
     }
     let wal = (try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int) ?? 0
