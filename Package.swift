@@ -94,9 +94,12 @@ let package = Package(
 
     // MARK: - Tests
     .target(
-      name: "TestSupport",
-      dependencies: ["BookModel", "Imaging", "HTTPTransport", "Storage", "UserLibrary", "PostgresClient"],
+      name: "TestSupport", dependencies: ["BookModel", "Imaging", "HTTPTransport", "Storage"],
       path: "Tests/TestSupport"),
+    // The library's stores for the tests, on the engine under test (SQLite or PostgreSQL).
+    .target(
+      name: "TestLibraries", dependencies: ["UserLibrary", "PostgresClient", "TestSupport"],
+      path: "Tests/TestLibraries"),
     // The judged relevance set and its scoring: for the tests and chaek-bench, not the product.
     .target(
       name: "SearchQuality", dependencies: ["BookModel", "KoreanText", "BookCatalog"],
@@ -121,11 +124,13 @@ let package = Package(
       name: "ChaekAppTests",
       dependencies: [
         "ChaekApp", "BookCatalog", "BookProviders", "BookImport", "UserLibrary", "BookModel", "Imaging",
-        "PostgresClient", "TestSupport",
+        "PostgresClient", "TestSupport", "TestLibraries",
       ]),
     .testTarget(
       name: "UserLibraryTests",
-      dependencies: ["UserLibrary", "BookModel", "BookImport", "SearchIndex", "Storage", "TestSupport"]),
+      dependencies: [
+        "UserLibrary", "BookModel", "BookImport", "SearchIndex", "Storage", "TestSupport", "TestLibraries",
+      ]),
     .testTarget(name: "AccountsTests", dependencies: ["Accounts", "PostgresClient", "TestSupport"]),
     .testTarget(name: "HTTPTransportTests", dependencies: ["HTTPTransport", "TestSupport"]),
     .testTarget(name: "HTTPRoutingTests", dependencies: ["HTTPRouting", "HTTPTransport", "TestSupport"]),

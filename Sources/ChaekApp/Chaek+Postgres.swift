@@ -56,7 +56,7 @@ extension Chaek {
   static let databaseConnections = 4
 
   /// How long one statement may run on PostgreSQL before the server stops it.
-  static let statementTimeout = Duration.seconds(10)
+  static let statementTimeout = Duration.seconds(5)
 
   /// The schema that keeps the library of `file` on PostgreSQL: its name without `.sqlite`, `/`
   /// made `_` (`library.sqlite` → `library`, `readers/12.sqlite` → `readers_12`).

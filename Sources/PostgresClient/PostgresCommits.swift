@@ -4,9 +4,10 @@ import Foundation
 /// ``PostgresSchema`` write sends a notification on ``channel`` with its schema's name, and one
 /// ``PostgresListener`` per database and process hands them out.
 ///
-/// The listener starts with the first watcher and stops with the last. When its connection is lost
-/// (the server restarted), it listens again every second until it can; every watcher is then told,
-/// since a commit may have gone unheard meanwhile.
+/// The listener starts with the first watcher and stops with the last. Every time it starts
+/// listening (the first time, and again after its connection was lost, trying every
+/// ``retryDelay``), every watcher is told, since a commit may have gone unheard before: so a
+/// watch never waits for the server, and misses nothing it could not catch up with.
 actor PostgresCommits {
   /// The channel writes notify.
   static let channel = "chaek_commits"
@@ -16,25 +17,16 @@ actor PostgresCommits {
   private let connectionString: String
   private var watchers: [String: [UUID: AsyncStream<Void>.Continuation]] = [:]
   private var loop: Task<Void, Never>?
-  /// The first attempt to listen, which the first watchers wait for.
-  private var opening: Task<PostgresListener?, Never>?
 
   init(connectionString: String) { self.connectionString = connectionString }
 
-  /// A stream that yields after writes to `schema` commit, listening from before this returns (or,
-  /// when the server cannot be reached, from when it can).
-  func watch(_ schema: String) async -> AsyncStream<Void> {
+  /// A stream that yields after writes to `schema` commit, and whenever the listener (re)starts.
+  func watch(_ schema: String) -> AsyncStream<Void> {
     let (stream, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
     let id = UUID()
     watchers[schema, default: [:]][id] = continuation
     continuation.onTermination = { _ in Task { await self.unwatch(schema, id) } }
-    if loop == nil {
-      let connectionString = connectionString
-      let first = Task { try? await PostgresListener(connectionString, channels: [Self.channel]) }
-      opening = first
-      loop = Task { await self.listen(first: first) }
-    }
-    _ = await opening?.value
+    if loop == nil { loop = Task { await self.listen() } }
     return stream
   }
 
@@ -44,14 +36,13 @@ actor PostgresCommits {
     if watchers.isEmpty {
       loop?.cancel()
       loop = nil
-      opening = nil
     }
   }
 
-  private func listen(first: Task<PostgresListener?, Never>) async {
-    var listener = await first.value
+  private func listen() async {
     while !Task.isCancelled {
-      if let listener {
+      if let listener = try? await PostgresListener(connectionString, channels: [Self.channel]) {
+        for watcher in watchers.values.flatMap(\.values) { watcher.yield() }
         do {
           for try await notification in listener.notifications {
             for watcher in watchers[notification.payload, default: [:]].values { watcher.yield() }
@@ -60,11 +51,6 @@ actor PostgresCommits {
         listener.stop()
       }
       try? await Task.sleep(for: Self.retryDelay)
-      guard !Task.isCancelled else { return }
-      listener = try? await PostgresListener(connectionString, channels: [Self.channel])
-      if listener != nil {
-        for watcher in watchers.values.flatMap(\.values) { watcher.yield() }
-      }
     }
   }
 }

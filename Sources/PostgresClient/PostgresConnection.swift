@@ -6,10 +6,11 @@ import Foundation
 /// A connection is not thread-safe: it is used from one thread or serial executor at a time (a
 /// ``PostgresDatabase`` owns one on its own queue). Its calls block that thread until the server
 /// answers, and none of them waits forever: a connection attempt gives up after `connect_timeout`
-/// (10 seconds unless the connection string says otherwise), a statement after the optional
-/// statement timeout, and a connection whose server stopped fails as soon as the socket closes,
-/// or after TCP keepalives find a silent peer gone (about a minute). Reconnecting is the caller's
-/// choice: ``reset()``.
+/// (5 seconds a host unless the connection string says otherwise); with a statement timeout, a
+/// call gives up 5 seconds after it (``answerLimit``) whatever the server does; and a connection
+/// whose server stopped fails as soon as the socket closes, after 5 seconds of data sent and not
+/// acknowledged (`tcp_user_timeout`), or after TCP keepalives find an idle peer gone (about a
+/// minute). Reconnecting is the caller's choice: ``reset()``.
 ///
 /// Parameters are written `$1`, `$2`, … and bound in order (see ``PostgresValue``).
 public final class PostgresConnection {
@@ -18,11 +19,15 @@ public final class PostgresConnection {
 
   /// Rows changed by the last INSERT, UPDATE or DELETE (or returned by the last query).
   public private(set) var changes = 0
+  /// `true` once ``abandon()`` closed the socket, until ``reset()``.
+  private var abandoned = false
 
-  /// Libpq's defaults that a connection string may override: a bounded connection attempt, and
-  /// TCP keepalives, so that a server that vanished without closing the socket is noticed.
+  /// Libpq's defaults that a connection string may override: a bounded connection attempt, TCP
+  /// keepalives, so that a server that vanished without closing the socket is noticed while idle,
+  /// and a bound on data left unacknowledged, so that it is noticed mid-statement too.
   private static let overridableDefaults: KeyValuePairs = [
-    "connect_timeout": "10",
+    "connect_timeout": "5",
+    "tcp_user_timeout": "5000",
     "keepalives": "1",
     "keepalives_idle": "30",
     "keepalives_interval": "10",
@@ -72,7 +77,7 @@ public final class PostgresConnection {
   /// They run in one transaction unless they contain transaction commands; the first that fails
   /// ends the rest.
   public func execute(_ sql: String) throws(PostgresError) {
-    let result = try check(PQexec(handle, sql), sql: sql)
+    let result = try answer(sent: PQsendQuery(handle, sql), sql: sql)
     changes = result.affectedRows
   }
 
@@ -117,9 +122,21 @@ public final class PostgresConnection {
 
   // MARK: - State
 
-  /// `false` once the connection is lost (the server stopped or restarted, the network dropped),
-  /// until ``reset()`` connects again.
-  public var isConnected: Bool { PQstatus(handle) == CONNECTION_OK }
+  /// `false` once the connection is lost (the server stopped or restarted, the network dropped,
+  /// an answer did not come in time), until ``reset()`` connects again.
+  public var isConnected: Bool { !abandoned && PQstatus(handle) == CONNECTION_OK }
+
+  /// How long a call waits for the server's answer: its statement timeout and 5 seconds more (a
+  /// server stops a statement by itself at its timeout, so one that has not answered by then is
+  /// hung or unreachable); `nil`, without a statement timeout, waits as long as it takes.
+  var answerLimit: Duration? { statementTimeout.map { $0 + .seconds(5) } }
+
+  /// Closes the connection's socket after an answer did not come: the connection is lost until
+  /// ``reset()``.
+  func abandon() {
+    abandoned = true
+    shutdown(PQsocket(handle), Int32(SHUT_RDWR))
+  }
 
   /// `true` while a transaction is open (including one that an error has aborted).
   public var isInTransaction: Bool {
@@ -135,6 +152,7 @@ public final class PostgresConnection {
   /// - Throws: a ``PostgresError`` whose ``PostgresError/isConnectionFailure`` is `true` when the
   ///   server still cannot be reached.
   public func reset() throws(PostgresError) {
+    abandoned = false
     PQreset(handle)
     guard PQstatus(handle) == CONNECTION_OK else {
       throw PostgresError(
@@ -151,22 +169,22 @@ public final class PostgresConnection {
     -> PostgresResult
   {
     let parameters = try PostgresParameters(values, sql: sql)
-    let result = parameters.types.withUnsafeBufferPointer { types in
+    let sent = parameters.types.withUnsafeBufferPointer { types in
       parameters.values.withUnsafeBufferPointer { values in
         parameters.lengths.withUnsafeBufferPointer { lengths in
           parameters.formats.withUnsafeBufferPointer { formats in
-            PQexecParams(
+            PQsendQueryParams(
               handle, sql, parameters.count, types.baseAddress, values.baseAddress, lengths.baseAddress,
               formats.baseAddress, 0)
           }
         }
       }
     }
-    return try check(result, sql: sql)
+    return try answer(sent: sent, sql: sql)
   }
 
   /// The result when it is a success, else its error (freeing the result).
-  private func check(_ result: OpaquePointer?, sql: String) throws(PostgresError) -> PostgresResult {
+  func check(_ result: OpaquePointer?, sql: String) throws(PostgresError) -> PostgresResult {
     guard let result else { throw error(of: nil, sql: sql) }
     let owned = PostgresResult(result)
     switch PQresultStatus(result) {

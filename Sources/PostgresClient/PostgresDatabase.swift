@@ -1,5 +1,6 @@
 import Lanes
 import SQLStore
+import Synchronization
 
 /// A PostgreSQL database through a few connections, each on a serial executor of its own (see
 /// ``PostgresLink``): a call waits for a free connection, runs on its thread, and gives it back, so
@@ -7,12 +8,20 @@ import SQLStore
 ///
 /// A connection found lost (the server restarted, the network dropped) fails its call with a
 /// connection failure (``PostgresError/isConnectionFailure``: a server answers 503), and is
-/// connected again at the start of the next call that gets it, which fails the same way while the
-/// server is still away.
+/// connected again at the start of the next call that gets it. From then on, until a call gets
+/// through again, one call at a time tries the server (which may take up to libpq's connection
+/// timeout when its host is silent) and every other call fails at once the same way, rather than
+/// waiting for it; a call that waits for a free connection longer than its wait limit fails so too.
 public final class PostgresDatabase: Sendable {
   private let links: [PostgresLink]
   private let lanes: Lanes
   private let watch: PostgresCommits
+  /// The turns that one schema's writes take in this process (see ``PostgresSchema``).
+  let writeTurns = Turns()
+  /// Whether the server was found away, and whether a call is trying it.
+  private let reach = Mutex((away: false, trying: false))
+  /// How long a call waits for a free connection.
+  private let waitLimit: Duration
 
   /// Connects `connections` times to the server that `connectionString` names.
   ///
@@ -21,17 +30,21 @@ public final class PostgresDatabase: Sendable {
   ///   - statementTimeout: how long one statement may run (see
   ///     ``PostgresConnection/init(_:statementTimeout:)``).
   ///   - connections: how many calls run at once.
+  ///   - waitLimit: how long a call waits for a free connection before it fails as a connection
+  ///     failure (the server is taken to be overwhelmed).
   /// - Throws: a ``PostgresError`` whose ``PostgresError/isConnectionFailure`` is `true` when the
   ///   server cannot be reached.
-  public init(_ connectionString: String, statementTimeout: Duration? = nil, connections: Int = 1)
-    async throws
-  {
+  public init(
+    _ connectionString: String, statementTimeout: Duration? = nil, connections: Int = 1,
+    waitLimit: Duration = .seconds(5)
+  ) async throws {
     var links: [PostgresLink] = []
     for _ in 0..<max(1, connections) {
       links.append(try await PostgresLink(connectionString, statementTimeout: statementTimeout))
     }
     self.links = links
     lanes = Lanes(count: links.count)
+    self.waitLimit = waitLimit
     watch = PostgresCommits(connectionString: connectionString)
   }
 
@@ -60,16 +73,44 @@ public final class PostgresDatabase: Sendable {
   }
 
   /// A stream that yields after each commit of a ``PostgresSchema`` write to `schema`, from any
-  /// server, while iterated; it starts listening before it returns (see ``PostgresSchema/commits()``).
+  /// server, and whenever it starts listening, while iterated (see ``PostgresSchema/commits()``).
   public func commits(of schema: String) async -> AsyncStream<Void> {
     await watch.watch(schema)
   }
 
   /// Runs `body` with a free connection, waiting in line for one when all are busy.
-  /// - Throws: `CancellationError` when the task is cancelled while it waits.
+  /// - Throws: `CancellationError` when the task is cancelled while it waits; a connection failure
+  ///   at once while the server is away and another call tries it, or when no connection is free
+  ///   within the wait limit.
   private func using<T>(_ body: (PostgresLink) async throws -> T) async throws -> T {
-    guard let index = await lanes.take() else { throw CancellationError() }
+    let admitted = reach.withLock { reach in
+      guard reach.away else { return true }
+      guard !reach.trying else { return false }
+      reach.trying = true
+      return true
+    }
+    guard admitted else {
+      throw PostgresError(
+        code: PostgresError.cannotConnect, message: "PostgreSQL is away; another call tries it")
+    }
+    guard let index = await lanes.take(until: .now + waitLimit) else {
+      reach.withLock { $0.trying = false }
+      if Task.isCancelled { throw CancellationError() }
+      throw PostgresError(
+        code: PostgresError.cannotConnect, message: "no connection to PostgreSQL was free within \(waitLimit)"
+      )
+    }
     defer { lanes.giveBack(index) }
-    return try await body(links[index])
+    do {
+      let result = try await body(links[index])
+      reach.withLock { $0 = (away: false, trying: false) }
+      return result
+    } catch let error as PostgresError where error.isConnectionFailure {
+      reach.withLock { $0 = (away: true, trying: false) }
+      throw error
+    } catch {
+      reach.withLock { $0.trying = false }
+      throw error
+    }
   }
 }

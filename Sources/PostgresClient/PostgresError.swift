@@ -32,6 +32,9 @@ public struct PostgresError: Error, Equatable, Sendable, CustomStringConvertible
   /// `true` when a statement was stopped by `statement_timeout` or a cancel request (`57014`).
   public var isCanceled: Bool { code == "57014" }
 
+  /// `true` when a lock could not be had within `lock_timeout` (`55P03`, `lock_not_available`).
+  public var isLockTimeout: Bool { code == "55P03" }
+
   /// `true` when the connection is gone or could not be made: libpq's own `08001` and `08006`,
   /// the server's connection exceptions (class `08`, except `08P01`, a protocol violation on a
   /// connection that still works), and the server shutting down or crashing (`57P01`–`57P03`),

@@ -1,13 +1,8 @@
 import Dispatch
 import SQLStore
 
-/// One connection of a ``PostgresDatabase``, on the actor's own serial executor: a dispatch queue
-/// whose thread waits for the server, so that no call blocks Swift's cooperative pool and the
-/// connection is never touched from two threads.
-///
-/// A connection found lost (the server restarted, the network dropped) fails its call with a
-/// connection failure (``PostgresError/isConnectionFailure``), and is connected again at the start
-/// of the next call, which fails the same way while the server is still away.
+/// One connection of a ``PostgresDatabase``, on the actor's own serial executor (a dispatch queue
+/// whose thread waits for the server), connected again at the start of a call when it was lost.
 actor PostgresLink {
   private let executor: QueueExecutor
   private let connection: PostgresConnection
@@ -44,9 +39,11 @@ actor PostgresLink {
     return try connection.inReadTransaction(setup: setup) { try body(connection) }
   }
 
-  /// The connection, connected again first if it was lost.
+  /// The connection, connected again first if it was lost, and out of any transaction a call left
+  /// open (so that a call never runs inside another's, with its `search_path`).
   private func connected() throws(PostgresError) -> PostgresConnection {
     if !connection.isConnected { try connection.reset() }
+    if connection.isInTransaction { try connection.execute("ROLLBACK") }
     return connection
   }
 }

@@ -16,11 +16,12 @@ public protocol SQLStore: Sendable {
   /// serialized: no two run at once on the same store, from this process or another.
   func write<T: Sendable>(_ body: @Sendable (any SQLSession) throws -> T) async throws -> T
 
-  /// Starts watching for commits to the store by any connection, of this process or another, and
-  /// returns once watching: the stream then yields after each commit (or a few commits together,
-  /// and sometimes when there was none: a watch that lost track yields so that nothing is missed).
-  /// Watching stops when the caller stops iterating. SQLite polls the file's data version;
-  /// PostgreSQL listens for the notifications the store's writes send.
+  /// Starts watching for commits to the store by any connection, of this process or another: the
+  /// stream yields after each commit made after this call (or after a few together), and also
+  /// when the watch starts or lost track for a while, so that no commit made after the call is
+  /// missed, though one may be told late. Watching stops when the caller stops iterating. SQLite
+  /// polls the file's data version; PostgreSQL listens for the notifications the store's writes
+  /// send.
   func commits() async -> AsyncStream<Void>
 }
 
@@ -30,6 +31,13 @@ public enum SQLDialect: Sendable {
   case sqlite
   /// PostgreSQL.
   case postgresql
+
+  /// The SQL that orders by `column` with ASCII letters folded to lower case, as SQLite's `NOCASE`
+  /// does (where its index on `column COLLATE NOCASE` serves), and PostgreSQL's `lower()` on a
+  /// column of collation "C".
+  public func caseFolded(_ column: String) -> String {
+    self == .sqlite ? "\(column) COLLATE NOCASE" : "lower(\(column))"
+  }
 
   /// The SQL of the smaller of two values (SQLite's two-argument `min`, PostgreSQL's `LEAST`).
   public func smaller(_ first: String, _ second: String) -> String {

@@ -19,13 +19,13 @@ actor ChangeFeed {
   }
 
   /// A stream of events logged after this call.
-  func subscribe() async -> AsyncStream<LibraryEvent> {
+  /// - Throws: the store's error when the log's position cannot be read (nothing is subscribed).
+  func subscribe() async throws -> AsyncStream<LibraryEvent> {
     if watcher == nil {
       // Commits are watched before the log position is read, so a commit between the two is
       // still noticed.
       let commits = await store.commits()
-      let seq =
-        (try? await store.read { try $0.fetchInteger("SELECT coalesce(max(seq), 0) FROM changes") }) ?? 0
+      let seq = try await store.read { try $0.fetchInteger("SELECT coalesce(max(seq), 0) FROM changes") }
       if watcher == nil {  // another subscriber may have started it while this one was reading
         lastSeq = seq
         watcher = Task {

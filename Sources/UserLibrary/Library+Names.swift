@@ -28,11 +28,11 @@ extension Library {
         """
         SELECT text, kind, book_id FROM (
           SELECT n.text, n.kind, n.book_id, n.position, b.title AS book_title,
-            row_number() OVER (PARTITION BY n.folded ORDER BY lower(b.title), b.id, n.position) AS nth
+            row_number() OVER (PARTITION BY n.folded ORDER BY \(connection.dialect.caseFolded("b.title")), b.id, n.position) AS nth
           FROM saved_names n JOIN saved_books b ON b.id = n.book_id
           WHERE n.\(column) >= ? AND n.\(column) < ?
         ) AS named
-        WHERE nth = 1 ORDER BY lower(book_title), book_id, position LIMIT ?
+        WHERE nth = 1 ORDER BY \(connection.dialect.caseFolded("book_title")), book_id, position LIMIT ?
         """, [prefix, prefix + "\u{10FFFF}", limit]
       ) { row in
         BookID(parsing: row.text(2)).map {

@@ -116,7 +116,7 @@ public final class Library: Sendable {
   ) throws -> [SavedBook] {
     let orderBy =
       switch order {
-      case .title: "lower(title), id"
+      case .title: "\(connection.dialect.caseFolded("title")), id"
       case .added: "saved_at DESC, rowid DESC"
       }
     let (filter, values) = Library.savedFilter(shelf: shelf, tag: tag)
@@ -322,9 +322,10 @@ public final class Library: Sendable {
 
   // MARK: - Change feed
 
-  /// Every change from now on, from this process or another one using the same file, in commit
+  /// Every change from now on, from this process or another one using the same store, in commit
   /// order. The stream ends when the caller stops iterating.
-  public func events() async -> AsyncStream<LibraryEvent> {
-    await feed.subscribe()
+  /// - Throws: the store's error when it cannot be read now.
+  public func events() async throws -> AsyncStream<LibraryEvent> {
+    try await feed.subscribe()
   }
 }

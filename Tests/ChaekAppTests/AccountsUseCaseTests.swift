@@ -2,6 +2,7 @@ import BookCatalog
 import BookModel
 import BookProviders
 import Foundation
+import TestLibraries
 import TestSupport
 import Testing
 import UserLibrary

@@ -1,6 +1,7 @@
 import BookModel
 import Foundation
 import Synchronization
+import TestLibraries
 import TestSupport
 import Testing
 import UserLibrary

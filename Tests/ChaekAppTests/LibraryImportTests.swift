@@ -3,6 +3,7 @@ import BookImport
 import BookModel
 import ChaekApp
 import Foundation
+import TestLibraries
 import TestSupport
 import Testing
 import UserLibrary

@@ -83,7 +83,8 @@ struct PostgresSchemaTests {
   @Test func onlyNamesChaekMakesAreSchemaNames() {
     #expect(PostgresSchema.isValid("readers_12") && PostgresSchema.isValid("library"))
     for name in [
-      "", "1abc", "Reader", "a-b", "pg_catalog", "a b", "a;drop", String(repeating: "a", count: 64),
+      "", "1abc", "Reader", "a-b", "pg_catalog", "public", "information_schema", "a b", "a;drop", "a\"b",
+      String(repeating: "a", count: 64),
     ] {
       #expect(!PostgresSchema.isValid(name), "\(name)")
     }

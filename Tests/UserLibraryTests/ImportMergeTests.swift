@@ -1,6 +1,7 @@
 import BookImport
 import BookModel
 import Foundation
+import TestLibraries
 import TestSupport
 import Testing
 

@@ -1,5 +1,6 @@
 import BookModel
 import Foundation
+import TestLibraries
 import TestSupport
 import Testing
 

@@ -1,6 +1,7 @@
 import BookModel
 import Foundation
 import Storage
+import TestLibraries
 import TestSupport
 import Testing
 

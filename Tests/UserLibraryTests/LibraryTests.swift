@@ -1,5 +1,6 @@
 import BookModel
 import Foundation
+import TestLibraries
 import TestSupport
 import Testing
 
@@ -81,7 +82,7 @@ struct RecentViewsTests {
 struct ChangeFeedTests {
   @Test(.timeLimit(.minutes(10))) func deliversEventsOfThisProcessInOrder() async throws {
     let library = try await TestLibrary.make()
-    let events = await library.events()
+    let events = try await library.events()
     let a = book("A")
     try await library.save(a)
     try await library.save(a)  // already saved: no event
@@ -100,7 +101,7 @@ struct ChangeFeedTests {
     let place = TestLibrary.Place()
     let observer = try await place.open()
     let writer = try await place.open()
-    let events = await observer.events()
+    let events = try await observer.events()
     let a = book("다른 창에서 담은 책")
     try await writer.save(a)
     var iterator = events.makeAsyncIterator()
@@ -140,7 +141,7 @@ struct FollowTests {
     try await library.save(starter, changedAt: saved)
     try await library.recent.record(starter, at: saved)
     try await library.recent.record(other, at: saved.addingTimeInterval(60))
-    let events = await library.events()
+    let events = try await library.events()
     let withISBN = Book(title: "The Hobbit", isbn: "0618260307", authors: ["J.R.R. Tolkien"])
 
     // Another process opens the file and follows the replacement.

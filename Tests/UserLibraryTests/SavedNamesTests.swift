@@ -3,6 +3,7 @@ import BookModel
 import Foundation
 import SearchIndex
 import Storage
+import TestLibraries
 import TestSupport
 import Testing
 

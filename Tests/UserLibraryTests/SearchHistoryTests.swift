@@ -1,5 +1,6 @@
 import BookModel
 import Foundation
+import TestLibraries
 import TestSupport
 import Testing
 
@@ -80,7 +81,7 @@ struct SearchHistoryTests {
     let place = TestLibrary.Place()
     let observer = try await place.open()
     let writer = try await place.open()
-    let events = await observer.events()
+    let events = try await observer.events()
     try await writer.searches.record("해리포터")
     try await writer.searches.deleteAll()
     try await writer.searches.setRecording(false)

@@ -7,12 +7,17 @@ recording every PUT that got a 2xx.
   by themselves once it is back; no acknowledged save is lost.
 - kill -9 of a server during saves, restarted: no acknowledged save is lost.
 - kill -9 of PostgreSQL's postmaster during saves, restarted (crash recovery): none lost.
+- a hung database: every PostgreSQL process frozen (SIGSTOP) under load for a while: the requests
+  caught waiting give up within the client's limit (a statement's 5 s and 5 s more), every later
+  one answers 503 at once, both servers serve again once it thaws, and no acknowledged save is lost.
 - standby promotion: a hot standby with synchronous replication, the servers given both hosts
   (`target_session_attrs=read-write`); the primary is killed and the standby promoted while the
   writers run: the servers follow it, and no acknowledged save is lost.
 """
 
+import os
 import random
+import signal
 import sys
 import threading
 import time
@@ -25,6 +30,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "e2e"))
 from deployment import PostgresCluster  # noqa: E402
 
 WRITERS_PER_SERVER = 2
+# The longest a request may wait for a database that hangs: a statement's 5 s, and 5 s more.
+LIMIT = 10.0
 # A request slower than this while the database is away counts as a hang.
 HANG = 2.0
 
@@ -52,6 +59,7 @@ class Writers:
         self.acknowledged = []
         self.statuses = {}
         self.slow = []  # (seconds, status or error) of answers slower than HANG
+        self.timeline = []  # (started, seconds, status or error) of every PUT
         self.unexplained = []  # 503s without Retry-After, other statuses
         self.stop = threading.Event()
         self.threads = [
@@ -76,6 +84,7 @@ class Writers:
             took = time.monotonic() - began
             with self.lock:
                 self.statuses[outcome] = self.statuses.get(outcome, 0) + 1
+                self.timeline.append((began, took, outcome))
                 if took > HANG:
                     self.slow.append((took, outcome))
                 if status is not None and 200 <= status < 300:
@@ -153,6 +162,58 @@ def check_outage(binary, counter):
               and bool(writers.acknowledged))
     return Result("shared", "PostgreSQL stopped under load: 0 hangs, 503 at once, 0 lost", passed, figures,
                   [f"slow: {writers.slow[:5]}", f"unexplained: {writers.unexplained[:5]}"])
+
+
+def cluster_processes(cluster):
+    """The postmaster of `cluster` and every process it started."""
+    postmaster = int((cluster.data / "postmaster.pid").read_text().split()[0])
+    pids = [postmaster]
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            if int(stat[stat.rindex(")") + 2:].split()[1]) == postmaster:
+                pids.append(int(entry.name))
+    return pids
+
+
+def check_freeze(binary, counter, seconds_frozen=14):
+    cluster = Cluster()
+    cluster.cluster.start()
+    database = cluster.cluster.create_database("chaek")
+    servers = start_servers(binary, database)
+    writers = Writers([server.port for server in servers], counter)
+    time.sleep(2)
+    frozen = cluster_processes(cluster.cluster)
+    began = time.monotonic()
+    for pid in frozen:
+        os.kill(pid, signal.SIGSTOP)
+    try:
+        time.sleep(seconds_frozen)
+    finally:
+        for pid in frozen:
+            os.kill(pid, signal.SIGCONT)
+    thawed = time.monotonic()
+    recovery = max(wait_serving(server) for server in servers)
+    time.sleep(2)
+    writers.finish()
+    lost = lost_of(servers[0], writers.acknowledged)
+    for server in servers:
+        server.close()
+    cluster.close()
+    during = [(start, took, outcome) for start, took, outcome in writers.timeline if began <= start < thawed]
+    longest = max((took for _, took, _ in during), default=0)
+    # Once the first requests gave up (10 s in at the latest), the rest answer 503 at once.
+    late = [took for start, took, _ in during if start >= began + LIMIT]
+    at_once = [took for took in late if took < 0.5]
+    figures = (f"{len(lost)} of {len(writers.acknowledged)} acknowledged saves lost; frozen {seconds_frozen} s: "
+               f"longest wait {seconds(longest)}, after the first {LIMIT:.0f} s {len(at_once)} of {len(late)} "
+               f"answered in under 0.5 s; serving again {seconds(recovery)} after it thawed")
+    log("  freeze: " + figures)
+    passed = not lost and longest <= LIMIT + 2 and bool(late) and len(at_once) == len(late)
+    return Result("shared", "PostgreSQL hung under load: bounded waits, then 503 at once, 0 lost", passed, figures)
 
 
 def check_server_kills(binary, counter, rounds):
@@ -253,6 +314,7 @@ def check_shared(binary, rounds):
     counter = [0]
     return [
         check_outage(binary, counter),
+        check_freeze(binary, counter),
         check_server_kills(binary, counter, rounds),
         check_database_kills(binary, counter, rounds),
         check_promotion(binary, counter),

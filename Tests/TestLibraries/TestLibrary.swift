@@ -1,5 +1,6 @@
 import Foundation
 import PostgresClient
+import TestSupport
 import UserLibrary
 
 /// The libraries of the library's and the application's tests, on the engine under test: SQLite
@@ -25,9 +26,11 @@ public enum TestLibrary {
     }
   }
 
-  /// The test database every library of the process is kept in on PostgreSQL, through one
-  /// connection.
-  private static let database = Task { try await PostgresDatabase(databaseConnection.value) }
+  /// The test database every library of the process is kept in on PostgreSQL, through a few
+  /// connections that the tests running side by side wait for as long as they need.
+  private static let database = Task {
+    try await PostgresDatabase(databaseConnection.value, connections: 4, waitLimit: .seconds(600))
+  }
   /// The test database's connection string.
   private static let databaseConnection = Task { try await TestPostgres.shared().makeDatabase() }
 
