@@ -27,7 +27,8 @@ struct PostgresSession: SQLSession {
   }
 
   /// `sql` with each `?` outside quotes numbered in order (`$1`, `$2`…), and each `?N` made `$N`.
-  /// (Statements written for both engines put no `?` in a comment.)
+  /// (Statements written for both engines put no `?` in a comment, and use one style or the other:
+  /// SQLite numbers a `?` after `?N` as N + 1, which this does not.)
   static func numbered(_ sql: String) -> String {
     var result = ""
     var number = 0
