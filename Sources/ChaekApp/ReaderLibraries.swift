@@ -3,9 +3,11 @@ import BookModel
 import Foundation
 import UserLibrary
 
-/// Every reader's library, each opened on first use and kept while Chaek runs. A library is known
-/// by its file, relative to the data directory (``Reader``'s `library`), or on PostgreSQL by the
-/// schema named after it.
+/// Every reader's library, each opened on first use and kept while it is used: the ``keptCount``
+/// used last stay open (a school's hundreds of readers would otherwise hold five SQLite
+/// connections each), and one left out is opened again when its reader comes back. A library is
+/// known by its file, relative to the data directory (``Reader``'s `library`), or on PostgreSQL by
+/// the schema named after it.
 ///
 /// The books of every open library follow the catalog records a provider's results or an import
 /// replace (``follow(_:)``); a library opened later follows what was replaced before, as it opens
@@ -15,12 +17,20 @@ actor ReaderLibraries {
     let library: Library
     /// The file's identity when it was opened.
     let identity: FileIdentity?
+    /// When it was last asked for, in ``uses``.
+    var lastUse: Int
   }
+
+  /// How many libraries stay open. One left out closes once the requests and event streams that
+  /// hold it are done.
+  static let keptCount = 32
 
   private let open: @Sendable (String) async throws -> Library
   private let remove: @Sendable (String) async throws -> Void
   private let identify: @Sendable (String) -> FileIdentity?
   private var opened: [String: Opened] = [:]
+  /// How many times a library was asked for.
+  private var uses = 0
   /// Libraries being opened, which a second caller waits for rather than opening them twice.
   private var opening: [String: Task<Library, any Error>] = [:]
 
@@ -42,14 +52,21 @@ actor ReaderLibraries {
   /// opened now follows the records `catalog` (when it is open) replaced while it was closed.
   func library(_ file: String, catalog: Catalog?) async throws -> Library {
     let identity = identify(file)
-    if let kept = opened[file], kept.identity == identity { return kept.library }
+    uses += 1
+    if let kept = opened[file], kept.identity == identity {
+      opened[file]?.lastUse = uses
+      return kept.library
+    }
     if let pending = opening[file] { return try await pending.value }
     let open = open
     let pending = Task { try await open(file) }
     opening[file] = pending
     defer { opening[file] = nil }
     let library = try await pending.value
-    opened[file] = Opened(library: library, identity: identify(file))
+    opened[file] = Opened(library: library, identity: identify(file), lastUse: uses)
+    if opened.count > Self.keptCount, let oldest = opened.min(by: { $0.value.lastUse < $1.value.lastUse }) {
+      opened[oldest.key] = nil
+    }
     if let catalog { _ = try await DataHome.followReplacedBooks(catalog: catalog, library: library) }
     return library
   }
