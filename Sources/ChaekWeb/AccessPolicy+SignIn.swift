@@ -7,6 +7,9 @@ import HTTPTransport
 enum SignedIn {
   /// The signed-in reader of the request being answered; the owner without accounts.
   @TaskLocal static var reader: Reader = .owner
+  /// Whether the request's session (or token) still signs that reader in: a response that goes on
+  /// (an event stream) asks before it sends more. Always `true` without accounts.
+  @TaskLocal static var stillSignedIn: @Sendable () async -> Bool = { true }
 }
 
 extension HTTPRequest {
@@ -46,7 +49,12 @@ extension AccessPolicy {
     } catch {
       return Self.accountsUnreadable.response
     }
-    if let reader { return await SignedIn.$reader.withValue(reader) { await next(request) } }
+    if let reader {
+      let stillSignedIn: @Sendable () async -> Bool = { (try? await signedInReader(of: request)) == reader }
+      return await SignedIn.$reader.withValue(reader) {
+        await SignedIn.$stillSignedIn.withValue(stillSignedIn) { await next(request) }
+      }
+    }
     if Self.isPublic(request) { return await SignedIn.$reader.withValue(.nobody) { await next(request) } }
     guard Self.isPage(request) else {
       return APIError.unauthorized("sign in first: POST /api/session, or send Authorization: Bearer TOKEN")

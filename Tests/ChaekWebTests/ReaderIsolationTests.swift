@@ -143,6 +143,24 @@ struct ReaderIsolationTests {
     }
   }
 
+  @Test func aStreamEndsWithoutAWordOnceItsSessionIsSignedOut() async throws {
+    try await AppFixture.with { fixture in
+      let a = try await fixture.chaek.addReader(name: "A", password: "password A", admin: true)
+      let client = fixture.client
+      let cookie = try await Self.session(of: "A", client)
+      let stream = try #require(await client.get("/api/events", headers: ["Cookie": cookie]).events)
+      var events = stream.makeAsyncIterator()
+      #expect(await events.next() == ServerSentEvent(event: "ready", data: "{}"))
+      _ = try await fixture.chaek.save(AppServer.books[2], for: a)
+      let saved = ServerSentEvent(event: "saved", data: #"{"id":"\#(AppServer.books[2].id.rawValue)"}"#)
+      #expect(await events.next() == saved, "signed in, A's window hears A's save")
+
+      #expect(await client.send(.DELETE, "/api/session", headers: ["Cookie": cookie]).status == 204)
+      _ = try await fixture.chaek.save(AppServer.vegetarian, for: a)
+      #expect(await events.next() == nil, "after signing out, the stream ends and tells nothing more")
+    }
+  }
+
   // MARK: - Helpers
 
   static func parameters(of pattern: String) -> [String] {

@@ -126,32 +126,45 @@ def lost_of(server, acknowledged):
     return [isbn for isbn in acknowledged if isbn not in present]
 
 
+class Deployment:
+    """A cluster, two servers on it, and writers through both, from the start."""
+
+    def __init__(self, binary, counter):
+        self.cluster = Cluster()
+        self.cluster.cluster.start()
+        self.servers = start_servers(binary, self.cluster.cluster.create_database("chaek"))
+        self.writers = Writers([server.port for server in self.servers], counter)
+
+    def finish(self):
+        """Waits until both servers serve again, lets the writers go on 2 s more, stops them, and
+        stops everything; returns the seconds until both served and the acknowledged saves lost."""
+        recovery = max(wait_serving(server) for server in self.servers)
+        time.sleep(2)
+        self.writers.finish()
+        lost = lost_of(self.servers[0], self.writers.acknowledged)
+        for server in self.servers:
+            server.close()
+        self.cluster.close()
+        return recovery, lost
+
+
 def check_outage(binary, counter):
-    cluster = Cluster()
-    cluster.cluster.start()
-    database = cluster.cluster.create_database("chaek")
-    servers = start_servers(binary, database)
-    writers = Writers([server.port for server in servers], counter)
+    deployment = Deployment(binary, counter)
+    writers = deployment.writers
     time.sleep(2)
     health = []
-    cluster.cluster.stop("immediate")
+    deployment.cluster.cluster.stop("immediate")
     stopped = time.monotonic()
     while time.monotonic() - stopped < 5:
         began = time.monotonic()
         try:
-            status, headers, _ = request(servers[0].port, "GET", "/healthz", timeout=10)
+            status, headers, _ = request(deployment.servers[0].port, "GET", "/healthz", timeout=10)
             health.append((status, header(headers, "Retry-After"), time.monotonic() - began))
         except Exception as error:
             health.append((type(error).__name__, None, time.monotonic() - began))
         time.sleep(0.25)
-    cluster.cluster.start()
-    recovery = max(wait_serving(server) for server in servers)
-    time.sleep(2)
-    writers.finish()
-    lost = lost_of(servers[1], writers.acknowledged)
-    for server in servers:
-        server.close()
-    cluster.close()
+    deployment.cluster.cluster.start()
+    recovery, lost = deployment.finish()
     down = [h for h in health if h[0] == 503 and h[1]]
     slowest = max([h[2] for h in health] + [s[0] for s in writers.slow] + [0])
     figures = (f"{len(writers.acknowledged)} saves acknowledged, {len(lost)} lost; answers "
@@ -180,13 +193,10 @@ def cluster_processes(cluster):
 
 
 def check_freeze(binary, counter, seconds_frozen=14):
-    cluster = Cluster()
-    cluster.cluster.start()
-    database = cluster.cluster.create_database("chaek")
-    servers = start_servers(binary, database)
-    writers = Writers([server.port for server in servers], counter)
+    deployment = Deployment(binary, counter)
+    writers = deployment.writers
     time.sleep(2)
-    frozen = cluster_processes(cluster.cluster)
+    frozen = cluster_processes(deployment.cluster.cluster)
     began = time.monotonic()
     for pid in frozen:
         os.kill(pid, signal.SIGSTOP)
@@ -196,13 +206,7 @@ def check_freeze(binary, counter, seconds_frozen=14):
         for pid in frozen:
             os.kill(pid, signal.SIGCONT)
     thawed = time.monotonic()
-    recovery = max(wait_serving(server) for server in servers)
-    time.sleep(2)
-    writers.finish()
-    lost = lost_of(servers[0], writers.acknowledged)
-    for server in servers:
-        server.close()
-    cluster.close()
+    recovery, lost = deployment.finish()
     during = [(start, took, outcome) for start, took, outcome in writers.timeline if began <= start < thawed]
     longest = max((took for _, took, _ in during), default=0)
     # Once the first requests gave up (10 s in at the latest), the rest answer 503 at once.
