@@ -133,7 +133,9 @@ extension Chaek {
   public func addReader(name: String, password: String, admin: Bool) async throws -> Reader {
     try Self.check(password)
     defer { presence.forget() }
-    return Reader(try await accounts.add(name: name, passwordHash: passwords.hash(password), admin: admin))
+    let account = try await accounts.add(name: name, passwordHash: passwords.hash(password), admin: admin)
+    await libraries.reuse(account.library)
+    return Reader(account)
   }
 
   /// Every reader, by name.

@@ -31,6 +31,9 @@ actor ReaderLibraries {
   private var opened: [String: Opened] = [:]
   /// How many times a library was asked for.
   private var uses = 0
+  /// The libraries deleted with their reader: a request of that reader still under way must not
+  /// make them again (until an account is given the same library, ``reuse(_:)``).
+  private var deleted: Set<String> = []
   /// Libraries being opened, which a second caller waits for rather than opening them twice.
   private var opening: [String: Task<Library, any Error>] = [:]
 
@@ -50,7 +53,9 @@ actor ReaderLibraries {
 
   /// The library in `file`, opened now if it was not (or if its file was replaced since). A library
   /// opened now follows the records `catalog` (when it is open) replaced while it was closed.
+  /// - Throws: ``SignInError/signedOut`` for a library deleted with its reader.
   func library(_ file: String, catalog: Catalog?) async throws -> Library {
+    guard !deleted.contains(file) else { throw SignInError.signedOut }
     let identity = identify(file)
     uses += 1
     if let kept = opened[file], kept.identity == identity {
@@ -63,6 +68,7 @@ actor ReaderLibraries {
     opening[file] = pending
     defer { opening[file] = nil }
     let library = try await pending.value
+    guard !deleted.contains(file) else { throw SignInError.signedOut }
     opened[file] = Opened(library: library, identity: identify(file), lastUse: uses)
     if opened.count > Self.keptCount, let oldest = opened.min(by: { $0.value.lastUse < $1.value.lastUse }) {
       opened[oldest.key] = nil
@@ -73,8 +79,17 @@ actor ReaderLibraries {
 
   /// Closes and deletes the library in `file`: its reader was removed.
   func delete(_ file: String) async throws {
+    deleted.insert(file)
     opened[file] = nil
+    // An opening under way finishes first, so that it cannot make the library again after this.
+    _ = try? await opening[file]?.value
     try await remove(file)
+  }
+
+  /// Lets the library in `file` be made again: an account was given it (the first account's, when
+  /// every reader was removed before).
+  func reuse(_ file: String) {
+    deleted.remove(file)
   }
 
   /// The libraries open now.

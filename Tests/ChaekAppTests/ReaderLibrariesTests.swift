@@ -28,6 +28,27 @@ struct ReaderLibrariesTests {
     #expect(opens.withLock { $0.count } == files.count + 1)
   }
 
+  @Test func aDeletedLibraryIsNotMadeAgainByARequestStillUnderWayUntilAnAccountGetsIt() async throws {
+    let files = Mutex<Set<String>>([])
+    let libraries = ReaderLibraries(
+      open: { file in
+        try await Task.sleep(for: .milliseconds(50))
+        files.withLock { _ = $0.insert(file) }
+        return try Library(path: ":memory:")
+      }, remove: { file in files.withLock { _ = $0.remove(file) } })
+    let file = "readers/3.sqlite"
+    let underWay = Task { try await libraries.library(file, catalog: nil) }
+    try await Task.sleep(for: .milliseconds(10))
+    try await libraries.delete(file)
+    await #expect(throws: SignInError.signedOut) { _ = try await underWay.value }
+    await #expect(throws: SignInError.signedOut) { _ = try await libraries.library(file, catalog: nil) }
+    #expect(files.withLock { $0 }.isEmpty, "the library stays deleted")
+
+    await libraries.reuse(file)
+    _ = try await libraries.library(file, catalog: nil)
+    #expect(files.withLock { $0 } == [file])
+  }
+
   @Test func callersAskingTogetherShareOneOpening() async throws {
     let opens = Mutex(0)
     let libraries = ReaderLibraries(
