@@ -34,7 +34,8 @@ struct PostgresDatabaseTests {
   }
 
   @Test func callsFromManyTasksShareTheOneConnectionInTurn() async throws {
-    let database = try await PostgresDatabase(try await Postgres.database())
+    // They wait in line as long as they need: the machine may be busy with every other test.
+    let database = try await PostgresDatabase(try await Postgres.database(), waitLimit: .seconds(600))
     try await database.withConnection {
       try $0.execute("CREATE TABLE counter (n bigint NOT NULL); INSERT INTO counter VALUES (0)")
     }
@@ -45,5 +46,17 @@ struct PostgresDatabaseTests {
       try await group.waitForAll()
     }
     #expect(try await database.read { try $0.integer("SELECT n FROM counter") } == 20)
+  }
+
+  @Test func aCallThatWaitsForAConnectionPastItsLimitFailsAsTheServerAway() async throws {
+    let database = try await PostgresDatabase(try await Postgres.database(), waitLimit: .milliseconds(100))
+    let holding = Task { try await database.read { _ = try $0.integer("SELECT 1 FROM pg_sleep(1)") } }
+    try await Task.sleep(for: .milliseconds(300))
+    let error = try await #require(throws: PostgresError.self) {
+      try await database.read { try $0.integer("SELECT 1") }
+    }
+    #expect(error.isConnectionFailure && error.message.contains("no connection"), "\(error)")
+    try await holding.value
+    #expect(try await database.read { try $0.integer("SELECT 2") } == 2)
   }
 }
