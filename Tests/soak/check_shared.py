@@ -207,7 +207,9 @@ def check_freeze(binary, counter, seconds_frozen=14):
             os.kill(pid, signal.SIGCONT)
     thawed = time.monotonic()
     recovery, lost = deployment.finish()
-    during = [(start, took, outcome) for start, took, outcome in writers.timeline if began <= start < thawed]
+    # Every PUT the freeze caught: those under way when it began, and those sent while it lasted.
+    during = [(start, took, outcome) for start, took, outcome in writers.timeline
+              if start < thawed and start + took > began]
     longest = max((took for _, took, _ in during), default=0)
     # Once the first requests gave up (10 s in at the latest), the rest answer 503 at once.
     late = [took for start, took, _ in during if start >= began + LIMIT]
