@@ -7,15 +7,19 @@ import HTTPTransport
 enum SignedIn {
   /// The signed-in reader of the request being answered; the owner without accounts.
   @TaskLocal static var reader: Reader = .owner
-  /// Whether the request's session (or token) still signs that reader in: a response that goes on
-  /// (an event stream) asks before it sends more. Always `true` without accounts.
-  @TaskLocal static var stillSignedIn: @Sendable () async -> Bool = { true }
 }
 
 extension HTTPRequest {
   /// The reader the request acts for: the signed-in reader once accounts exist (see
   /// ``AccessPolicy``), the owner before.
   var reader: Reader { SignedIn.reader }
+
+  /// Whether the request's session (or token) still signs its reader in, for a response that goes
+  /// on (an event stream) and asks before it sends more; always `true` without accounts.
+  func stillSignedIn(through policy: AccessPolicy) async -> Bool {
+    guard reader != .owner else { return true }
+    return (try? await policy.signedInReader(of: self)) == reader
+  }
 
   /// Where the request came from: the address the trusted proxy saw (the last of
   /// `X-Forwarded-For`) behind one, else the peer's.
@@ -49,12 +53,7 @@ extension AccessPolicy {
     } catch {
       return Self.accountsUnreadable.response
     }
-    if let reader {
-      let stillSignedIn: @Sendable () async -> Bool = { (try? await signedInReader(of: request)) == reader }
-      return await SignedIn.$reader.withValue(reader) {
-        await SignedIn.$stillSignedIn.withValue(stillSignedIn) { await next(request) }
-      }
-    }
+    if let reader { return await SignedIn.$reader.withValue(reader) { await next(request) } }
     if Self.isPublic(request) { return await SignedIn.$reader.withValue(.nobody) { await next(request) } }
     guard Self.isPage(request) else {
       return APIError.unauthorized("sign in first: POST /api/session, or send Authorization: Bearer TOKEN")
@@ -65,7 +64,8 @@ extension AccessPolicy {
         withAllowedCharacters: .alphanumerics)!)
   }
 
-  private func signedInReader(of request: HTTPRequest) async throws -> Reader? {
+  /// The reader the request's session (or, for the APIs, its token) signs in, if any.
+  func signedInReader(of request: HTTPRequest) async throws -> Reader? {
     if Self.isAPI(request), let token = request.bearerToken { return try await chaek.reader(forToken: token) }
     for session in request.cookies(Self.sessionCookie) {
       if let reader = try await chaek.reader(forSession: session) { return reader }

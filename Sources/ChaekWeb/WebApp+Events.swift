@@ -10,12 +10,12 @@ extension WebApp {
   /// out, on any server; the password changed; the reader removed).
   func events(_ request: HTTPRequest) async throws -> HTTPResponse {
     let changes = try await chaek.events(for: request.reader)
-    let stillSignedIn = SignedIn.stillSignedIn
+    let policy = policy
     let stream = AsyncStream<ServerSentEvent> { continuation in
       let task = Task {
         continuation.yield(ServerSentEvent(event: PageEvent.ready.rawValue, data: "{}"))
         for await change in changes {
-          guard await stillSignedIn() else { break }
+          guard await request.stillSignedIn(through: policy) else { break }
           let data = change.bookID.map { "{\"id\":\"\($0.rawValue)\"}" } ?? "{}"
           continuation.yield(ServerSentEvent(event: PageEvent(change).rawValue, data: data))
         }
