@@ -24,6 +24,9 @@ extension Catalog {
   /// - Otherwise the query's words must all match (Hangul as bigrams, Latin folded, the last Latin
   ///   word as a prefix), and when nothing does, Latin words of five to twenty letters may be one
   ///   letter off (in a query of at most three such words).
+  /// - A query typed in the other keyboard mode (`qkfltmxk`, see
+  ///   ``SearchIndex/Analyzer/otherKeyboardReading(_:typing:)``) also finds what its reading does,
+  ///   after what it finds as typed; a reading that finds something is taken over typos.
   ///
   /// `accuracy` orders by tier (exact title, title prefix, title phrase, all words in the title,
   /// people, publisher, description), then popularity, then recency; `latest` by date.
@@ -34,55 +37,66 @@ extension Catalog {
     let none = SearchPage(documents: [], totalCount: 0, query: query)
     guard query.target != .isbn else { return none }
     var searcher = searchIndex.searcher(on: connection, ranks: ranks, texts: BookDescriptions())
-    let found: TopDocs
-    if Analyzer.isInitialsQuery(query.query) {
-      let groups = Analyzer.initialsTerms(query.query)
-      guard query.target != .publisher, !groups.isEmpty else { return none }
+    let reading = try Analyzer.otherKeyboardReading(query.query).flatMap {
+      try plan($0, target: query.target, typos: false, searcher: &searcher)
+    }
+    let readingFinds = try reading.map { try !searcher.matches($0.matching).isEmpty } ?? false
+    let typed = try plan(query.query, target: query.target, typos: !readingFinds, searcher: &searcher)
+    let plans = [typed, readingFinds ? reading : nil].compactMap { $0 }
+    guard !plans.isEmpty else { return none }
+    let found = try searcher.search(plans, for: query)
+    return SearchPage(documents: try books(found.ids, on: connection), totalCount: found.total, query: query)
+  }
+
+  /// What a query's text matches in its target's fields, and the tiers of its accuracy order.
+  struct Plan {
+    let matching: Query
+    let tiers: [Tier]
+  }
+
+  /// The plan of a query's text; `nil` when it has nothing to search for. With `typos`, a text
+  /// whose words match nothing as written is spelt as the indexed words one letter off them.
+  private static func plan(
+    _ text: String, target: SearchQuery.Target?, typos: Bool, searcher: inout Searcher
+  ) throws -> Plan? {
+    if Analyzer.isInitialsQuery(text) {
+      let groups = Analyzer.initialsTerms(text)
+      guard target != .publisher, !groups.isEmpty else { return nil }
       let fields: [Field] =
-        switch query.target {
+        switch target {
         case .title: [.titleInitials]
         case .person: [.peopleInitials]
         default: [.titleInitials, .peopleInitials]
         }
       let words = WordQuery(groups.map(WordQuery.Word.phrase))
-      found = try searcher.search(
-        words.query(in: fields), tiers: AccuracyTiers.initials(query.query, words), for: query)
-    } else {
-      let terms = Analyzer.queryTerms(query.query)
-      guard !terms.isEmpty else { return none }
-      found = try wordsPage(terms, query: query, searcher: &searcher)
+      return Plan(matching: words.query(in: fields), tiers: AccuracyTiers.initials(text, words))
     }
-    return SearchPage(documents: try books(found.ids, on: connection), totalCount: found.total, query: query)
-  }
-
-  /// The page of a query of words in its target's field; when nothing matches, the page of the
-  /// query with its typo words spelt as the indexed words one letter off them.
-  private static func wordsPage(_ terms: [Analyzer.QueryTerm], query: SearchQuery, searcher: inout Searcher)
-    throws -> TopDocs
-  {
+    let terms = Analyzer.queryTerms(text)
+    guard !terms.isEmpty else { return nil }
     let field: Field =
-      switch query.target {
+      switch target {
       case .title: .title
       case .person: .people
       case .publisher: .publisher
       case .isbn, nil: .any
       }
     let words = try WordQuery(terms, completingIn: field, with: searcher)
-    let exact = try searcher.search(
-      words.query(in: [field]), tiers: AccuracyTiers.words(query.query, words, pairs: words.pairs), for: query
-    )
-    let typos = Analyzer.typoWords(query.query)
-    guard exact.total == 0, !typos.isEmpty, typos.count <= maximumTypoWords else { return exact }
+    let exact = Plan(
+      matching: words.query(in: [field]), tiers: AccuracyTiers.words(text, words, pairs: words.pairs))
+    let typoWords = Analyzer.typoWords(text)
+    guard typos, !typoWords.isEmpty, typoWords.count <= maximumTypoWords,
+      try searcher.matches(exact.matching).isEmpty
+    else { return exact }
     var alternatives: [String: [String]] = [:]
-    for word in typos {
+    for word in typoWords {
       let variants = Analyzer.typoVariants(of: word).map { Term($0, in: field) }
       let known = try searcher.vocabulary(among: variants).map(\.token)
       guard !known.isEmpty else { return exact }
       alternatives[word] = known
     }
     let spelled = try WordQuery(terms, alternatives: alternatives, with: searcher)
-    return try searcher.search(
-      spelled.query(in: [field]), tiers: AccuracyTiers.words(query.query, spelled, pairs: nil), for: query)
+    return Plan(
+      matching: spelled.query(in: [field]), tiers: AccuracyTiers.words(text, spelled, pairs: nil))
   }
 
   private static func isbnPage(_ isbn: ISBN, query: SearchQuery, on connection: Connection) throws
@@ -112,11 +126,16 @@ extension Catalog {
 }
 
 extension Searcher {
-  /// The page of `query`'s matches: in `tiers` for `accuracy`, by date for `latest`.
-  fileprivate mutating func search(_ matching: Query, tiers: [Tier], for query: SearchQuery) throws -> TopDocs
-  {
-    try search(
-      matching, tiers: query.sort == .accuracy ? tiers : [], order: query.sort == .accuracy ? .rank : .day,
-      offset: query.offset, limit: query.size)
+  /// The page of the matches of `plans`: each plan's after those of the plans before it, in its
+  /// tiers for `accuracy`, by date for `latest`.
+  fileprivate mutating func search(_ plans: [Catalog.Plan], for query: SearchQuery) throws -> TopDocs {
+    var tiers: [Tier] = []
+    for (position, plan) in plans.enumerated() {
+      if query.sort == .accuracy { tiers += plan.tiers }
+      if position < plans.count - 1 { tiers.append(Tier(plan.matching)) }
+    }
+    return try search(
+      plans.count == 1 ? plans[0].matching : .any(plans.map(\.matching)), tiers: tiers,
+      order: query.sort == .accuracy ? .rank : .day, offset: query.offset, limit: query.size)
   }
 }

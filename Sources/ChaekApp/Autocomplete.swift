@@ -56,7 +56,10 @@ public struct Autocomplete: Sendable {
   }
 
   /// The suggestions for `typed`: saved books' titles and people first (in title order), then the
-  /// catalog's, the most popular first; one per folded text, `limit` in all. Blank typing has none.
+  /// catalog's, the most popular first; then, while there are fewer than `limit`, the same for what
+  /// `typed` reads as in the other keyboard mode (한/영: `qkfl` → 바리, see
+  /// ``SearchIndex/Analyzer/otherKeyboardReading(_:typing:)``); one per folded text, `limit` in all.
+  /// Blank typing has none.
   public func suggestions(for typed: String, limit: Int = defaultLimit) async throws -> [Entry] {
     let limit = min(max(limit, 0), Self.maximumLimit)
     guard limit > 0, !typed.allSatisfy(\.isWhitespace) else { return [] }
@@ -65,17 +68,20 @@ public struct Autocomplete: Sendable {
     func add(_ entry: Entry) {
       if entries.count < limit, seen.insert(Analyzer.key(entry.text)).inserted { entries.append(entry) }
     }
-    for name in try await library.savedNames(completing: typed, limit: limit) {
-      add(
-        Entry(
-          text: name.text, kind: name.kind, id: name.kind == .title ? name.bookID.rawValue : nil,
-          saved: true))
-    }
-    guard entries.count < limit else { return entries }
-    for suggestion in try await catalog.suggestions(for: typed, limit: limit) {
-      add(
-        Entry(
-          text: suggestion.text, kind: suggestion.kind, id: suggestion.id?.rawValue, saved: false))
+    let reading = Analyzer.otherKeyboardReading(typed, typing: true)
+    for text in [typed] + (reading.map { [$0] } ?? []) where entries.count < limit {
+      for name in try await library.savedNames(completing: text, limit: limit) {
+        add(
+          Entry(
+            text: name.text, kind: name.kind, id: name.kind == .title ? name.bookID.rawValue : nil,
+            saved: true))
+      }
+      guard entries.count < limit else { break }
+      for suggestion in try await catalog.suggestions(for: text, limit: limit) {
+        add(
+          Entry(
+            text: suggestion.text, kind: suggestion.kind, id: suggestion.id?.rawValue, saved: false))
+      }
     }
     return entries
   }

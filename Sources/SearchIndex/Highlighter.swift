@@ -25,11 +25,16 @@ public struct Highlighter: Sendable {
 
   private let patterns: [Pattern]
 
-  /// The highlighter of a query, as typed in the search box.
+  /// The highlighter of a query, as typed in the search box: what it marks, and what its reading
+  /// in the other keyboard mode marks (``Analyzer/otherKeyboardReading(_:typing:)``), as the search
+  /// finds both.
   public init(query: String) {
+    patterns = Self.patterns(of: query) + (Analyzer.otherKeyboardReading(query).map(Self.patterns) ?? [])
+  }
+
+  private static func patterns(of query: String) -> [Pattern] {
     if Analyzer.isInitialsQuery(query) {
-      patterns = Analyzer.initialsGroups(query).map(Pattern.initials)
-      return
+      return Analyzer.initialsGroups(query).map(Pattern.initials)
     }
     var patterns = Analyzer.querySegments(query).flatMap { segment -> [Pattern] in
       switch segment {
@@ -38,7 +43,7 @@ public struct Highlighter: Sendable {
       }
     }
     if case .word(let last, _)? = patterns.last { patterns[patterns.count - 1] = .word(last, prefix: true) }
-    self.patterns = patterns
+    return patterns
   }
 
   /// `true` when the query marks nothing in any text (it is empty, or only punctuation).

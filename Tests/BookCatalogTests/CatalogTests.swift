@@ -448,3 +448,45 @@ struct StaticRankTests {
     #expect(try await titles(catalog, "sea") == ["Quiet Sea", "Loud Sea"])
   }
 }
+
+@Suite("한/영: queries typed in the other keyboard mode")
+struct KeyboardSlipTests {
+  @Test func latinKeysFindWhatTheirHangulNames() async throws {
+    let catalog = try await fixtureCatalog()
+    #expect(try await titles(catalog, "cotlrwndmlwk") == ["채식주의자"])
+    #expect(try await titles(catalog, "gksrkd", target: .person, sort: .latest) == ["흰", "소년이 온다", "채식주의자"])
+    #expect(try await titles(catalog, "gofl vhxj").count == 2)
+  }
+
+  @Test func hangulFindsWhatItsLatinKeysName() async throws {
+    let catalog = try await fixtureCatalog()
+    #expect(try await titles(catalog, "ㅡㅐ차ㅑㅜ휴ㅑㄱㅇ") == ["To Kill a Mockingbird", "Harper's Guide"])
+    #expect(try await titles(catalog, "ㅗㅕ해", target: .person) == ["Les Misérables"])
+  }
+
+  @Test func whatTheQueryFindsAsTypedComesFirst() async throws {
+    let catalog = try Catalog(path: ":memory:", includingStarter: false)
+    func date(_ year: Int) -> Date? { KakaoDate.parse("\(year)-01-01T00:00:00.000+09:00") }
+    try await catalog.upsert(
+      [
+        Book(title: "해변의 카프카", datetime: date(2002), authors: ["무라카미 하루키"]),
+        Book(title: "Go Tell It on the Mountain", datetime: date(1953), authors: ["James Baldwin"]),
+      ], source: .imported, popularity: [1_000, 10])
+    // `go` read in Korean mode is 해.
+    for sort in SearchQuery.Sort.allCases {
+      #expect(try await titles(catalog, "go", sort: sort) == ["Go Tell It on the Mountain", "해변의 카프카"])
+    }
+    let page = try await catalog.search(SearchQuery(query: "go", page: 2, size: 1))
+    #expect(page.documents.map(\.title) == ["해변의 카프카"] && page.meta.totalCount == 2 && page.meta.isEnd)
+  }
+
+  @Test func aReadingThatFindsSomethingIsTakenOverTypos() async throws {
+    let catalog = try Catalog(path: ":memory:", includingStarter: false)
+    // `dkssud` (안녕) is one letter off `dkssue`, a word of the catalog.
+    try await catalog.upsert(
+      [Book(title: "안녕 주정뱅이", authors: ["권여선"]), Book(title: "Dkssue Notes", authors: ["X"])],
+      source: .imported)
+    #expect(try await titles(catalog, "dkssud") == ["안녕 주정뱅이"])
+    #expect(try await titles(catalog, "dkssuf") == ["Dkssue Notes"], "no reading: typos as before")
+  }
+}

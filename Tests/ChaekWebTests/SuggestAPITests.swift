@@ -46,6 +46,20 @@ struct SuggestAPITests {
     }
   }
 
+  @Test func typingInTheOtherKeyboardModeFindsWhatItsKeysName() async throws {
+    try await AppFixture.with { app in
+      // 소년 typed in English mode, the last syllable still growing.
+      let titles = try suggestions(await app.client.get("/api/suggest?q=thsus"))
+      #expect(titles.first?["text"] as? String == "소년이 온다")
+      _ = try await app.library.save(Book(title: "Harry Potter", authors: ["J.K. Rowling"]))
+      // harry typed in Korean mode: the saved book, as the keys read in English.
+      let saved = try suggestions(await app.client.get("/api/suggest?q=\(encoded("ㅗㅁㄱ교"))"))
+      #expect(saved.first?["text"] as? String == "Harry Potter" && saved.first?["saved"] as? Bool == true)
+      let typed = try suggestions(await app.client.get("/api/suggest?q=\(encoded("소녀"))&limit=20"))
+      #expect(typed.first?["text"] as? String == "소년이 온다", "what is typed comes first")
+    }
+  }
+
   @Test func theLimitIsEightUnlessToldAndBlankTypingHasNone() async throws {
     try await AppFixture.with { app in
       let eight = try suggestions(await app.client.get("/api/suggest?q=\(encoded("시"))"))

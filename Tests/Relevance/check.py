@@ -37,12 +37,20 @@ FIELDS = {
 }
 KINDS = {
     "korean": {"fragment", "exact", "spacing", "particle", "nfd", "chosung", "person", "publisher",
-               "title", "isbn"},
+               "title", "isbn", "keyboard"},
     "goodbooks": {"exact", "case", "prefix", "series", "words", "author", "diacritics", "typo",
-                  "isbn"},
+                  "isbn", "keyboard"},
 }
 TARGETS = {None, "title", "person", "publisher", "isbn"}
 CHOSUNG = "ㄱㄲㄴㄷㄸㄹㅁㅂㅃㅅㅆㅇㅈㅉㅊㅋㅌㅍㅎ"
+VOWELS = "ㅏㅐㅑㅒㅓㅔㅕㅖㅗㅘㅙㅚㅛㅜㅝㅞㅟㅠㅡㅢㅣ"
+FINALS = "ㄱㄲㄳㄴㄵㄶㄷㄹㄺㄻㄼㄽㄾㄿㅀㅁㅂㅄㅅㅆㅇㅈㅊㅋㅌㅍㅎ"
+# 2-beolsik: the letters typed as two keys, and the Latin key of each letter.
+TWO_KEYS = {"ㅘ": "ㅗㅏ", "ㅙ": "ㅗㅐ", "ㅚ": "ㅗㅣ", "ㅝ": "ㅜㅓ", "ㅞ": "ㅜㅔ", "ㅟ": "ㅜㅣ", "ㅢ": "ㅡㅣ",
+            "ㄳ": "ㄱㅅ", "ㄵ": "ㄴㅈ", "ㄶ": "ㄴㅎ", "ㄺ": "ㄹㄱ", "ㄻ": "ㄹㅁ", "ㄼ": "ㄹㅂ", "ㄽ": "ㄹㅅ",
+            "ㄾ": "ㄹㅌ", "ㄿ": "ㄹㅍ", "ㅀ": "ㄹㅎ", "ㅄ": "ㅂㅅ"}
+LATIN_KEYS = dict(zip("ㅂㅈㄷㄱㅅㅛㅕㅑㅐㅔㅁㄴㅇㄹㅎㅗㅓㅏㅣㅋㅌㅊㅍㅠㅜㅡㅃㅉㄸㄲㅆㅒㅖ",
+                      "qwertyuiopasdfghjklzxcvbnmqwertop"))
 DATE = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}\+09:00$")
 
 problems: list[str] = []
@@ -191,6 +199,19 @@ def check_queries(queries: list[dict], catalogs: dict[str, list[dict] | None]) -
         check_kind(query, where, first, books)
 
 
+def latin_keys(text: str) -> str:
+    """The Latin keys that type text's Hangul on a 2-beolsik keyboard (안녕 → dkssud)."""
+    letters = []
+    for char in unicodedata.normalize("NFC", text):
+        if 0xAC00 <= ord(char) <= 0xD7A3:
+            index = ord(char) - 0xAC00
+            final = index % 28
+            letters += [CHOSUNG[index // 588], VOWELS[index % 588 // 28]] + ([FINALS[final - 1]] if final else [])
+        else:
+            letters.append(char)
+    return "".join(LATIN_KEYS.get(key, key) for letter in letters for key in TWO_KEYS.get(letter, letter))
+
+
 def check_kind(query: dict, where: str, first: list[dict], books: list[dict]) -> None:
     text, kind = query["query"], query["kind"]
     if not first:
@@ -210,6 +231,13 @@ def check_kind(query: dict, where: str, first: list[dict], books: list[dict]) ->
     elif kind == "nfd":
         if unicodedata.normalize("NFC", text) == text:
             problem(f"{where}: an NFD query must be decomposed")
+    elif kind == "keyboard":
+        # Typed in the other mode: the keys of the query are those of the book's words.
+        fields = " ".join([first[0]["title"]] + first[0]["authors"]).lower()
+        hangul = any(0x3131 <= ord(c) <= 0x318E or 0xAC00 <= ord(c) <= 0xD7A3 for c in text)
+        typed, meant = (latin_keys(text), fields) if hangul else (text.lower(), latin_keys(fields))
+        if any(word not in meant for word in typed.split()):
+            problem(f"{where}: {text} is not {query['expected'][0]!r} typed in the other keyboard mode")
     elif kind == "typo":
         query_words = words(text)
         for book in books:

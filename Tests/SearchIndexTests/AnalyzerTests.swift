@@ -54,3 +54,41 @@ struct AnalyzerTests {
     #expect(Analyzer.typoVariants(of: "abcde").first == "abcde")
   }
 }
+
+@Suite("Analyzer: 한/영, text typed in the other keyboard mode")
+struct KeyboardReadingTests {
+  @Test(arguments: [
+    ("qkfltmxk", "바리스타"), ("dkssud", "안녕"), ("gksrkd", "한강"), ("cotlrwndmlwk", "채식주의자"),
+    ("Dkssud", "안녕"), ("gkdjfqls", "하얼빈"), ("rTwl", "ㄱㅆ지"),
+  ])
+  func latinKeysReadAsHangul(_ typed: String, _ reading: String) {
+    #expect(Hangul.fromLatinKeys(typed) == reading)
+  }
+
+  @Test(arguments: [
+    ("qkfltmxk", "바리스타"), ("dkssud", "안녕"), ("harry vhxj", "harry 포터"), ("ㅗ디ㅣㅐ", "hello"),
+    ("ㅗㅁㄱ교 ㅔㅐㅅㅅㄷㄱ", "harry potter"), ("안녕", "dkssud"), ("해리 포터", "gofl vhxj"),
+  ])
+  func aQueryReadsAsTheOtherMode(_ typed: String, _ reading: String) {
+    #expect(Analyzer.otherKeyboardReading(typed) == reading)
+  }
+
+  @Test(arguments: ["love", "love story", "ㅊㅅㅈㅇㅈ", "ㅎㄹ", "", "  ", "1984", "dkss"])
+  func aQueryWhoseReadingNamesNothingHasNone(_ typed: String) {
+    #expect(Analyzer.otherKeyboardReading(typed) == nil, "\(typed)")
+  }
+
+  @Test func typingMayEndInALetterThatMakesNoSyllableYet() {
+    #expect(Analyzer.otherKeyboardReading("dkss", typing: true) == "안ㄴ")
+    #expect(Analyzer.otherKeyboardReading("qkfltmx", typing: true) == "바리슽")
+    #expect(
+      Analyzer.otherKeyboardReading("stor", typing: true) == nil, "ㄴ색: only the last letter may stand alone")
+    #expect(Analyzer.otherKeyboardReading("love", typing: true) == nil)
+  }
+
+  @Test func everyHangulTitleRoundTripsThroughItsKeys() {
+    for title in ["채식주의자", "닭고기 수프", "앉은뱅이 꽃", "해리 포터와 마법사의 돌", "왜 뛟"] {
+      #expect(Hangul.fromLatinKeys(Hangul.latinKeys(of: title)) == title, "\(title)")
+    }
+  }
+}
