@@ -50,7 +50,7 @@ let package = Package(
     .target(name: "Passwords", dependencies: ["CSodium", "Lanes"]),
     .target(name: "PostgresClient", dependencies: ["CPostgres", "SQLStore", "Lanes"]),
     .target(name: "BookProviders", dependencies: ["BookModel", "HTTPClient"]),
-    .target(name: "BookImport", dependencies: ["BookModel"]),
+    .target(name: "BookImport", dependencies: ["BookModel", "CZlib"]),
     .target(
       name: "BookCatalog",
       dependencies: ["BookModel", "Storage", "SearchIndex", "BookImport"],
@@ -144,7 +144,7 @@ let package = Package(
     .testTarget(
       name: "ChaekCLITests",
       dependencies: [
-        "ChaekCLI", "ChaekApp", "BookModel", "UserLibrary", "BookCatalog", "Storage", "Imaging",
+        "ChaekCLI", "ChaekApp", "BookModel", "BookImport", "UserLibrary", "BookCatalog", "Storage", "Imaging",
         "TestSupport",
       ]),
   ],

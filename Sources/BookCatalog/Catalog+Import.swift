@@ -24,16 +24,19 @@ extension Catalog: ImportSink {
   }
 
   /// Starts an import, keeping each record's state before the import's first write to it.
+  /// - Returns: where an earlier import of `file` stopped, when one stored batches and did not
+  ///   finish.
   /// - Throws: ``BookImport/ImportFailure/anotherImportRunning`` when this catalog is taking another
   ///   import (its counts would mix with this one's); nothing is changed.
-  public func beginImport() async throws {
-    let isFree = importing.withLock { isImporting in
-      defer { isImporting = true }
-      return !isImporting
+  @discardableResult
+  public func beginImport(resuming file: String?) async throws -> ImportCheckpoint? {
+    let isFree = importing.withLock { underWay in
+      defer { underWay = underWay ?? ImportUnderWay(file: file) }
+      return underWay == nil
     }
     guard isFree else { throw ImportFailure.anotherImportRunning }
     do {
-      try await database.write { connection in
+      return try await database.write { connection in
         try connection.execute(
           """
           CREATE TEMP TABLE IF NOT EXISTS import_seen (
@@ -41,39 +44,63 @@ extension Catalog: ImportSink {
           );
           DELETE FROM temp.import_seen;
           """)
+        guard let file else { return nil }
+        return try connection.first(
+          "SELECT offset, line, books FROM import_checkpoints WHERE file = ?", [file]
+        ) {
+          ImportCheckpoint(
+            file: file, position: ImportPosition(offset: $0.int(0), line: $0.int(1)), books: $0.int(2))
+        }
       }
     } catch {
-      importing.withLock { $0 = false }
+      importing.withLock { $0 = nil }
       throw error
     }
   }
 
-  /// Adds or updates a batch of books by identity, in one transaction.
-  public func store(_ batch: [ImportedBook]) async throws -> StoredBatch {
+  /// Adds or updates a batch of books by identity, and the import's checkpoint, in one
+  /// transaction.
+  public func store(_ batch: [ImportedBook], checkpoint: ImportCheckpoint?) async throws -> StoredBatch {
     StoredBatch(
       replaced: try await upsert(
         batch.map(\.book), source: .imported, popularity: batch.map(\.popularity),
-        otherISBNs: batch.map(\.otherISBNs), tracking: true
+        otherISBNs: batch.map(\.otherISBNs), works: batch.map(\.work), tracking: true, checkpoint: checkpoint
       ).replaced)
   }
 
-  /// What the import did, from the states kept since ``beginImport()``; the catalog can take
-  /// another import. When it throws, the import is not over until ``abandonImport()``.
+  /// What the import did, from the states kept since ``beginImport(resuming:)``; the file's
+  /// checkpoint goes, and the catalog can take another import. When it throws, the import is not
+  /// over until ``abandonImport()``.
   public func finishImport() async throws -> ImportCounts {
+    let file = importing.withLock { $0?.file }
     let counts = try await database.write { connection in
       let counts = try Catalog.countSeen(on: connection)
       try connection.execute("DROP TABLE temp.import_seen")
+      if let file { try connection.run("DELETE FROM import_checkpoints WHERE file = ?", [file]) }
       return counts
     }
-    importing.withLock { $0 = false }
+    importing.withLock { $0 = nil }
     return counts
   }
 
-  /// Ends an import that stopped partway: the batches stored stay, and the catalog can take
-  /// another import.
+  /// Ends an import that stopped partway: the batches stored stay, with the checkpoint of the
+  /// last, and the catalog can take another import.
   public func abandonImport() async {
     _ = try? await database.write { try $0.execute("DROP TABLE IF EXISTS temp.import_seen") }
-    importing.withLock { $0 = false }
+    importing.withLock { $0 = nil }
+  }
+
+  /// Stores where an import of a file has got to.
+  static func store(_ checkpoint: ImportCheckpoint, on connection: Connection) throws {
+    try connection.run(
+      """
+      INSERT OR REPLACE INTO import_checkpoints (file, offset, line, books, updated_at)
+      VALUES (?, ?, ?, ?, ?)
+      """,
+      [
+        checkpoint.file, checkpoint.position.offset, checkpoint.position.line, checkpoint.books,
+        Date().timeIntervalSince1970,
+      ])
   }
 
   /// Counts the books an import touched by comparing each with its state before the import's first
@@ -101,4 +128,9 @@ extension Catalog: ImportSink {
     }
     return ImportCounts(added: added, updated: updated, unchanged: existing - updated)
   }
+}
+
+/// The import a catalog is taking, and the file it keeps checkpoints of.
+struct ImportUnderWay {
+  let file: String?
 }

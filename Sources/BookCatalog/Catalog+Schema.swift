@@ -54,7 +54,24 @@ extension Catalog {
       try searchIndex.reset(on: connection)
     },
     searchIndexCheck,
+    workKeysMigration,
   ]
+
+  /// The Open Library work of each book (see ``upsert(_:source:popularity:otherISBNs:works:)``),
+  /// and where each unfinished import of a file got to (see ``beginImport(resuming:)``).
+  static let workKeysMigration = Migration(
+    "add work keys and import checkpoints",
+    sql: """
+      ALTER TABLE books ADD COLUMN work TEXT;
+      CREATE INDEX books_by_work ON books (work) WHERE work IS NOT NULL;
+      CREATE TABLE import_checkpoints (
+        file TEXT PRIMARY KEY,
+        offset INTEGER NOT NULL,
+        line INTEGER NOT NULL,
+        books INTEGER NOT NULL,
+        updated_at REAL NOT NULL
+      ) WITHOUT ROWID;
+      """)
 
   /// Loads the starter catalog shipped in the package: once per catalog, like any migration.
   static let starterMigration = Migration("load starter catalog 1") { connection in

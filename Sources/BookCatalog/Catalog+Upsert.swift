@@ -15,16 +15,18 @@ extension Catalog {
   /// and the change is recorded. With `seen`, each record's state before its first write in the
   /// import is kept in `temp.import_seen` (see ``importBooks(from:format:batchSize:progress:)``).
   static func upsert(
-    _ incoming: Book, source: Source, popularity: Int, otherISBNs: [ISBN] = [], on connection: Connection,
+    _ incoming: Book, source: Source, popularity: Int, otherISBNs: [ISBN] = [], work: String? = nil,
+    on connection: Connection,
     into report: inout UpsertReport, index: inout IndexWriter, starters: inout StarterTitles,
     tracking seen: Bool = false
   ) throws {
     let id = incoming.id.rawValue
-    let columns = "SELECT rowid, id, book, popularity FROM books"
+    let columns = "SELECT rowid, id, book, popularity, work FROM books"
     func stored(_ row: Row) throws -> StoredBook {
       let json = row.text(2)
       return StoredBook(
-        rowid: row.int(0), id: row.text(1), json: json, book: try decode(json), popularity: row.int(3))
+        rowid: row.int(0), id: row.text(1), json: json, book: try decode(json), popularity: row.int(3),
+        work: row.isNull(4) ? nil : row.text(4))
     }
     var existing = try connection.first("\(columns) WHERE id = ?", [id], stored)
     if existing == nil, source == .starter,
@@ -50,7 +52,9 @@ extension Catalog {
       storedOthers = try storedOtherISBNs(ofRow: existing.rowid, on: connection)
     }
     let othersChange = !others.isEmpty && others != storedOthers
-    if let existing, existing.book == book, existing.popularity == rank, !othersChange {
+    let work = work ?? existing?.work
+    if let existing, existing.book == book, existing.popularity == rank, !othersChange, existing.work == work
+    {
       if seen {
         try connection.run(
           "INSERT OR IGNORE INTO temp.import_seen (rowid, added) VALUES (?, 0)", [existing.rowid])
@@ -72,14 +76,14 @@ extension Catalog {
     let newID = book.id.rawValue
     let values: [any SQLValueConvertible] = [
       newID, book.isbn13, book.title, try encode(book), book.datetime.map(KakaoDate.format) ?? "", rank,
-      source.rawValue, Date().timeIntervalSince1970, book.url,
+      source.rawValue, Date().timeIntervalSince1970, book.url, work,
     ]
     let rowid: Int
     if let existing {
       try connection.run(
         """
         UPDATE books SET id = ?, isbn13 = ?, title = ?, book = ?, published = ?, popularity = ?, source = ?,
-          updated_at = ?, url = ?
+          updated_at = ?, url = ?, work = ?
         WHERE rowid = ?
         """, values + [existing.rowid])
       index.remove(terms(of: existing.book), suggestions: suggestions(of: existing.book), of: existing.rowid)
@@ -96,8 +100,8 @@ extension Catalog {
     } else {
       try connection.run(
         """
-        INSERT INTO books (id, isbn13, title, book, published, popularity, source, updated_at, url)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+        INSERT INTO books (id, isbn13, title, book, published, popularity, source, updated_at, url, work)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """, values)
       rowid = connection.lastInsertedRowID
       report.added += 1
@@ -121,5 +125,6 @@ extension Catalog {
     let json: String
     let book: Book
     let popularity: Int
+    let work: String?
   }
 }

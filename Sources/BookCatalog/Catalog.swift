@@ -1,3 +1,4 @@
+import BookImport
 import BookModel
 import Foundation
 import SearchIndex
@@ -48,9 +49,9 @@ public final class Catalog: BookSearching, Sendable {
   let database: Database
   /// Every book's sort keys, shared by the readers.
   let ranks = RankCache()
-  /// `true` from ``beginImport()`` to the end of that import: one import at a time shares the
-  /// connection's tracking table.
-  let importing = Mutex(false)
+  /// The import under way, from ``beginImport(resuming:)`` to its end: one import at a time
+  /// shares the connection's tracking table.
+  let importing = Mutex<ImportUnderWay?>(nil)
 
   /// Opens (creating if needed) the catalog at `path`, or `":memory:"`. A new catalog is filled
   /// with the starter catalog unless `includingStarter` is `false`.
@@ -127,18 +128,22 @@ public final class Catalog: BookSearching, Sendable {
   /// `otherISBNs`, parallel to `books` like `popularity`, are ISBNs besides its own that find each
   /// book (the other editions of an Open Library work): valid ones, at most
   /// ``BookModel/ISBN/maximumOthers`` a book. A book given some has them replace those stored; a book given
-  /// none keeps those stored.
+  /// none keeps those stored. `works`, parallel too, are the Open Library works the books are
+  /// editions of (`/works/OL45804W`); a book given none keeps the one stored.
   @discardableResult
   public func upsert(
-    _ books: [Book], source: Source, popularity: [Int]? = nil, otherISBNs: [[ISBN]]? = nil
+    _ books: [Book], source: Source, popularity: [Int]? = nil, otherISBNs: [[ISBN]]? = nil,
+    works: [String?]? = nil
   ) async throws -> UpsertReport {
-    try await upsert(books, source: source, popularity: popularity, otherISBNs: otherISBNs, tracking: false)
+    try await upsert(
+      books, source: source, popularity: popularity, otherISBNs: otherISBNs, works: works, tracking: false)
   }
 
-  /// ``upsert(_:source:popularity:otherISBNs:)``, keeping each record's state before its first write
-  /// in `temp.import_seen` when `tracking`.
+  /// ``upsert(_:source:popularity:otherISBNs:works:)``, keeping each record's state before its
+  /// first write in `temp.import_seen` when `tracking`, and `checkpoint` in the same transaction.
   func upsert(
-    _ books: [Book], source: Source, popularity: [Int]?, otherISBNs: [[ISBN]]?, tracking: Bool
+    _ books: [Book], source: Source, popularity: [Int]?, otherISBNs: [[ISBN]]?, works: [String?]?,
+    tracking: Bool, checkpoint: ImportCheckpoint? = nil
   ) async throws -> UpsertReport {
     try await database.write { connection in
       var report = UpsertReport()
@@ -147,10 +152,11 @@ public final class Catalog: BookSearching, Sendable {
       for (position, book) in books.enumerated() {
         try Catalog.upsert(
           book, source: source, popularity: popularity?[position] ?? 0,
-          otherISBNs: otherISBNs?[position] ?? [], on: connection, into: &report, index: &index,
-          starters: &starters, tracking: tracking)
+          otherISBNs: otherISBNs?[position] ?? [], work: works?[position] ?? nil, on: connection,
+          into: &report, index: &index, starters: &starters, tracking: tracking)
       }
       try index.write(on: connection)
+      if let checkpoint { try Catalog.store(checkpoint, on: connection) }
       return report
     }
   }

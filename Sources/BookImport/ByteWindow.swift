@@ -134,6 +134,13 @@ struct ByteWindow {
     return Array(buffer[(offset - base)...])
   }
 
+  /// The file's first `count` bytes, or all of it when it is shorter. Only for a window nothing
+  /// has been released from.
+  mutating func prefix(_ count: Int) -> [UInt8] {
+    _ = fill(through: count - 1)
+    return Array(buffer.prefix(count))
+  }
+
   /// Lets go of the bytes before `offset`: they are not read again.
   mutating func release(before offset: Int) {
     let count = min(offset - base, buffer.count)
@@ -141,6 +148,18 @@ struct ByteWindow {
     guard count >= ByteWindow.chunkSize, readChunk != nil else { return }
     buffer.removeFirst(count)
     base += count
+  }
+
+  /// Reads and lets go of every byte before `offset`, a chunk at a time, so that passing over a
+  /// part of the file holds no more of it than reading it does; `false` when the file ends first.
+  mutating func skip(to offset: Int) -> Bool {
+    guard readChunk != nil else { return offset <= buffer.count }
+    while offset - base > buffer.count {
+      base += buffer.count
+      buffer.removeAll(keepingCapacity: true)
+      guard fill(through: base) else { return false }
+    }
+    return true
   }
 
   /// Reads chunks until the byte at `offset` is held; `false` when the file ends before it.

@@ -7,6 +7,18 @@ protocol ImportReader {
   mutating func next() -> ImportRow?
   /// How far into the file the reader is, in bytes.
   var bytesRead: Int { get }
+  /// Where the next row starts, for a reader that can start there again (``resume(at:)``); `nil`
+  /// for one that cannot.
+  var position: ImportPosition? { get }
+  /// Goes on from `position` (one this reader's ``position`` gave, in the same file), passing over
+  /// the rows before it unread; `false` when it cannot, and the reader is where it was.
+  mutating func resume(at position: ImportPosition) -> Bool
+}
+
+extension ImportReader {
+  var position: ImportPosition? { nil }
+
+  mutating func resume(at position: ImportPosition) -> Bool { false }
 }
 
 /// One row of an import file.

@@ -5,8 +5,11 @@ import BookModel
 public struct ImportReport: Equatable, Sendable {
   /// The format the file was read as.
   public let format: ImportFormat
-  /// Rows read as books (every row that was not skipped).
+  /// Rows read as books (every row that was not skipped), by this import.
   public var read = 0
+  /// Books an earlier import of the file stored before it was interrupted: this one went on after
+  /// them (see ``Importer/read(contentsOf:into:progress:)``).
+  public var resumedBooks = 0
   /// Books that were not in the catalog.
   public var added = 0
   /// Books whose stored data changed.

@@ -2,22 +2,61 @@ import BookModel
 
 /// Where an import stores the books it reads (the catalog), a batch at a time.
 ///
-/// A sink takes one import at a time: after ``beginImport()``, the importer ends with
+/// A sink takes one import at a time: after ``beginImport(resuming:)``, the importer ends with
 /// ``finishImport()``, or with ``abandonImport()`` when the import stops before that returned.
+///
+/// A sink may keep where an import of a file has got to (``ImportCheckpoint``), with each batch,
+/// so that the file imported again after an interruption goes on from there.
 public protocol ImportSink: Sendable {
-  /// Called once before the first batch.
+  /// Called once before the first batch. `file` names the file read (see
+  /// ``ImportCheckpoint/file``) when the import can go on from where an earlier one stopped.
+  /// - Returns: where an earlier import of `file` stopped before it finished, if one did and the
+  ///   sink keeps checkpoints.
   /// - Throws: ``ImportFailure/anotherImportRunning`` when the sink is taking another import.
-  func beginImport() async throws
-  /// Stores one batch, in one transaction.
+  func beginImport(resuming file: String?) async throws -> ImportCheckpoint?
+  /// Stores one batch, in one transaction, and `checkpoint` (where the file's next row starts),
+  /// when given, in the same.
   /// - Returns: the books that took the place of another record of the same book, and the fields
   ///   the sink left out of the books.
-  func store(_ batch: [ImportedBook]) async throws -> StoredBatch
+  func store(_ batch: [ImportedBook], checkpoint: ImportCheckpoint?) async throws -> StoredBatch
   /// Called once after the last batch: how many books the import added, updated and left as they
-  /// were (a book the file holds twice counts once).
+  /// were (a book the file holds twice counts once). The file's checkpoint goes.
   func finishImport() async throws -> ImportCounts
   /// Called when the import stops before ``finishImport()`` returned (a batch or the counts could
-  /// not be stored, the task was cancelled): the batches stored stay; the sink is free again.
+  /// not be stored, the task was cancelled): the batches stored stay, with the last checkpoint;
+  /// the sink is free again.
   func abandonImport() async
+}
+
+/// Where a row of an import file starts: what a reader needs to go on from there.
+public struct ImportPosition: Equatable, Sendable {
+  /// The row's offset in the file's bytes (inflated, for a gzip file).
+  public let offset: Int
+  /// The lines before it.
+  public let line: Int
+
+  /// The position of a row at `offset`, after `line` lines.
+  public init(offset: Int, line: Int) {
+    (self.offset, self.line) = (offset, line)
+  }
+}
+
+/// How far an import of a file has got: stored with each batch, so that importing the same file
+/// again after an interruption (a crash, `kill -9`, Ctrl-C) goes on from the row after the last
+/// batch stored.
+public struct ImportCheckpoint: Equatable, Sendable {
+  /// The file, by its size and a hash of its first bytes (see ``Importer``): the same file
+  /// wherever it is, moved or renamed.
+  public let file: String
+  /// Where the row after the last stored batch starts.
+  public let position: ImportPosition
+  /// Books read up to there.
+  public let books: Int
+
+  /// A checkpoint of `file` at `position`, after `books` books.
+  public init(file: String, position: ImportPosition, books: Int) {
+    (self.file, self.position, self.books) = (file, position, books)
+  }
 }
 
 /// What a sink did with one batch.
@@ -41,6 +80,9 @@ public struct ImportedBook: Sendable {
   public let popularity: Int
   /// The ISBNs besides its own that find it (the other editions of an Open Library work).
   public let otherISBNs: [ISBN]
+  /// The Open Library work the book is an edition of, or is (`/works/OL45804W`), where the file
+  /// names one.
+  public let work: String?
   /// The reader's own data about the book (shelf, rating, review, readings) in the formats that
   /// hold it (Goodreads, StoryGraph); `nil` in the others.
   public let reading: ReadingRecord?
@@ -49,11 +91,13 @@ public struct ImportedBook: Sendable {
   public let line: Int
 
   init(
-    book: Book, popularity: Int = 0, otherISBNs: [ISBN] = [], reading: ReadingRecord? = nil, line: Int
+    book: Book, popularity: Int = 0, otherISBNs: [ISBN] = [], work: String? = nil,
+    reading: ReadingRecord? = nil, line: Int
   ) {
     self.book = book
     self.popularity = popularity
     self.otherISBNs = otherISBNs
+    self.work = work
     self.reading = reading
     self.line = line
   }

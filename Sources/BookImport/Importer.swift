@@ -25,14 +25,19 @@ public struct Importer: Sendable {
     self.batchSize = max(batchSize, 1)
   }
 
-  /// Imports the books of the file at `url` into `sink`, calling `progress` after each batch.
+  /// Imports the books of the file at `url` into `sink`, calling `progress` after each batch. A
+  /// gzip file (`ol_dump_editions_2026-11-30.txt.gz`) is inflated as it is read.
+  ///
+  /// A file of a format that carries no reader's data, in JSON lines or a dump, keeps a checkpoint
+  /// in the sink with each batch: imported again after an interruption, it goes on from the row
+  /// after the last batch stored (``ImportReport/resumedBooks``).
   /// - Returns: the books read and what became of them, the rows skipped and the fields left out.
   /// - Throws: ``ImportError`` when the file is empty or not in ``format`` at all, and a file error
   ///   when it cannot be opened, before anything is stored; ``ImportError`` too when no row could
   ///   be read as a book (nothing is stored then either); ``ImportFailure/anotherImportRunning``
   ///   when the sink is taking another import; ``ImportFailure/interrupted(storedBooks:cause:)``
-  ///   when a batch cannot be stored, the file cannot be read to its end or the task is cancelled
-  ///   (the batches before it stay stored).
+  ///   when a batch cannot be stored, the file cannot be read to its end (or is gzip data cut
+  ///   short) or the task is cancelled (the batches before it stay stored).
   public func read(
     contentsOf url: URL, into sink: some ImportSink, progress: (ImportProgress) -> Void = { _ in }
   ) async throws -> ImportReport {
@@ -40,7 +45,41 @@ public struct Importer: Sendable {
     defer { try? handle.close() }
     let byteCount = Int(try handle.seekToEnd())
     try handle.seek(toOffset: 0)
-    return try await read(ByteWindow(reading: handle), byteCount: byteCount, into: sink, progress: progress)
+    let start = try handle.read(upToCount: 64 << 10) ?? Data()
+    try handle.seek(toOffset: 0)
+    let file = format.carriesReadings ? nil : Self.fileKey(start, byteCount: byteCount)
+    guard GzipFile.isGzip(start) else {
+      return try await read(
+        ByteWindow(reading: handle), byteCount: byteCount, file: file, into: sink, progress: progress)
+    }
+    let gzip = try GzipFile(reading: handle)
+    return try await read(
+      ByteWindow(chunks: gzip.next), byteCount: byteCount, file: file, into: sink, progress: progress
+    ) { gzip.compressedBytesRead }
+  }
+
+  /// Enough of the file at `url` to tell its format (see ``ImportFormat/detect(_:)``), inflated
+  /// for a gzip file: the whole file when it holds at most `wholeLimit` bytes (a JSON document
+  /// written over many lines is told from the whole), else its first 64 KB.
+  public static func start(ofFileAt url: URL, wholeLimit: Int) throws -> Data {
+    let handle = try FileHandle(forReadingFrom: url)
+    defer { try? handle.close() }
+    let head = try handle.read(upToCount: 2) ?? Data()
+    try handle.seek(toOffset: 0)
+    var window =
+      GzipFile.isGzip(head)
+      ? ByteWindow(chunks: try GzipFile(reading: handle).next) : ByteWindow(reading: handle)
+    let start = window.prefix(wholeLimit + 1)
+    return Data(start.count > wholeLimit ? start.prefix(64 << 10) : start[...])
+  }
+
+  /// A file's name for its checkpoints: its size and a hash (64-bit FNV-1a) of its first bytes.
+  static func fileKey(_ start: Data, byteCount: Int) -> String {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in start {
+      hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+    }
+    return "\(byteCount)-\(String(hash, radix: 16))"
   }
 
   /// Imports the books of a whole file held in `data` into `sink` (see
@@ -48,16 +87,32 @@ public struct Importer: Sendable {
   public func read(
     _ data: Data, into sink: some ImportSink, progress: (ImportProgress) -> Void = { _ in }
   ) async throws -> ImportReport {
-    try await read(ByteWindow([UInt8](data)), byteCount: data.count, into: sink, progress: progress)
+    try await read(
+      ByteWindow([UInt8](data)), byteCount: data.count, file: nil, into: sink, progress: progress)
   }
 
-  /// Imports the books of the file in `window` (of `byteCount` bytes) into `sink`.
+  /// Imports the books of the file in `window` (of `byteCount` bytes) into `sink`, keeping
+  /// checkpoints under `file` when it is named. `bytesRead` tells how far into the file the
+  /// import is, when the reader's offset does not (in a gzip file).
   func read(
-    _ window: ByteWindow, byteCount: Int, into sink: some ImportSink, progress: (ImportProgress) -> Void
+    _ window: ByteWindow, byteCount: Int, file: String?, into sink: some ImportSink,
+    progress: (ImportProgress) -> Void, bytesRead: (() -> Int)? = nil
   ) async throws -> ImportReport {
-    var reader = try format.reader(for: window)
+    var reader: any ImportReader
+    do {
+      reader = try format.reader(for: window)
+    } catch {
+      throw window.readError ?? error  // a file that could not be read is not an empty one
+    }
     var report = ImportReport(format: format)
-    try await sink.beginImport()
+    let file = reader.position == nil ? nil : file
+    if let checkpoint = try await sink.beginImport(resuming: file) {
+      guard reader.resume(at: checkpoint.position) else {
+        await sink.abandonImport()
+        throw ImportError(message: "the file ends before the row its last import stopped at")
+      }
+      report.resumedBooks = checkpoint.books
+    }
     do {
       var batch: [ImportedBook] = []
       var rows = 0
@@ -84,14 +139,22 @@ public struct Importer: Sendable {
           }
         }
         if !batch.isEmpty {
-          let stored = try await sink.store(batch)
+          var checkpoint: ImportCheckpoint?
+          if let file, let position = reader.position {
+            let books = report.resumedBooks + report.read + batch.count
+            checkpoint = ImportCheckpoint(file: file, position: position, books: books)
+          }
+          let stored = try await sink.store(batch, checkpoint: checkpoint)
           report.replaced.merge(stored.replaced) { _, new in new }
           // The sink's warnings among the reader's, in file order.
           warnings = (warnings + stored.warnings).sorted { $0.line < $1.line }
         }
         for warning in warnings { report.warn(warning) }
         report.read += batch.count
-        progress(ImportProgress(bytesRead: reader.bytesRead, byteCount: byteCount, books: report.read))
+        progress(
+          ImportProgress(
+            bytesRead: bytesRead?() ?? reader.bytesRead, byteCount: byteCount,
+            books: report.resumedBooks + report.read))
       }
       // A read that failed ended the file early: the books read are stored, but the file is not.
       if let error = window.readError { throw error }
@@ -101,7 +164,9 @@ public struct Importer: Sendable {
       await sink.abandonImport()
       throw ImportFailure.interrupted(storedBooks: report.read, cause: error)
     }
-    guard report.read > 0 else { throw ImportError.nothingRead(as: format, skipped: report.skippedReasons) }
+    guard report.read + report.resumedBooks > 0 else {
+      throw ImportError.nothingRead(as: format, skipped: report.skippedReasons)
+    }
     return report
   }
 }

@@ -39,6 +39,17 @@ struct LineReader {
     offset = self.window.startAfterByteOrderMark()
   }
 
+  /// The number of lines read so far.
+  var linesRead: Int { number }
+
+  /// Passes over the bytes before `offset`, where line `line + 1` starts, without reading them as
+  /// lines; `false` when the file ends before it.
+  mutating func skip(to offset: Int, line: Int) -> Bool {
+    guard offset >= self.offset, window.skip(to: offset) else { return false }
+    (self.offset, number) = (offset, line)
+    return true
+  }
+
   /// A line this long or longer is not kept: a record of any format is far shorter. It is passed
   /// over without holding it (a file with no line breaks would otherwise be held whole).
   static let maximumLength = 8 << 20

@@ -60,6 +60,19 @@ struct OpenLibraryImport: ImportReader {
     }
   }
 
+  var position: ImportPosition? {
+    guard case .lines(let lines) = content else { return nil }
+    return ImportPosition(offset: lines.offset, line: lines.linesRead)
+  }
+
+  mutating func resume(at position: ImportPosition) -> Bool {
+    guard case .lines(var lines) = content, lines.skip(to: position.offset, line: position.line) else {
+      return false
+    }
+    content = .lines(lines)
+    return true
+  }
+
   mutating func next() -> ImportRow? {
     switch content {
     case .docs(let docs, let next):
@@ -104,7 +117,9 @@ struct OpenLibraryImport: ImportReader {
       guard let book = document.book() else {
         return .skipped(ImportProblem(line: line, reason: "no title"))
       }
-      return .book(ImportedBook(book: book, otherISBNs: document.otherISBNs, line: line), warnings: [])
+      return .book(
+        ImportedBook(book: book, otherISBNs: document.otherISBNs, work: document.work, line: line),
+        warnings: [])
     } catch {
       return .skipped(ImportProblem(line: line, reason: "invalid JSON"))
     }
@@ -142,7 +157,9 @@ struct OpenLibraryImport: ImportReader {
       thumbnail: OpenLibraryDocument.coverURL(record.covers.first { $0 > 0 })
     )
     let others = ISBN.others(isbns, besides: isbn)
-    return .book(ImportedBook(book: book, otherISBNs: others, line: line.number), warnings: warnings)
+    let work = type == "/type/work" ? key : record.works.first
+    return .book(
+      ImportedBook(book: book, otherISBNs: others, work: work, line: line.number), warnings: warnings)
   }
 
   /// The first four-digit number in a free-text date: `March 2004`, `2004-03-01`, `c1998`.
@@ -171,13 +188,20 @@ struct OpenLibraryImport: ImportReader {
     let firstPublishDate: String?
     let covers: [Int]
     let description: String?
+    /// The keys of the works an edition is of (`/works/OL…W`).
+    let works: [String]
 
     private enum CodingKeys: String, CodingKey {
-      case key, title, subtitle, publishers, covers, description
+      case key, title, subtitle, publishers, covers, description, works
       case isbn13s = "isbn_13"
       case isbn10s = "isbn_10"
       case publishDate = "publish_date"
       case firstPublishDate = "first_publish_date"
+    }
+
+    /// A reference to another record: `{"key":"/works/OL45804W"}`.
+    private struct Reference: Decodable {
+      let key: String
     }
 
     /// A description is a string, or `{"type":"/type/text","value":"…"}`.
@@ -200,6 +224,7 @@ struct OpenLibraryImport: ImportReader {
       publishDate = text(.publishDate)
       firstPublishDate = text(.firstPublishDate)
       covers = list(.covers)
+      works = (list(.works) as [Reference]).map(\.key)
       description =
         text(.description) ?? (try? container.decodeIfPresent(Text.self, forKey: .description))?.value
     }

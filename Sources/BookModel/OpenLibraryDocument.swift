@@ -70,6 +70,11 @@ public struct OpenLibraryDocument: Decodable, Sendable {
     return ISBN.others(isbns, besides: isbns.lazy.compactMap { ISBN($0) }.first)
   }
 
+  /// The work the result is (`/works/OL45804W`), when its key names one.
+  public var work: String? {
+    key.flatMap { $0.hasPrefix("/works/") ? $0 : nil }
+  }
+
   /// The medium-size cover image for an Open Library cover id, or empty when there is none.
   public static func coverURL(_ coverID: Int?) -> String {
     guard let coverID, coverID > 0 else { return "" }

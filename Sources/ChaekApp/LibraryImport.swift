@@ -123,9 +123,13 @@ private actor JournalSink: ImportSink {
     (self.catalog, self.library, self.today) = (catalog, library, today)
   }
 
-  func beginImport() async throws { try await catalog.beginImport() }
+  func beginImport(resuming file: String?) async throws -> ImportCheckpoint? {
+    try await catalog.beginImport(resuming: file)
+  }
 
-  func store(_ batch: [ImportedBook]) async throws -> StoredBatch {
+  /// Stores a batch; `checkpoint` only comes with books that carry no reader's data (see
+  /// ``BookImport/Importer/read(contentsOf:into:progress:)``), which go to the catalog alone.
+  func store(_ batch: [ImportedBook], checkpoint: ImportCheckpoint?) async throws -> StoredBatch {
     var stored: [ImportedBook] = []
     var matched: [(imported: ImportedBook, book: Book, match: JournalImportReport.Match)] = []
     for imported in batch {
@@ -149,7 +153,7 @@ private actor JournalSink: ImportSink {
         matched.append((imported, book, .added))
       }
     }
-    let replaced = try await catalog.store(stored).replaced
+    let replaced = try await catalog.store(stored, checkpoint: checkpoint).replaced
     // A book that took the place of the catalog's record of it (a starter book without an ISBN)
     // was matched by its title and authors.
     let replacing = Set(replaced.values)

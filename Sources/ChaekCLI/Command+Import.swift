@@ -16,6 +16,7 @@ extension Command {
         goodreads    a Goodreads library export (goodreads_library_export.csv)
         storygraph   a StoryGraph export CSV
         openlibrary  Open Library JSON lines: search results, or lines of a data dump
+                     (ol_dump_editions_*.txt.gz, ol_dump_works_*.txt.gz), gzipped or not
       or a Chaek backup made by `chaek export --format json`, which is restored into an empty
       library: every saved book with its journal, recently viewed books and goals.
 
@@ -32,7 +33,8 @@ extension Command {
       are imported. What your journal cannot keep (a tag over 100 characters, tags beyond 100 a
       book, a review or private notes over 10,000 characters) is left out and listed the same way.
       Exit status 0 when books were read, 1 when none could be, or when the import stopped partway
-      (the books it stored before are kept: importing the file again finishes it).
+      (the books it stored before are kept: importing the file again finishes it; a file of JSON
+      lines or a dump goes on from where it stopped). A file ending in .gz is read as gzip.
       """,
     options: [.format]
   ) { arguments, context in
@@ -42,12 +44,8 @@ extension Command {
     let start: Data
     do {
       // Enough to tell the format: the first 64 KB, or the whole of a file small enough to be one
-      // JSON document written over many lines.
-      let handle = try FileHandle(forReadingFrom: url)
-      defer { try? handle.close() }
-      let size = try handle.seekToEnd()
-      try handle.seek(toOffset: 0)
-      start = try handle.read(upToCount: size <= 32 << 20 ? Int(size) : 64 * 1024) ?? Data()
+      // JSON document written over many lines (inflated, for a gzip file).
+      start = try Importer.start(ofFileAt: url, wholeLimit: 32 << 20)
     } catch {
       throw CLIError.failure("cannot read \(path): \((error as NSError).localizedDescription)")
     }

@@ -16,6 +16,11 @@ enum ImportSummary {
       + "\(report.unchanged) unchanged, \(report.skippedCount) skipped"
     if report.skippedCount > 0 { text += ": " + reasons(report.skippedReasons) }
     text += ".\n"
+    if report.resumedBooks > 0 {
+      text +=
+        "It went on from where an earlier import of the file stopped, after "
+        + "\(Output.count(report.resumedBooks, "book")).\n"
+    }
     if !report.replaced.isEmpty {
       text +=
         "\(Output.count(report.replaced.count, "book")) took the place of another record of the same book "

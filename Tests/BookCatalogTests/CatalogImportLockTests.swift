@@ -11,11 +11,13 @@ private struct CatalogSink: ImportSink {
   let catalog: Catalog
   var beside: @Sendable (Int) async throws -> Void = { _ in }
 
-  func beginImport() async throws { try await catalog.beginImport() }
+  func beginImport(resuming file: String?) async throws -> ImportCheckpoint? {
+    try await catalog.beginImport(resuming: file)
+  }
 
-  func store(_ batch: [ImportedBook]) async throws -> StoredBatch {
+  func store(_ batch: [ImportedBook], checkpoint: ImportCheckpoint?) async throws -> StoredBatch {
     try await beside(batch.count)
-    return try await catalog.store(batch)
+    return try await catalog.store(batch, checkpoint: checkpoint)
   }
 
   func finishImport() async throws -> ImportCounts { try await catalog.finishImport() }

@@ -5,18 +5,33 @@ import Testing
 
 @testable import BookImport
 
-/// A sink that keeps what it is given, counting every book stored as added.
-private final class MemorySink: ImportSink {
-  private let state = Mutex<(events: [String], books: [ImportedBook])>(([], []))
+/// A sink that keeps what it is given, counting every book stored as added, and its checkpoints
+/// as a catalog does.
+final class MemorySink: ImportSink {
+  private struct State {
+    var events: [String] = []
+    var books: [ImportedBook] = []
+    var checkpoints: [String: ImportCheckpoint] = [:]
+    var file: String?
+  }
+  private let state = Mutex(State())
   var events: [String] { state.withLock { $0.events } }
   var books: [ImportedBook] { state.withLock { $0.books } }
+  var checkpoints: [String: ImportCheckpoint] { state.withLock { $0.checkpoints } }
 
-  func beginImport() async throws { state.withLock { $0.events.append("begin") } }
+  func beginImport(resuming file: String?) async throws -> ImportCheckpoint? {
+    state.withLock {
+      $0.events.append("begin")
+      $0.file = file
+      return file.flatMap { [checkpoints = $0.checkpoints] in checkpoints[$0] }
+    }
+  }
 
-  func store(_ batch: [ImportedBook]) async throws -> StoredBatch {
+  func store(_ batch: [ImportedBook], checkpoint: ImportCheckpoint?) async throws -> StoredBatch {
     state.withLock {
       $0.events.append("store \(batch.count)")
       $0.books += batch
+      if let checkpoint { $0.checkpoints[checkpoint.file] = checkpoint }
     }
     return StoredBatch()
   }
@@ -24,6 +39,7 @@ private final class MemorySink: ImportSink {
   func finishImport() async throws -> ImportCounts {
     state.withLock {
       $0.events.append("finish")
+      if let file = $0.file { $0.checkpoints[file] = nil }
       return ImportCounts(added: $0.books.count, updated: 0, unchanged: 0)
     }
   }
@@ -111,7 +127,7 @@ struct ImporterTests {
     })
     let sink = MemorySink()
     let error = await #expect(throws: ImportFailure.self) {
-      try await Importer(format: .kakao).read(window, byteCount: 1 << 20, into: sink) { _ in }
+      try await Importer(format: .kakao).read(window, byteCount: 1 << 20, file: nil, into: sink) { _ in }
     }
     guard case .interrupted(let storedBooks, let cause) = error else {
       Issue.record("not interrupted: \(String(describing: error))")

@@ -1,4 +1,5 @@
 import BookCatalog
+import BookImport
 import BookModel
 import Foundation
 import Storage
@@ -67,6 +68,32 @@ struct ImportCommandTests {
     #expect(again.out.contains("0 newly saved, 0 updated, 2 already as in the file."))
     let found = await chaek.run("search", "dune", "--source", "local")
     #expect(found.out.contains("Dune (Dune #1)") && found.out.contains("9780441013593"))
+  }
+
+  @Test func readsAGzippedOpenLibraryDumpAndGoesOnAfterAnInterruption() async throws {
+    let chaek = try InProcessChaek()
+    defer { chaek.remove() }
+    let sample = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("../Fixtures/openlibrary-dump-sample/ol_dump_sample.txt.gz").standardized
+    let path = chaek.home.appendingPathComponent("ol_dump_editions_2026-11-30.txt.gz").path
+    try FileManager.default.copyItem(atPath: sample.path, toPath: path)
+    // An import stopped after its first batch: the catalog holds it and where it ends.
+    let catalog = try Catalog(path: chaek.home.appendingPathComponent("catalog.sqlite").path)
+    _ = try? await Importer(format: .openlibrary, batchSize: 2).read(
+      contentsOf: URL(fileURLWithPath: path), into: StoppingSink(catalog: catalog))
+    let resumed = await chaek.run("import", path)
+    #expect(resumed.status == 0, "\(resumed.err)")
+    #expect(
+      resumed.out.hasPrefix(
+        """
+        Imported \(path) (Open Library JSON lines): 7 added, 0 updated, 0 unchanged, 3 skipped: \
+        3 × not an edition or a work.
+        """), "\(resumed.out)")
+    #expect(
+      resumed.out.contains("It went on from where an earlier import of the file stopped, after 2 books."))
+    #expect(await chaek.run("import", path).out.contains(": 0 added, 0 updated, 9 unchanged, 3 skipped"))
+    let found = await chaek.run("search", "vegetarian", "--source", "local")
+    #expect(found.out.contains("The Vegetarian: A Novel"), "\(found.out)")
   }
 
   @Test func anImportThatStopsOnADatabaseErrorSaysWhatItKeptAndAgainFinishesIt() async throws {
@@ -270,4 +297,27 @@ struct ProgressBarTests {
     bar.finish()
     #expect(console.standardError.isEmpty)
   }
+}
+
+/// Stores the first batch of an import in a catalog, then stops, as a crash would.
+private final class StoppingSink: ImportSink, @unchecked Sendable {
+  struct Stop: Error {}
+  let catalog: Catalog
+  private var batches = 0
+
+  init(catalog: Catalog) { self.catalog = catalog }
+
+  func beginImport(resuming file: String?) async throws -> ImportCheckpoint? {
+    try await catalog.beginImport(resuming: file)
+  }
+
+  func store(_ batch: [ImportedBook], checkpoint: ImportCheckpoint?) async throws -> StoredBatch {
+    batches += 1
+    guard batches == 1 else { throw Stop() }
+    return try await catalog.store(batch, checkpoint: checkpoint)
+  }
+
+  func finishImport() async throws -> ImportCounts { try await catalog.finishImport() }
+
+  func abandonImport() async { await catalog.abandonImport() }
 }

@@ -93,7 +93,7 @@ struct ImportAPITests {
   @Test func anUploadWhileAnotherImportRunsIs409AndChangesNothing() async throws {
     try await AppFixture.with { app async throws in
       let catalog = app.catalog
-      try await catalog.beginImport()
+      try await catalog.beginImport(resuming: nil)
       let busy = await app.client.send(.POST, "/api/import", body: Data(Self.storyGraph.utf8))
       #expect(busy.status == 409)
       #expect(try busy.json()["errorType"] as? String == "ImportRunning")

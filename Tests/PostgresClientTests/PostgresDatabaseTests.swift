@@ -1,4 +1,6 @@
+import Dispatch
 import PostgresClient
+import TestSupport
 import Testing
 
 @Suite("A PostgreSQL database on its own executor", Postgres.isAvailable, .timeLimit(.minutes(2)))
@@ -50,12 +52,23 @@ struct PostgresDatabaseTests {
 
   @Test func aCallThatWaitsForAConnectionPastItsLimitFailsAsTheServerAway() async throws {
     let database = try await PostgresDatabase(try await Postgres.database(), waitLimit: .milliseconds(100))
-    let holding = Task { try await database.read { _ = try $0.integer("SELECT 1 FROM pg_sleep(1)") } }
-    try await Task.sleep(for: .milliseconds(300))
-    let error = try await #require(throws: PostgresError.self) {
+    // The one connection is held until the call that waits for it has failed.
+    let (held, release) = (Signal(), DispatchSemaphore(value: 0))
+    let holding = Task {
+      try await database.read { connection in
+        _ = try connection.integer("SELECT 1")
+        held.fire()
+        release.wait()
+      }
+    }
+    #expect(await held.wait())
+    let error = await #expect(throws: PostgresError.self) {
       try await database.read { try $0.integer("SELECT 1") }
     }
-    #expect(error.isConnectionFailure && error.message.contains("no connection"), "\(error)")
+    release.signal()
+    #expect(
+      error?.isConnectionFailure == true && error?.message.contains("no connection") == true,
+      "\(String(describing: error))")
     try await holding.value
     #expect(try await database.read { try $0.integer("SELECT 2") } == 2)
   }
