@@ -30,7 +30,9 @@ extension Catalog {
   ///
   /// `accuracy` orders by tier (exact title, title prefix, title phrase, all words in the title,
   /// people, publisher, description), then popularity, then recency; `latest` by date.
-  static func page(for query: SearchQuery, ranks: RankCache, on connection: Connection) throws -> SearchPage {
+  static func page(
+    for query: SearchQuery, ranks: RankCache, decoded: DecodedBooks, on connection: Connection
+  ) throws -> SearchPage {
     if let isbn = ISBN(query.query) {
       return try isbnPage(isbn, query: query, on: connection)
     }
@@ -45,7 +47,9 @@ extension Catalog {
     let plans = [typed, readingFinds ? reading : nil].compactMap { $0 }
     guard !plans.isEmpty else { return none }
     let found = try searcher.search(plans, for: query)
-    return SearchPage(documents: try books(found.ids, on: connection), totalCount: found.total, query: query)
+    return SearchPage(
+      documents: try books(found.ids, decoded: decoded, on: connection), totalCount: found.total, query: query
+    )
   }
 
   /// What a query's text matches in its target's fields, and the tiers of its accuracy order.
@@ -115,12 +119,14 @@ extension Catalog {
   }
 
   /// The stored books of `rowids`, in that order.
-  private static func books(_ rowids: [Int], on connection: Connection) throws -> [Book] {
+  private static func books(_ rowids: [Int], decoded: DecodedBooks, on connection: Connection) throws
+    -> [Book]
+  {
     guard !rowids.isEmpty else { return [] }
     var byRowid: [Int: Book] = [:]
     try connection.forEachRow(
       "SELECT rowid, book FROM books WHERE rowid IN (SELECT value FROM json_each(?))", [IntegerList(rowids)]
-    ) { byRowid[$0.int(0)] = try decode($0.text(1)) }
+    ) { byRowid[$0.int(0)] = try decoded.book(rowid: $0.int(0), json: $0.text(1)) }
     return rowids.compactMap { byRowid[$0] }
   }
 }

@@ -49,6 +49,8 @@ public final class Catalog: BookSearching, Sendable {
   let database: Database
   /// Every book's sort keys, shared by the readers.
   let ranks = RankCache()
+  /// The books searches decoded lately.
+  let decoded = DecodedBooks()
   /// The import under way, from ``beginImport(resuming:)`` to its end: one import at a time
   /// shares the connection's tracking table.
   let importing = Mutex<ImportUnderWay?>(nil)
@@ -81,8 +83,8 @@ public final class Catalog: BookSearching, Sendable {
   public func search(_ query: SearchQuery) async throws(BookSearchError) -> SearchPage {
     let limit = ReadLimit(deadline: .now + Self.searchDeadline, processorTime: Self.searchBudget)
     do {
-      return try await database.read(within: limit) { [ranks] in
-        try Catalog.page(for: query, ranks: ranks, on: $0)
+      return try await database.read(within: limit) { [ranks, decoded] in
+        try Catalog.page(for: query, ranks: ranks, decoded: decoded, on: $0)
       }
     } catch let error as DatabaseError where error.isInterrupted {
       throw .searchTooSlow(budget: Self.searchBudget)

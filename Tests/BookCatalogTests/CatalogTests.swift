@@ -490,3 +490,30 @@ struct KeyboardSlipTests {
     #expect(try await titles(catalog, "dkssuf") == ["Dkssue Notes"], "no reading: typos as before")
   }
 }
+
+@Suite("Decoded books: kept while their stored JSON stays")
+struct DecodedBooksTests {
+  @Test func aBookAnotherProcessChangedIsDecodedAgain() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let searching = try directory.catalog()
+    let writing = try Catalog(path: directory.catalogPath, includingStarter: false)
+    let book = Book(title: "파친코", isbn: "9788937462672", authors: ["이민진"], publisher: "문학사상")
+    try await writing.upsert([book], source: .imported)
+    let query = try SearchQuery(query: "파친코")
+    #expect(try await searching.search(query).documents.map(\.publisher) == ["문학사상"])
+    var changed = book
+    changed.publisher = "인플루엔셜"
+    try await writing.upsert([changed], source: .kakao)
+    #expect(try await searching.search(query).documents.map(\.publisher) == ["인플루엔셜"])
+  }
+
+  @Test func theCacheHoldsAtMostItsCapacity() throws {
+    let decoded = DecodedBooks(capacity: 4)
+    for rowid in 0..<10 {
+      let json = try Catalog.encode(Book(title: "책 \(rowid)"))
+      #expect(try decoded.book(rowid: rowid, json: json).title == "책 \(rowid)")
+    }
+    #expect(decoded.count <= 4)
+  }
+}
