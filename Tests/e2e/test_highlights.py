@@ -33,6 +33,16 @@ def test_result_titles_mark_what_matched(server, browser, query, title, marked):
     assert app.find(".book-title", app.row(book_id)).get_attribute("textContent") == title
 
 
+def test_a_query_typed_in_the_other_keyboard_mode_finds_and_marks_its_reading(server, browser):
+    app = AppPage(browser(MOBILE), server).open()
+    app.search("cotlrwndmlwk")  # 채식주의자 typed with the keyboard in English mode
+    book_id = row_titled(app, "채식주의자")
+    assert app.result_ids()[0] == book_id
+    assert marks(app, f'#results > li[data-book-id="{book_id}"] .book-title') == ["채식주의자"]
+    app.settle()
+    app.shot("results-keyboard-slip")
+
+
 @pytest.mark.parametrize("size", [MOBILE, DESKTOP], ids=["phone", "desktop"])
 @pytest.mark.parametrize("dark", [False, True], ids=["light", "dark"])
 def test_the_detail_marks_the_search_it_was_opened_from(server, browser, size, dark):
