@@ -28,9 +28,10 @@ public struct Importer: Sendable {
   /// Imports the books of the file at `url` into `sink`, calling `progress` after each batch. A
   /// gzip file (`ol_dump_editions_2026-11-30.txt.gz`) is inflated as it is read.
   ///
-  /// A file of a format that carries no reader's data, in JSON lines or a dump, keeps a checkpoint
-  /// in the sink with each batch: imported again after an interruption, it goes on from the row
-  /// after the last batch stored (``ImportReport/resumedBooks``).
+  /// A file whose reader can go on from a row (Open Library's JSON lines and dumps) and that
+  /// carries no reader's data keeps a checkpoint in the sink with each batch: imported again after
+  /// an interruption, it goes on from the row after the last batch stored
+  /// (``ImportReport/resumedBooks``).
   /// - Returns: the books read and what became of them, the rows skipped and the fields left out.
   /// - Throws: ``ImportError`` when the file is empty or not in ``format`` at all, and a file error
   ///   when it cannot be opened, before anything is stored; ``ImportError`` too when no row could

@@ -33,8 +33,8 @@ extension Command {
       are imported. What your journal cannot keep (a tag over 100 characters, tags beyond 100 a
       book, a review or private notes over 10,000 characters) is left out and listed the same way.
       Exit status 0 when books were read, 1 when none could be, or when the import stopped partway
-      (the books it stored before are kept: importing the file again finishes it; a file of JSON
-      lines or a dump goes on from where it stopped). A file ending in .gz is read as gzip.
+      (the books it stored before are kept: importing the file again finishes it; Open Library's
+      JSON lines and dumps go on from where they stopped). A gzip file is inflated as it is read.
       """,
     options: [.format]
   ) { arguments, context in
