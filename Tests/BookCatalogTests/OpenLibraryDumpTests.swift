@@ -68,7 +68,7 @@ struct OpenLibraryDumpTests {
 
   @Test func editionsKeepTheirWorkAndWorksTheirOwnKey() async throws {
     let catalog = try Catalog(path: ":memory:", includingStarter: false)
-    try await catalog.importBooks(contentsOf: Self.gzip, format: .openlibrary)
+    _ = try await catalog.importBooks(contentsOf: Self.gzip, format: .openlibrary)
     let works = try await works(in: catalog)
     #expect(works["9780140328721"] == "/works/OL45804W")
     #expect(works["9788936433598"] == "/works/OL16813053W")
