@@ -67,9 +67,13 @@ public struct Importer: Sendable {
     defer { try? handle.close() }
     let head = try handle.read(upToCount: 2) ?? Data()
     try handle.seek(toOffset: 0)
-    var window =
-      GzipFile.isGzip(head)
-      ? ByteWindow(chunks: try GzipFile(reading: handle).next) : ByteWindow(reading: handle)
+    guard GzipFile.isGzip(head) else {
+      // A plain file's size tells, so a large one costs only its first bytes.
+      let size = try handle.seekToEnd()
+      try handle.seek(toOffset: 0)
+      return try handle.read(upToCount: size <= wholeLimit ? Int(size) : 64 << 10) ?? Data()
+    }
+    var window = ByteWindow(chunks: try GzipFile(reading: handle).next)
     let start = window.prefix(wholeLimit + 1)
     return Data(start.count > wholeLimit ? start.prefix(64 << 10) : start[...])
   }
