@@ -29,6 +29,9 @@ enum Measure {
 
   static func format(_ value: Double) -> String { String(format: "%.3f", value) }
 
+  /// Bytes as MiB with one decimal.
+  static func mebibytes(_ bytes: Int) -> String { String(format: "%.1f", Double(bytes) / 1_048_576) }
+
   static func fileSize(_ path: String) -> Int {
     ["", "-wal"].reduce(0) {
       $0 + (((try? FileManager.default.attributesOfItem(atPath: path + $1)[.size]) as? Int) ?? 0)

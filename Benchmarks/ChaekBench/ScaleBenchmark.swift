@@ -58,6 +58,11 @@ struct ScaleBenchmark {
     /// 자동완성 requests for tantivy, and our figures for them.
     let suggestRequests: URL
     let suggest: Samples
+    /// Seconds spent writing the books to the catalog (generating them and the corpus excluded).
+    let buildSeconds: Double
+    let sizes: DatabaseSizes
+    /// The peak resident set size after the build, in MiB.
+    let peakRSS: Int
   }
 
   /// Builds the catalog (and the tantivy corpus), then measures.
@@ -69,7 +74,7 @@ struct ScaleBenchmark {
     defer { try? corpus.close() }
     let catalog = try Catalog(path: path, includingStarter: false)
     var generator = CatalogGenerator(vocabulary: vocabulary)
-    let start = ContinuousClock.now
+    var building = Duration.zero
     let batch = 20_000
     var typed: [Book] = []  // the books whose titles and people are typed for suggestions
     for first in stride(from: 0, to: count, by: batch) {
@@ -80,13 +85,19 @@ struct ScaleBenchmark {
         popularity.append(generator.popularity())
         if number % max(1, count / 400) == 7 { typed.append(books.last!) }
       }
+      let start = ContinuousClock.now
       try await catalog.upsert(books, source: .imported, popularity: popularity)
+      building += ContinuousClock.now - start
       corpus.write(try Self.corpusLines(books, popularity: popularity, firstNumber: first))
     }
-    let buildTime = Measure.milliseconds(ContinuousClock.now - start) / 1_000
+    let buildTime = Measure.milliseconds(building) / 1_000
+    let peakRSS = Measure.peakRSS()
+    let sizes = try await DatabaseSizes(path: path)
     print(
-      "scale: \(count) books indexed in \(String(format: "%.1f", buildTime)) s (corpus export included), "
-        + "database \(Measure.fileSize(path) / 1_048_576) MiB, peak RSS \(Measure.peakRSS()) MiB")
+      "scale: \(count) books written and indexed in \(String(format: "%.1f", buildTime)) s, database "
+        + "\(Measure.mebibytes(sizes.total)) MiB (search index \(Measure.mebibytes(sizes.index)) MiB), "
+        + "peak RSS \(peakRSS) MiB")
+    print("  by table and index (MiB): \(sizes.summary)")
 
     let cases = try cases()
     for item in cases { _ = try await catalog.search(item.query) }  // warm the page cache
@@ -140,7 +151,7 @@ struct ScaleBenchmark {
     }
     return Measured(
       corpus: corpusURL, queries: queriesURL, bySort: comparable, suggestRequests: suggestURL,
-      suggest: suggest)
+      suggest: suggest, buildSeconds: buildTime, sizes: sizes, peakRSS: peakRSS)
   }
 
   // MARK: - tantivy's input

@@ -22,9 +22,20 @@ enum Tantivy {
       print("tantivy: the script failed (exit \(python.terminationStatus)); is `pip install tantivy` done?")
       return
     }
-    let seconds = (result["build_seconds"] as? Double).map { String(format: "%.1f", $0) } ?? "?"
-    let mebibytes = ((result["index_bytes"] as? Int) ?? 0) / 1_048_576
-    print("tantivy: indexed in \(seconds) s, \(mebibytes) MiB (same corpus, same analyzed tokens)")
+    let seconds = (result["build_seconds"] as? Double) ?? 0
+    let bytes = (result["index_bytes"] as? Int) ?? 0
+    print(
+      "tantivy: indexed in \(String(format: "%.1f", seconds)) s, \(Measure.mebibytes(bytes)) MiB "
+        + "(same corpus, same analyzed tokens; it stores no book, only ids)")
+    func ratio(_ ours: Double, _ theirs: Double) -> String {
+      String(format: "%.1f×", ours / max(theirs, 1e-9))
+    }
+    let sizes = measured.sizes
+    print(
+      "  chaek/tantivy build \(ratio(measured.buildSeconds, seconds)) (books written too), "
+        + "search index \(ratio(Double(sizes.index), Double(bytes))), "
+        + "database \(ratio(Double(sizes.total), Double(bytes))) (with the books), "
+        + "chaek peak RSS \(measured.peakRSS) MiB")
     for key in latency.keys.sorted() {
       guard let theirs = latency[key], let ours = measured.bySort[key] else { continue }
       let p99 = theirs["p99"] ?? 0

@@ -42,10 +42,8 @@ extension InvertedIndex {
         key TEXT NOT NULL,
         doc INTEGER NOT NULL,
         rank INTEGER NOT NULL,
-        text TEXT NOT NULL,
         PRIMARY KEY (space, key, doc)
       ) WITHOUT ROWID;
-      CREATE INDEX search_suggestions_best ON search_suggestions (space, key, rank DESC);
       CREATE TABLE search_suggestion_keys (
         space TEXT NOT NULL,
         key TEXT NOT NULL,

@@ -20,10 +20,10 @@ import Storage
 ///   expand into (``Searcher/completions(of:limit:)``, ``Searcher/vocabulary(among:)``).
 /// - `search_ranks`: per chunk, every document's rank and day, read by ``RankCache``.
 /// - `search_keys`: every document's stored fields, one column each.
-/// - `search_suggestions`: the completion structure: every text documents suggest (a title, a
-///   name; see ``Document/suggestions``) under its completion key and under its 초성, with the
-///   document and its rank; `search_suggestion_keys`: each key's best-ranked row, read by
-///   ``Searcher/suggestions(for:in:limit:)``.
+/// - `search_suggestions`: the completion structure: for every text documents suggest (a title,
+///   a name; see ``Document/suggestions``), its completion key, the document and its rank;
+///   `search_suggestion_keys`: each key's best-ranked document and text, under the key and under
+///   its 초성, read by ``Searcher/suggestions(for:in:limit:)``.
 /// - `search_meta`: the versions the index was written with.
 ///
 /// A document's update removes its old terms as the caller makes them again, so the index must
@@ -34,7 +34,7 @@ import Storage
 /// every document again.
 public struct InvertedIndex: Sendable {
   /// The version of the tables and the postings codec.
-  public static let formatVersion = 2
+  public static let formatVersion = 3
 
   /// The fields stored with each document, one column of `search_keys` each.
   public let storedFields: [StoredField]

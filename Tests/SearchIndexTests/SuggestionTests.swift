@@ -141,6 +141,23 @@ struct SuggestionTests {
     #expect(try await index.suggest("한ㄱ").map(\.text) == ["한국의 역사", "한기범"])
   }
 
+  @Test func aKeyWhoseBestDocumentGoesKeepsItsNextBest() async throws {
+    let index = try await SuggestIndex(documents)
+    try await index.database.write { connection in
+      var writer = SuggestIndex.index.writer()
+      writer.delete(
+        [], suggestions: [SuggestIndex.title: ["해리 포터와 마법사의 돌"], SuggestIndex.people: ["J.K. 롤링"]], of: 0)
+      try writer.write(on: connection)
+    }
+    for typed in ["해리ㅍ", "ㅎㄹㅍㅌ"] {
+      let found = try await index.suggest(typed)
+      #expect(found.map(\.id) == [1, 2] && found.map(\.rank) == [90, 10], "\(typed)")
+      #expect(found.map(\.text) == ["해리 포터와 비밀의 방", "해리 포터와 마법사의 돌"], "the key keeps its text")
+    }
+    let people = try await index.suggest("J.K. 롤")
+    #expect(people.map(\.text) == ["J.K. 롤링"] && people.map(\.id) == [1], "롤링 stays, from the next book")
+  }
+
   /// Every suggestion begins what was typed, and they are exactly the best distinct texts that
   /// do: over enough documents that prefixes of many rows are read in rank order.
   @Test func everySuggestionBeginsTheTypingAndNoneBetterIsMissed() async throws {
