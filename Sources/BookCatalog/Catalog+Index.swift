@@ -21,13 +21,7 @@ extension Catalog {
 
   /// A book as the index holds it.
   static func document(of book: Book, rowid: Int, popularity: Int) -> Document {
-    let people = Analyzer.key(book.people)
-    return Document(
-      id: rowid, terms: terms(of: book), rank: UInt32(clamping: popularity), day: day(of: book),
-      stored: [
-        .title: Analyzer.key(book.title), .titleInitials: Analyzer.initialsKey(book.title), .people: people,
-        .publisher: Analyzer.key(book.publisher), .peopleInitials: Analyzer.initialsKey(people),
-      ], suggestions: suggestions(of: book))
+    IndexedBook(book).document(rowid: rowid, popularity: popularity)
   }
 
   /// What a book suggests while a user types (see ``Catalog/suggestions(for:limit:)``): its title,

@@ -14,11 +14,13 @@ extension Catalog {
   /// a record of (see ``StarterTitles``). A record stored under another identity takes the book's,
   /// and the change is recorded. With `seen`, each record's state before its first write in the
   /// import is kept in `temp.import_seen` (see ``importBooks(from:format:batchSize:progress:)``).
+  /// `prepared`, the incoming book's JSON and index content made beforehand, is used when the book
+  /// is stored as it came.
   static func upsert(
     _ incoming: Book, source: Source, popularity: Int, otherISBNs: [ISBN] = [], work: String? = nil,
     on connection: Connection,
     into report: inout UpsertReport, index: inout IndexWriter, starters: inout StarterTitles,
-    tracking seen: Bool = false
+    tracking seen: Bool = false, prepared: PreparedBook? = nil
   ) throws {
     let id = incoming.id.rawValue
     let columns = "SELECT rowid, id, book, popularity, work FROM books"
@@ -74,8 +76,11 @@ extension Catalog {
         """, [existing.rowid, existing.json, existing.popularity, before.joined(separator: " ")])
     }
     let newID = book.id.rawValue
+    let ready = prepared.flatMap { $0.book == book ? $0 : nil }
     let values: [any SQLValueConvertible] = [
-      newID, book.isbn13, book.title, try encode(book), book.datetime.map(KakaoDate.format) ?? "", rank,
+      newID, book.isbn13, book.title, try ready?.json ?? encode(book),
+      book.datetime.map(KakaoDate.format) ?? "",
+      rank,
       source.rawValue, Date().timeIntervalSince1970, book.url, work,
     ]
     let rowid: Int
@@ -115,7 +120,7 @@ extension Catalog {
     if source == .starter && book.isbn13 == nil {
       try addStarterTitle(book, rowid: rowid, on: connection)
     }
-    index.add(document(of: book, rowid: rowid, popularity: rank))
+    index.add((ready?.indexed ?? IndexedBook(book)).document(rowid: rowid, popularity: rank))
   }
 
   /// A book as stored.

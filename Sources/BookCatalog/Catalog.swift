@@ -147,7 +147,8 @@ public final class Catalog: BookSearching, Sendable {
     _ books: [Book], source: Source, popularity: [Int]?, otherISBNs: [[ISBN]]?, works: [String?]?,
     tracking: Bool, checkpoint: ImportCheckpoint? = nil
   ) async throws -> UpsertReport {
-    try await database.write { connection in
+    let prepared = await Catalog.prepare(books)
+    return try await database.write { connection in
       var report = UpsertReport()
       var index = Catalog.searchIndex.writer()
       var starters = try StarterTitles(on: connection)
@@ -155,7 +156,7 @@ public final class Catalog: BookSearching, Sendable {
         try Catalog.upsert(
           book, source: source, popularity: popularity?[position] ?? 0,
           otherISBNs: otherISBNs?[position] ?? [], work: works?[position] ?? nil, on: connection,
-          into: &report, index: &index, starters: &starters, tracking: tracking)
+          into: &report, index: &index, starters: &starters, tracking: tracking, prepared: prepared[position])
       }
       try index.write(on: connection)
       if let checkpoint { try Catalog.store(checkpoint, on: connection) }

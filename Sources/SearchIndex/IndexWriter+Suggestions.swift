@@ -45,7 +45,10 @@ extension IndexWriter {
     /// The texts this batch brings, by key and document.
     var texts: [SuggestionRow: String] = [:]
     var keys: Set<SuggestionKey> = []
-    for (row, change) in suggestionChanges {
+    let rows = suggestionChanges.sorted {
+      ($0.key.field.code, $0.key.key, $0.key.doc) < ($1.key.field.code, $1.key.key, $1.key.doc)
+    }
+    for (row, change) in rows {
       keys.insert(SuggestionKey(field: row.field, key: row.key))
       switch change {
       case .put(let rank, let text):
@@ -59,7 +62,9 @@ extension IndexWriter {
           [Self.keySpace(row.field), row.key, row.doc])
       }
     }
-    for key in keys { try writeBest(of: key, texts: texts, on: connection) }
+    for key in keys.sorted(by: { ($0.field.code, $0.key) < ($1.field.code, $1.key) }) {
+      try writeBest(of: key, texts: texts, on: connection)
+    }
   }
 
   /// A field's completion key.

@@ -64,10 +64,15 @@ public struct IndexWriter {
 
   /// Stores the changes: each touched chunk of postings and ranks is read, changed and written
   /// once, the vocabulary's counts follow, and the stored fields and suggestions are written.
+  /// Rows are written in key order, so that a large batch walks each table's b-tree once.
   public func write(on connection: Connection) throws {
     var counts: [Term: Int] = [:]
-    for (key, changes) in postings {
-      let encoded = key.term.encoded
+    let keys = postings.keys.map { (encoded: $0.term.encoded, key: $0) }.sorted {
+      $0.encoded == $1.encoded
+        ? $0.key.chunk < $1.key.chunk : $0.encoded.utf8.lexicographicallyPrecedes($1.encoded.utf8)
+    }
+    for (encoded, key) in keys {
+      let changes = postings[key]!
       let before =
         try connection.first(
           "SELECT docs FROM search_postings WHERE term = ? AND chunk = ?", [encoded, key.chunk]
@@ -106,12 +111,13 @@ public struct IndexWriter {
   }
 
   private func write(_ counts: [Term: Int], on connection: Connection) throws {
-    for (term, change) in counts where change != 0 {
+    for (term, change) in counts.map({ ($0.key.encoded, $0.value) }).sorted(by: { $0.0 < $1.0 })
+    where change != 0 {
       try connection.run(
         """
         INSERT INTO search_terms (term, docs) VALUES (?, ?)
         ON CONFLICT (term) DO UPDATE SET docs = docs + excluded.docs
-        """, [term.encoded, change])
+        """, [term, change])
     }
     if counts.values.contains(where: { $0 < 0 }) {
       try connection.run("DELETE FROM search_terms WHERE docs <= 0")
@@ -124,7 +130,7 @@ public struct IndexWriter {
     }
     let columns = index.storedFields.map { ", " + $0.name }.joined()
     let values = String(repeating: ", ?", count: index.storedFields.count)
-    for (id, texts) in stored {
+    for (id, texts) in stored.sorted(by: { $0.key < $1.key }) {
       try connection.run(
         "INSERT OR REPLACE INTO search_keys (rowid\(columns)) VALUES (?\(values))",
         [id] + (texts as [any SQLValueConvertible]))

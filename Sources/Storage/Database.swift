@@ -24,6 +24,10 @@ public actor Database {
 
   /// How many read-only connections a database file in WAL mode has.
   static let readerCount = 4
+  /// The page cache of the connection that writes, in KiB (SQLite's default is 2,000): a write
+  /// of a batch to a large file touches more pages than that, and would read them again from the
+  /// file for each statement. Pages are cached only once read, so a small file costs no more.
+  static let writerCacheKiB = 65_536
 
   public nonisolated var unownedExecutor: UnownedSerialExecutor {
     executor.asUnownedSerialExecutor()
@@ -44,6 +48,7 @@ public actor Database {
     if path != ":memory:" {
       isWAL = try connection.first("PRAGMA journal_mode = WAL") { $0.text(0) }?.lowercased() == "wal"
       try connection.execute("PRAGMA synchronous = NORMAL")
+      try connection.execute("PRAGMA cache_size = -\(Self.writerCacheKiB)")
     }
     try connection.execute("PRAGMA foreign_keys = ON")
     try Migration.apply(migrations, to: path, on: connection)

@@ -1,0 +1,69 @@
+import BookModel
+import Foundation
+import SearchIndex
+
+/// What the index makes of a book whatever its rowid and rank (see
+/// ``Catalog/document(of:rowid:popularity:)``): analyzed apart from the write that stores it, so
+/// that the books of a large batch are analyzed on every core first.
+struct IndexedBook: Sendable {
+  let terms: [Term]
+  let day: UInt32
+  let stored: [StoredField: String]
+  let suggestions: [Field: [String]]
+
+  init(_ book: Book) {
+    let people = Analyzer.key(book.people)
+    terms = Catalog.terms(of: book)
+    day = Catalog.day(of: book)
+    stored = [
+      .title: Analyzer.key(book.title), .titleInitials: Analyzer.initialsKey(book.title), .people: people,
+      .publisher: Analyzer.key(book.publisher), .peopleInitials: Analyzer.initialsKey(people),
+    ]
+    suggestions = Catalog.suggestions(of: book)
+  }
+
+  /// The book's document as the row `rowid` of the given popularity.
+  func document(rowid: Int, popularity: Int) -> Document {
+    Document(
+      id: rowid, terms: terms, rank: UInt32(clamping: popularity), day: day, stored: stored,
+      suggestions: suggestions)
+  }
+}
+
+/// A book of a batch as the catalog will store it: its JSON and what the index makes of it,
+/// computed before the write transaction (see ``Catalog/prepare(_:)``).
+struct PreparedBook: Sendable {
+  let book: Book
+  let json: String
+  let indexed: IndexedBook
+}
+
+extension Catalog {
+  /// The fewest books of a batch prepared on several cores: below it, each is prepared in turn.
+  static let parallelBatch = 64
+
+  /// The books of a batch of at least ``parallelBatch``, each with its JSON and index content,
+  /// computed in as many parts as the machine has cores; `nil` for a smaller batch, and for a book
+  /// whose JSON cannot be made (its write then fails as it would have).
+  static func prepare(_ books: [Book]) async -> [PreparedBook?] {
+    guard books.count >= parallelBatch else { return Array(repeating: nil, count: books.count) }
+    let parts = max(1, min(ProcessInfo.processInfo.activeProcessorCount, books.count / parallelBatch))
+    let size = (books.count + parts - 1) / parts
+    return await withTaskGroup(of: (Int, [PreparedBook?]).self) { group in
+      for start in stride(from: 0, to: books.count, by: size) {
+        let slice = books[start..<min(start + size, books.count)]
+        group.addTask {
+          (
+            start,
+            slice.map { book in
+              (try? encode(book)).map { PreparedBook(book: book, json: $0, indexed: IndexedBook(book)) }
+            }
+          )
+        }
+      }
+      var prepared = [PreparedBook?](repeating: nil, count: books.count)
+      for await (start, part) in group { prepared.replaceSubrange(start..<start + part.count, with: part) }
+      return prepared
+    }
+  }
+}
