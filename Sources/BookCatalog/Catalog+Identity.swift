@@ -160,7 +160,7 @@ extension Catalog {
         if merged != twin.book {
           try connection.run(
             "UPDATE books SET book = ?, published = ? WHERE rowid = ?",
-            [try encode(merged), merged.datetime.map(KakaoDate.format) ?? "", twin.rowid])
+            [encode(merged), merged.datetime.map(KakaoDate.format) ?? "", twin.rowid])
           index.remove(terms(of: twin.book), suggestions: suggestions(of: twin.book), of: twin.rowid)
           index.add(document(of: merged, rowid: twin.rowid, popularity: twin.popularity))
         }
@@ -213,7 +213,7 @@ extension Catalog {
       } else {
         try connection.run(
           "UPDATE books SET id = ?, isbn13 = NULL, book = ? WHERE rowid = ?",
-          [id, try encode(book), row.rowid])
+          [id, encode(book), row.rowid])
       }
       try recordReplacement(of: row.id, by: id, on: connection)
     }

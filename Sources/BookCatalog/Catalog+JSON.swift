@@ -3,11 +3,10 @@ import Foundation
 
 /// How the catalog stores a book: its JSON, in the `book` column.
 extension Catalog {
-  /// A book's stored JSON, keys sorted so that equal books are equal texts.
-  static func encode(_ book: Book) throws -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = .sortedKeys
-    return String(decoding: try encoder.encode(book), as: UTF8.self)
+  /// A book's stored JSON, keys sorted so that equal books are equal texts (as `JSONEncoder`
+  /// with sorted keys writes it, which wrote the catalogs of earlier versions).
+  static func encode(_ book: Book) -> String {
+    String(decoding: book.json(escapingSlashes: true), as: UTF8.self)
   }
 
   static func decode(_ json: String) throws -> Book {

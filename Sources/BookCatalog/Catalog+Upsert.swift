@@ -78,7 +78,7 @@ extension Catalog {
     let newID = book.id.rawValue
     let ready = prepared.flatMap { $0.book == book ? $0 : nil }
     let values: [any SQLValueConvertible] = [
-      newID, book.isbn13, book.title, try ready?.json ?? encode(book),
+      newID, book.isbn13, book.title, ready?.json ?? encode(book),
       book.datetime.map(KakaoDate.format) ?? "",
       rank,
       source.rawValue, Date().timeIntervalSince1970, book.url, work,

@@ -156,7 +156,8 @@ public final class Catalog: BookSearching, Sendable {
         try Catalog.upsert(
           book, source: source, popularity: popularity?[position] ?? 0,
           otherISBNs: otherISBNs?[position] ?? [], work: works?[position] ?? nil, on: connection,
-          into: &report, index: &index, starters: &starters, tracking: tracking, prepared: prepared[position])
+          into: &report, index: &index, starters: &starters, tracking: tracking, prepared: prepared?[position]
+        )
       }
       try index.write(on: connection)
       if let checkpoint { try Catalog.store(checkpoint, on: connection) }

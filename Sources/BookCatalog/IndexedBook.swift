@@ -43,27 +43,21 @@ extension Catalog {
   static let parallelBatch = 64
 
   /// The books of a batch of at least ``parallelBatch``, each with its JSON and index content,
-  /// computed in as many parts as the machine has cores; `nil` for a smaller batch, and for a book
-  /// whose JSON cannot be made (its write then fails as it would have).
-  static func prepare(_ books: [Book]) async -> [PreparedBook?] {
-    guard books.count >= parallelBatch else { return Array(repeating: nil, count: books.count) }
+  /// computed in as many parts as the machine has cores; `nil` for a smaller batch.
+  static func prepare(_ books: [Book]) async -> [PreparedBook]? {
+    guard books.count >= parallelBatch else { return nil }
     let parts = max(1, min(ProcessInfo.processInfo.activeProcessorCount, books.count / parallelBatch))
     let size = (books.count + parts - 1) / parts
-    return await withTaskGroup(of: (Int, [PreparedBook?]).self) { group in
+    return await withTaskGroup(of: (Int, [PreparedBook]).self) { group in
       for start in stride(from: 0, to: books.count, by: size) {
         let slice = books[start..<min(start + size, books.count)]
         group.addTask {
-          (
-            start,
-            slice.map { book in
-              (try? encode(book)).map { PreparedBook(book: book, json: $0, indexed: IndexedBook(book)) }
-            }
-          )
+          (start, slice.map { PreparedBook(book: $0, json: encode($0), indexed: IndexedBook($0)) })
         }
       }
-      var prepared = [PreparedBook?](repeating: nil, count: books.count)
-      for await (start, part) in group { prepared.replaceSubrange(start..<start + part.count, with: part) }
-      return prepared
+      var parts: [Int: [PreparedBook]] = [:]
+      for await (start, part) in group { parts[start] = part }
+      return parts.keys.sorted().flatMap { parts[$0]! }
     }
   }
 }

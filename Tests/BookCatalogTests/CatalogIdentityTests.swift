@@ -130,7 +130,7 @@ struct CatalogIdentityTests {
             """
             INSERT OR IGNORE INTO books (id, isbn13, title, book, published, popularity, source, updated_at)
             VALUES (?, NULL, ?, ?, '', 0, 'starter', 0)
-            """, [book.id.rawValue, book.title, try Catalog.encode(book)])
+            """, [book.id.rawValue, book.title, Catalog.encode(book)])
         }
       }
       let old = try Database(
@@ -142,7 +142,7 @@ struct CatalogIdentityTests {
             """
             INSERT INTO books (id, isbn13, title, book, published, popularity, source, updated_at)
             VALUES (?, ?, ?, ?, '', 100, 'import', 0)
-            """, [id, id, book.title, try Catalog.encode(book)])
+            """, [id, id, book.title, Catalog.encode(book)])
         }
         try Catalog.reindex(on: connection)
       }
