@@ -6,27 +6,22 @@ import SearchIndex
 /// ``Catalog/document(of:rowid:popularity:)``): analyzed apart from the write that stores it, so
 /// that the books of a large batch are analyzed on every core first.
 struct IndexedBook: Sendable {
-  let terms: [Term]
-  let day: UInt32
-  let stored: [StoredField: String]
-  let suggestions: [Field: [String]]
+  /// The book's document, as if it were row 0 of no popularity.
+  private let document: Document
 
   init(_ book: Book) {
     let people = Analyzer.key(book.people)
-    terms = Catalog.terms(of: book)
-    day = Catalog.day(of: book)
-    stored = [
-      .title: Analyzer.key(book.title), .titleInitials: Analyzer.initialsKey(book.title), .people: people,
-      .publisher: Analyzer.key(book.publisher), .peopleInitials: Analyzer.initialsKey(people),
-    ]
-    suggestions = Catalog.suggestions(of: book)
+    document = Document(
+      id: 0, terms: Catalog.terms(of: book), rank: 0, day: Catalog.day(of: book),
+      stored: [
+        .title: Analyzer.key(book.title), .titleInitials: Analyzer.initialsKey(book.title), .people: people,
+        .publisher: Analyzer.key(book.publisher), .peopleInitials: Analyzer.initialsKey(people),
+      ], suggestions: Catalog.suggestions(of: book))
   }
 
   /// The book's document as the row `rowid` of the given popularity.
   func document(rowid: Int, popularity: Int) -> Document {
-    Document(
-      id: rowid, terms: terms, rank: UInt32(clamping: popularity), day: day, stored: stored,
-      suggestions: suggestions)
+    document.placed(id: rowid, rank: UInt32(clamping: popularity))
   }
 }
 

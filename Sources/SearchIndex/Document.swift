@@ -16,6 +16,8 @@ public struct Document: Sendable {
   /// completion structure finds them by a prefix of their completion key or 초성 (see
   /// ``Analyzer/completionKey(_:)``).
   public let suggestions: [Field: [String]]
+  /// The completion structure's rows of ``suggestions``, made with the document.
+  let suggestionRows: [(IndexWriter.SuggestionRow, String)]
 
   /// A document; `stored` holds a text for every stored field of the index.
   public init(
@@ -28,5 +30,29 @@ public struct Document: Sendable {
     self.day = day
     self.stored = stored
     self.suggestions = suggestions
+    suggestionRows = IndexWriter.suggestionRows(suggestions, of: id)
+  }
+
+  /// This document as the one of `id` and `rank`, its analysis kept: the index content of a
+  /// record can be made before its id is known.
+  public func placed(id: Int, rank: UInt32) -> Document {
+    Document(
+      id: id, terms: terms, rank: rank, day: day, stored: stored, suggestions: suggestions,
+      suggestionRows: suggestionRows.map {
+        (IndexWriter.SuggestionRow(field: $0.field, key: $0.key, doc: id), $1)
+      })
+  }
+
+  private init(
+    id: Int, terms: [Term], rank: UInt32, day: UInt32, stored: [StoredField: String],
+    suggestions: [Field: [String]], suggestionRows: [(IndexWriter.SuggestionRow, String)]
+  ) {
+    self.id = id
+    self.terms = terms
+    self.rank = rank
+    self.day = day
+    self.stored = stored
+    self.suggestions = suggestions
+    self.suggestionRows = suggestionRows
   }
 }

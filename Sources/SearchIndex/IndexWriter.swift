@@ -33,7 +33,7 @@ public struct IndexWriter {
     ranks[chunk, default: []].append((Int(offset), document.rank, document.day))
     stored[document.id] = index.storedFields.map { document.stored[$0] ?? "" }
     deleted.remove(document.id)
-    for (row, text) in Self.suggestionRows(document.suggestions, of: document.id) {
+    for (row, text) in document.suggestionRows {
       suggestionChanges[row] = .put(rank: document.rank, text: text)
     }
   }
