@@ -201,6 +201,7 @@ struct CatalogStorageTests {
     }
     let new = try await schema("new.sqlite", from: [])
     #expect(new.contains { $0.hasPrefix("table books: url") })
+    #expect(!new.contains { $0.contains("books_by_published") }, "no index nothing reads")
     #expect(try await schema("old.sqlite", from: Array(Catalog.history.prefix(1))) == new)
   }
 
