@@ -18,7 +18,7 @@ struct DatabaseSizes {
 
   /// The bytes of the search index's tables.
   var index: Int { byName.filter { $0.name.hasPrefix("search_") }.reduce(0) { $0 + $1.bytes } }
-  /// Every byte of the file.
+  /// Every byte of the database's tables and indexes (free pages not counted).
   var total: Int { byName.reduce(0) { $0 + $1.bytes } }
 
   /// `search_postings 13.8, …` for the tables of at least 0.1 MiB.

@@ -6,7 +6,7 @@ extension Catalog {
   /// A book's stored JSON, keys sorted so that equal books are equal texts (as `JSONEncoder`
   /// with sorted keys writes it, which wrote the catalogs of earlier versions).
   static func encode(_ book: Book) -> String {
-    String(decoding: book.json(escapingSlashes: true), as: UTF8.self)
+    book.jsonString(escapingSlashes: true)
   }
 
   static func decode(_ json: String) throws -> Book {

@@ -38,17 +38,20 @@ extension Catalog {
       let searcher = Catalog.searchIndex.searcher(on: connection, ranks: ranks)
       let found = try searcher.suggestions(for: typed, in: [.title, .people], limit: limit)
       let titles = found.filter { $0.field == .title }.map(\.id)
-      var ids: [Int: BookID] = [:]
+      // A title is the book's own: the index keeps one text per key, which may be another book's
+      // spelling of it (C++ and C# fold to one key).
+      var books: [Int: (id: BookID?, title: String)] = [:]
       if !titles.isEmpty {
         try connection.forEachRow(
-          "SELECT rowid, id FROM books WHERE rowid IN (SELECT value FROM json_each(?))", [IntegerList(titles)]
-        ) { ids[$0.int(0)] = BookID(parsing: $0.text(1)) }
+          "SELECT rowid, id, title FROM books WHERE rowid IN (SELECT value FROM json_each(?))",
+          [IntegerList(titles)]
+        ) { books[$0.int(0)] = (BookID(parsing: $0.text(1)), $0.text(2)) }
       }
       return found.map { suggestion in
-        let isTitle = suggestion.field == .title
+        let book = suggestion.field == .title ? books[suggestion.id] : nil
         return Suggestion(
-          text: suggestion.text, kind: isTitle ? .title : .person, id: isTitle ? ids[suggestion.id] : nil,
-          popularity: Int(suggestion.rank))
+          text: book?.title ?? suggestion.text, kind: suggestion.field == .title ? .title : .person,
+          id: book?.id, popularity: Int(suggestion.rank))
       }
     }
   }

@@ -62,7 +62,7 @@ public final class Catalog: BookSearching, Sendable {
       path: path,
       migrations: Catalog.schema + [
         includingStarter ? Catalog.starterMigration : Catalog.starterMigration.leftOut
-      ])
+      ], writerCacheKiB: 65_536)  // an import writes batches of thousands of books
   }
 
   // MARK: - Searching

@@ -41,8 +41,9 @@ extension Catalog {
   /// computed in as many parts as the machine has cores; `nil` for a smaller batch.
   static func prepare(_ books: [Book]) async -> [PreparedBook]? {
     guard books.count >= parallelBatch else { return nil }
-    let parts = max(1, min(ProcessInfo.processInfo.activeProcessorCount, books.count / parallelBatch))
-    let size = (books.count + parts - 1) / parts
+    let size =
+      (books.count + ProcessInfo.processInfo.activeProcessorCount - 1)
+      / ProcessInfo.processInfo.activeProcessorCount
     return await withTaskGroup(of: (Int, [PreparedBook]).self) { group in
       for start in stride(from: 0, to: books.count, by: size) {
         let slice = books[start..<min(start + size, books.count)]

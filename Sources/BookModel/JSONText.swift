@@ -6,28 +6,25 @@ import Foundation
 /// The writer of each type puts its keys in sorted order itself.
 public struct JSONText {
   /// The text written so far, UTF-8.
-  public private(set) var bytes: [UInt8] = []
+  private(set) var bytes: [UInt8] = []
   /// `true` to write `/` as `\/`, as `JSONEncoder` does unless told `.withoutEscapingSlashes`.
   let escapesSlashes: Bool
 
   /// An empty text; `escapingSlashes` as `JSONEncoder`'s default.
-  public init(escapingSlashes: Bool, capacity: Int = 1_024) {
+  init(escapingSlashes: Bool) {
     escapesSlashes = escapingSlashes
-    bytes.reserveCapacity(capacity)
+    bytes.reserveCapacity(1_024)
   }
 
-  /// The text as data.
-  public var data: Data { Data(bytes) }
-
   /// Writes an object: `body` writes its members with ``member(_:_:)``.
-  public mutating func object(_ body: (inout JSONText) -> Void) {
+  mutating func object(_ body: (inout JSONText) -> Void) {
     bytes.append(UInt8(ascii: "{"))
     body(&self)
     bytes.append(UInt8(ascii: "}"))
   }
 
   /// Writes a member of the object being written, its value written by `body`.
-  public mutating func member(_ key: String, _ body: (inout JSONText) -> Void) {
+  mutating func member(_ key: String, _ body: (inout JSONText) -> Void) {
     separate()
     string(key)
     bytes.append(UInt8(ascii: ":"))
@@ -35,7 +32,7 @@ public struct JSONText {
   }
 
   /// Writes an array of `elements`, each by `body`.
-  public mutating func array<S: Sequence>(_ elements: S, _ body: (inout JSONText, S.Element) -> Void) {
+  mutating func array<S: Sequence>(_ elements: S, _ body: (inout JSONText, S.Element) -> Void) {
     bytes.append(UInt8(ascii: "["))
     for element in elements {
       separate()
@@ -52,7 +49,7 @@ public struct JSONText {
   }
 
   /// Writes a string, escaped as `JSONEncoder` escapes it.
-  public mutating func string(_ text: String) {
+  mutating func string(_ text: String) {
     bytes.append(UInt8(ascii: "\""))
     var text = text
     text.withUTF8 { utf8 in
@@ -78,17 +75,17 @@ public struct JSONText {
   }
 
   /// Writes an integer.
-  public mutating func int(_ value: Int) {
+  mutating func int(_ value: Int) {
     append(String(value))
   }
 
   /// Writes `true` or `false`.
-  public mutating func bool(_ value: Bool) {
+  mutating func bool(_ value: Bool) {
     append(value ? "true" : "false")
   }
 
   /// Writes an array of strings.
-  public mutating func strings(_ texts: [String]) {
+  mutating func strings(_ texts: [String]) {
     array(texts) { $0.string($1) }
   }
 
@@ -108,9 +105,18 @@ public protocol JSONWritable {
 extension JSONWritable {
   /// The value's JSON, as `JSONEncoder` with sorted keys writes it.
   public func json(escapingSlashes: Bool) -> Data {
+    Data(text(escapingSlashes: escapingSlashes).bytes)
+  }
+
+  /// The value's JSON as a string.
+  public func jsonString(escapingSlashes: Bool) -> String {
+    String(decoding: text(escapingSlashes: escapingSlashes).bytes, as: UTF8.self)
+  }
+
+  private func text(escapingSlashes: Bool) -> JSONText {
     var text = JSONText(escapingSlashes: escapingSlashes)
     write(to: &text)
-    return text.data
+    return text
   }
 }
 

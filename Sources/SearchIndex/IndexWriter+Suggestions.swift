@@ -2,17 +2,24 @@ import Storage
 
 /// The completion structure's rows. For every text a document suggests, one row of its field's
 /// key space (`search_suggestions`: the key, the document and its rank, nothing else); for each
-/// key, its best-ranked document and that document's text (`search_suggestion_keys`), under the
-/// key and, when the text has Hangul, under its 초성: the rows searches read, so that a name a
-/// thousand books share is one row there. A key's text is stored once, in its best row: the texts
-/// of one key differ at most in case and punctuation, so when the best document goes and no other
-/// of the batch brings its own, the next best keeps the text the key had.
+/// key, its best-ranked document and a text of the key (`search_suggestion_keys`), under the key
+/// and, when the text has Hangul, under its 초성: the rows searches read, so that a name a
+/// thousand books share is one row there. A key's text is stored once, in its best row: when the
+/// best document goes and no document of the batch brings its own text, the next best keeps the
+/// text the key had, which another document's text folds to the same key as (the caller shows
+/// the document's own text where it matters, as the catalog does a title).
 extension IndexWriter {
-  /// One document's row: its field's key space, the key and the document.
+  /// One document's row: its field, the key and the document.
   struct SuggestionRow: Hashable {
     let field: Field
     let key: String
     let doc: Int
+
+    init(_ suggested: SuggestedText, of doc: Int) {
+      field = suggested.field
+      key = suggested.key
+      self.doc = doc
+    }
   }
 
   /// What becomes of a row: written with a rank and text, or removed.
@@ -27,43 +34,28 @@ extension IndexWriter {
   /// key: texts of the same initials keep a row each.
   static func initialsSpace(_ field: Field) -> String { field.code + "^" }
 
-  /// The rows of a document's suggestions, one per text with a non-empty key.
-  static func suggestionRows(_ suggestions: [Field: [String]], of id: Int) -> [(SuggestionRow, String)] {
-    var rows: [(SuggestionRow, String)] = []
-    for (field, texts) in suggestions {
-      for text in texts {
-        let key = Analyzer.completionKey(text)
-        guard !key.isEmpty else { continue }
-        rows.append((SuggestionRow(field: field, key: key, doc: id), text))
-      }
-    }
-    return rows
-  }
-
-  /// Stores the changed rows, then the best row of each key they touched.
+  /// Stores the changed rows, then the best row of each key they touched, in key order.
   func writeSuggestions(on connection: Connection) throws {
-    /// The texts this batch brings, by key and document.
-    var texts: [SuggestionRow: String] = [:]
-    var keys: Set<SuggestionKey> = []
-    let rows = suggestionChanges.sorted {
-      ($0.key.field.code, $0.key.key, $0.key.doc) < ($1.key.field.code, $1.key.key, $1.key.doc)
+    var byKey: [SuggestionKey: [(doc: Int, change: SuggestionChange)]] = [:]
+    for (row, change) in suggestionChanges {
+      byKey[SuggestionKey(field: row.field, key: row.key), default: []].append((row.doc, change))
     }
-    for (row, change) in rows {
-      keys.insert(SuggestionKey(field: row.field, key: row.key))
-      switch change {
-      case .put(let rank, let text):
-        texts[row] = text
-        try connection.run(
-          "INSERT OR REPLACE INTO search_suggestions (space, key, doc, rank) VALUES (?, ?, ?, ?)",
-          [Self.keySpace(row.field), row.key, row.doc, Int(rank)])
-      case .remove:
-        try connection.run(
-          "DELETE FROM search_suggestions WHERE space = ? AND key = ? AND doc = ?",
-          [Self.keySpace(row.field), row.key, row.doc])
+    for (key, changes) in byKey.sorted(by: {
+      ($0.key.field.code, $0.key.key) < ($1.key.field.code, $1.key.key)
+    }) {
+      let space = Self.keySpace(key.field)
+      for (doc, change) in changes.sorted(by: { $0.doc < $1.doc }) {
+        switch change {
+        case .put(let rank, _):
+          try connection.run(
+            "INSERT OR REPLACE INTO search_suggestions (space, key, doc, rank) VALUES (?, ?, ?, ?)",
+            [space, key.key, doc, Int(rank)])
+        case .remove:
+          try connection.run(
+            "DELETE FROM search_suggestions WHERE space = ? AND key = ? AND doc = ?", [space, key.key, doc])
+        }
       }
-    }
-    for key in keys.sorted(by: { ($0.field.code, $0.key) < ($1.field.code, $1.key) }) {
-      try writeBest(of: key, texts: texts, on: connection)
+      try writeBest(of: key, changes: changes, on: connection)
     }
   }
 
@@ -73,33 +65,66 @@ extension IndexWriter {
     let key: String
   }
 
-  /// Writes the best row of `key` (under the key and its 초성), or removes it when no document
-  /// suggests the key any more.
-  private func writeBest(of key: SuggestionKey, texts: [SuggestionRow: String], on connection: Connection)
-    throws
-  {
+  /// A key's best row: its document, that document's rank, and the key's text.
+  private struct Best: Equatable {
+    let doc: Int
+    let rank: Int
+    let text: String
+
+    /// `true` when this row ranks before `other`: a higher rank, then a lower document.
+    func precedes(_ other: Best) -> Bool { rank != other.rank ? rank > other.rank : doc < other.doc }
+  }
+
+  /// Writes the best row of `key` after `changes` (under the key and its 초성), or removes it when
+  /// no document suggests the key any more. The key's rows are read only when its best document
+  /// was removed or lowered: otherwise the best is the better of the old one and the batch's.
+  private func writeBest(
+    of key: SuggestionKey, changes: [(doc: Int, change: SuggestionChange)], on connection: Connection
+  ) throws {
     let space = Self.keySpace(key.field)
-    let initialsSpace = Self.initialsSpace(key.field)
     let before = try connection.first(
-      "SELECT text FROM search_suggestion_keys WHERE space = ? AND key = ?", [space, key.key]
-    ) { $0.text(0) }
-    let best = try connection.first(
-      "SELECT doc, rank FROM search_suggestions WHERE space = ? AND key = ? ORDER BY rank DESC, doc LIMIT 1",
-      [space, key.key]
-    ) { (doc: $0.int(0), rank: $0.int(1)) }
+      "SELECT doc, rank, text FROM search_suggestion_keys WHERE space = ? AND key = ?", [space, key.key]
+    ) { Best(doc: $0.int(0), rank: $0.int(1), text: $0.text(2)) }
+    var puts: [Best] = []
+    var texts: [Int: String] = [:]
+    var keepsBest = before != nil
+    for (doc, change) in changes {
+      switch change {
+      case .put(let rank, let text):
+        puts.append(Best(doc: doc, rank: Int(rank), text: text))
+        texts[doc] = text
+        if doc == before?.doc, Int(rank) < before!.rank { keepsBest = false }
+      case .remove:
+        if doc == before?.doc { keepsBest = false }
+      }
+    }
+    var best: Best?
+    if let before, keepsBest {
+      best = puts.first { $0.doc == before.doc } ?? before  // as the batch may have written it again
+      for put in puts where put.precedes(best!) { best = put }
+    } else {
+      best =
+        try connection.first(
+          "SELECT doc, rank FROM search_suggestions WHERE space = ? AND key = ? ORDER BY rank DESC, doc LIMIT 1",
+          [space, key.key]
+        ) { row in
+          (texts[row.int(0)] ?? before?.text).map { Best(doc: row.int(0), rank: row.int(1), text: $0) }
+        } ?? nil
+    }
+    guard best != before else { return }
+    let initialsSpace = Self.initialsSpace(key.field)
     if let before {
       try connection.run("DELETE FROM search_suggestion_keys WHERE space = ? AND key = ?", [space, key.key])
       try connection.run(
         "DELETE FROM search_suggestion_keys WHERE space = ? AND key = ?",
-        [initialsSpace, Self.initialsKey(of: before, key: key.key)])
+        [initialsSpace, Self.initialsKey(of: before.text, key: key.key)])
     }
-    guard let best, let text = texts[SuggestionRow(field: key.field, key: key.key, doc: best.doc)] ?? before
-    else { return }
+    guard let best else { return }
     let insert = "INSERT INTO search_suggestion_keys (space, key, doc, rank, text) VALUES (?, ?, ?, ?, ?)"
-    try connection.run(insert, [space, key.key, best.doc, best.rank, text])
-    let initials = Self.initialsKey(of: text, key: key.key)
+    try connection.run(insert, [space, key.key, best.doc, best.rank, best.text])
+    let initials = Self.initialsKey(of: best.text, key: key.key)
     if !initials.isEmpty {
-      try connection.run(insert, [initialsSpace, initials, best.doc, best.rank, text])
+      try connection.run(insert, [initialsSpace, initials, best.doc, best.rank, best.text])
     }
   }
 

@@ -33,8 +33,9 @@ public struct IndexWriter {
     ranks[chunk, default: []].append((Int(offset), document.rank, document.day))
     stored[document.id] = index.storedFields.map { document.stored[$0] ?? "" }
     deleted.remove(document.id)
-    for (row, text) in document.suggestionRows {
-      suggestionChanges[row] = .put(rank: document.rank, text: text)
+    for suggested in document.suggested {
+      suggestionChanges[SuggestionRow(suggested, of: document.id)] = .put(
+        rank: document.rank, text: suggested.text)
     }
   }
 
@@ -42,7 +43,9 @@ public struct IndexWriter {
   /// it is now.
   public mutating func remove(_ terms: [Term], suggestions: [Field: [String]] = [:], of id: Int) {
     change(terms, of: id, present: false)
-    for (row, _) in Self.suggestionRows(suggestions, of: id) { suggestionChanges[row] = .remove }
+    for suggested in SuggestedText.of(suggestions) {
+      suggestionChanges[SuggestionRow(suggested, of: id)] = .remove
+    }
   }
 
   /// Removes a document for good: its terms and suggestions (as they were added) and its stored
@@ -64,7 +67,8 @@ public struct IndexWriter {
 
   /// Stores the changes: each touched chunk of postings and ranks is read, changed and written
   /// once, the vocabulary's counts follow, and the stored fields and suggestions are written.
-  /// Rows are written in key order, so that a large batch walks each table's b-tree once.
+  /// Postings, counts, stored fields and suggestions are written in key order, so that a large
+  /// batch walks each of their b-trees once.
   public func write(on connection: Connection) throws {
     var counts: [Term: Int] = [:]
     let keys = postings.keys.map { (encoded: $0.term.encoded, key: $0) }.sorted {

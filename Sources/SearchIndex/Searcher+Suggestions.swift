@@ -3,10 +3,11 @@ import Storage
 /// Completion: the texts documents suggest (``Document/suggestions``) that typed text begins, the
 /// best-ranked first.
 ///
-/// Each key's best row (`search_suggestion_keys`) is read: a prefix of few keys whole, in key
-/// order, ranked in memory; a prefix of more than ``rangeLimit`` keys in rank order instead, on an
-/// index of each key's first character (for a prefix of one or two) or first three, until enough
-/// are read: the more keys a prefix has, the sooner its best ones come.
+/// Each key's best row (`search_suggestion_keys`) is read: a prefix of one or three characters in
+/// rank order, on an index of each key's first character or first three, whose first rows are
+/// the best; another prefix of few keys whole, in key order, ranked in memory, and one of more
+/// than ``rangeLimit`` keys in rank order on the index of its first character (for two) or first
+/// three, until enough are read: the more keys a prefix has, the sooner its best ones come.
 extension Searcher {
   /// The most keys of a prefix read in key order before reading in rank order instead.
   static let rangeLimit = 1_000
@@ -47,20 +48,25 @@ extension Searcher {
     let text: String
   }
 
-  /// The `limit` best keys in `space` that begin with `prefix`.
+  /// The `limit` best keys in `space` that begin with `prefix`. A prefix of one or three
+  /// characters is a whole head of an index in rank order, whose first rows are the answer; any
+  /// other is read as a range first, in rank order only when the range is too long.
   private func best(in space: String, startingWith prefix: String, limit: Int) throws -> [Row] {
     let end = prefix + "\u{10FFFF}"
     let columns = "key, doc, rank, text"
     func row(_ row: Storage.Row) -> Row {
       Row(key: row.text(0), doc: row.int(1), rank: UInt32(clamping: row.int(2)), text: row.text(3))
     }
-    let range = try connection.query(
-      "SELECT \(columns) FROM search_suggestion_keys WHERE space = ? AND key >= ? AND key < ? LIMIT ?",
-      [space, prefix, end, Self.rangeLimit + 1], row)
-    if range.count <= Self.rangeLimit {
-      return Array(range.sorted { ($0.rank, $1.key) > ($1.rank, $0.key) }.prefix(limit))
+    let length = prefix.unicodeScalars.count
+    if length != 1 && length != 3 {
+      let range = try connection.query(
+        "SELECT \(columns) FROM search_suggestion_keys WHERE space = ? AND key >= ? AND key < ? LIMIT ?",
+        [space, prefix, end, Self.rangeLimit + 1], row)
+      if range.count <= Self.rangeLimit {
+        return Array(range.sorted { ($0.rank, $1.key) > ($1.rank, $0.key) }.prefix(limit))
+      }
     }
-    let width = prefix.unicodeScalars.count >= 3 ? 3 : 1
+    let width = length >= 3 ? 3 : 1
     let head = String(String.UnicodeScalarView(prefix.unicodeScalars.prefix(width)))
     return try connection.query(
       """

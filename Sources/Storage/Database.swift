@@ -24,10 +24,6 @@ public actor Database {
 
   /// How many read-only connections a database file in WAL mode has.
   static let readerCount = 4
-  /// The page cache of the connection that writes, in KiB (SQLite's default is 2,000): a write
-  /// of a batch to a large file touches more pages than that, and would read them again from the
-  /// file for each statement. Pages are cached only once read, so a small file costs no more.
-  static let writerCacheKiB = 65_536
 
   public nonisolated var unownedExecutor: UnownedSerialExecutor {
     executor.asUnownedSerialExecutor()
@@ -39,7 +35,12 @@ public actor Database {
   ///   - path: a file path, created if missing, or `":memory:"`.
   ///   - migrations: the schema, as named migrations in order (see ``Migration``).
   ///   - busyTimeout: how long to wait for another connection's lock, in milliseconds.
-  public init(path: String, migrations: [Migration] = [], busyTimeout: Int = 5_000) throws {
+  ///   - writerCacheKiB: the page cache of the connection that writes, in KiB, when SQLite's
+  ///     default (2,000) is too small: a batch written to a large file touches more pages than
+  ///     that, and reads the ones it evicted again. Pages are cached only once read.
+  public init(
+    path: String, migrations: [Migration] = [], busyTimeout: Int = 5_000, writerCacheKiB: Int? = nil
+  ) throws {
     self.path = path
     self.executor = QueueExecutor(label: "chaek.database.\(path)")
     let connection = try Connection(path: path)
@@ -48,7 +49,7 @@ public actor Database {
     if path != ":memory:" {
       isWAL = try connection.first("PRAGMA journal_mode = WAL") { $0.text(0) }?.lowercased() == "wal"
       try connection.execute("PRAGMA synchronous = NORMAL")
-      try connection.execute("PRAGMA cache_size = -\(Self.writerCacheKiB)")
+      if let writerCacheKiB { try connection.execute("PRAGMA cache_size = -\(writerCacheKiB)") }
     }
     try connection.execute("PRAGMA foreign_keys = ON")
     try Migration.apply(migrations, to: path, on: connection)

@@ -47,6 +47,18 @@ struct CatalogSuggestTests {
     #expect(found.map(\.text) == ["채소의 맛"])
   }
 
+  @Test func titlesOfOneKeyEachShowTheirOwnBook() async throws {
+    let catalog = try Catalog(path: ":memory:", includingStarter: false)
+    try await catalog.upsert(
+      [Book(title: "C++ 입문", isbn: "9788936433598"), Book(title: "C# 입문", isbn: "9780590353427")],
+      source: .imported, popularity: [9, 5])
+    let first = try await catalog.suggestions(for: "c입", limit: 8)
+    #expect(first.map(\.text) == ["C++ 입문"] && first.map(\.id?.rawValue) == ["9788936433598"], "one per key")
+    try await catalog.upsert([Book(title: "다른 책", isbn: "9788936433598")], source: .imported)
+    let after = try await catalog.suggestions(for: "c입", limit: 8)
+    #expect(after.map(\.text) == ["C# 입문"] && after.map(\.id?.rawValue) == ["9780590353427"])
+  }
+
   @Test func theLimitHoldsAndIsCappedAtTwenty() async throws {
     let catalog = try Catalog(path: ":memory:", includingStarter: false)
     try await catalog.upsert((1...30).map { Book(title: "시리즈 \($0)권") }, source: .imported)

@@ -158,6 +158,58 @@ struct SuggestionTests {
     #expect(people.map(\.text) == ["J.K. 롤링"] && people.map(\.id) == [1], "롤링 stays, from the next book")
   }
 
+  /// Batches of additions, updates (rank or text) and removals, over texts that share keys: after
+  /// each, every key's suggestion is its best document's (the highest rank, then the lowest id),
+  /// with a text of the key, whether its best row was kept or found again.
+  @Test func eachKeyFollowsItsBestDocumentThroughBatchesOfChanges() async throws {
+    var random = SeededGenerator(seed: 5)
+    let texts = ["Alpha", "alpha!", "ALPHA", "Alps", "Beta", "beta.", "감마", "가마", "감마선", "Gamma"]
+    let index = try await SuggestIndex([])
+    var present: [Int: (text: String, rank: UInt32)] = [:]
+    for _ in 0..<60 {
+      var changes: [(id: Int, old: String?, new: (text: String, rank: UInt32)?)] = []
+      for _ in 0..<Int.random(in: 1...6, using: &random) {
+        let id = Int.random(in: 0..<12, using: &random)
+        let removes = Int.random(in: 0..<4, using: &random) == 0
+        let document = (
+          text: texts.randomElement(using: &random)!, rank: UInt32.random(in: 0...5, using: &random)
+        )
+        changes.append((id, present[id]?.text, removes ? nil : document))
+        present[id] = removes ? nil : document
+      }
+      try await index.database.write { [changes] connection in
+        var writer = SuggestIndex.index.writer()
+        for (id, old, new) in changes {
+          if let old { writer.remove([], suggestions: [SuggestIndex.title: [old]], of: id) }
+          if let new {
+            writer.add(
+              Document(
+                id: id, terms: [], rank: new.rank, day: 0, stored: [:],
+                suggestions: [SuggestIndex.title: [new.text]]))
+          }
+        }
+        try writer.write(on: connection)
+      }
+      var best: [String: (id: Int, rank: UInt32)] = [:]
+      for (id, document) in present {
+        let key = Analyzer.completionKey(document.text)
+        if let known = best[key], (known.rank, -known.id) >= (document.rank, -id) { continue }
+        best[key] = (id, document.rank)
+      }
+      for typed in ["a", "alp", "b", "ㄱ", "감", "g"] {
+        let found = try await index.suggest(typed, limit: 8)
+        let expected = best.filter { key, _ in
+          present.values.contains {
+            Analyzer.completionKey($0.text) == key && Analyzer.completes($0.text, typed: typed)
+          }
+        }.sorted { ($0.value.rank, $1.key) > ($1.value.rank, $0.key) }
+        #expect(found.map(\.id) == expected.map(\.value.id), "\(typed) in \(present)")
+        #expect(found.map(\.rank) == expected.map(\.value.rank), "\(typed)")
+        #expect(found.map { Analyzer.completionKey($0.text) } == expected.map(\.key), "\(typed)")
+      }
+    }
+  }
+
   /// Every suggestion begins what was typed, and they are exactly the best distinct texts that
   /// do: over enough documents that prefixes of many rows are read in rank order.
   @Test func everySuggestionBeginsTheTypingAndNoneBetterIsMissed() async throws {
