@@ -41,9 +41,8 @@ extension Catalog {
   /// computed in as many parts as the machine has cores; `nil` for a smaller batch.
   static func prepare(_ books: [Book]) async -> [PreparedBook]? {
     guard books.count >= parallelBatch else { return nil }
-    let size =
-      (books.count + ProcessInfo.processInfo.activeProcessorCount - 1)
-      / ProcessInfo.processInfo.activeProcessorCount
+    let cores = ProcessInfo.processInfo.activeProcessorCount
+    let size = (books.count + cores - 1) / cores
     return await withTaskGroup(of: (Int, [PreparedBook]).self) { group in
       for start in stride(from: 0, to: books.count, by: size) {
         let slice = books[start..<min(start + size, books.count)]

@@ -9,16 +9,14 @@ import Storage
 /// text the key had, which another document's text folds to the same key as (the caller shows
 /// the document's own text where it matters, as the catalog does a title).
 extension IndexWriter {
-  /// One document's row: its field, the key and the document.
-  struct SuggestionRow: Hashable {
+  /// A field's completion key: what the changes of a batch are grouped by.
+  struct SuggestionKey: Hashable {
     let field: Field
     let key: String
-    let doc: Int
 
-    init(_ suggested: SuggestedText, of doc: Int) {
+    init(_ suggested: SuggestedText) {
       field = suggested.field
       key = suggested.key
-      self.doc = doc
     }
   }
 
@@ -36,15 +34,11 @@ extension IndexWriter {
 
   /// Stores the changed rows, then the best row of each key they touched, in key order.
   func writeSuggestions(on connection: Connection) throws {
-    var byKey: [SuggestionKey: [(doc: Int, change: SuggestionChange)]] = [:]
-    for (row, change) in suggestionChanges {
-      byKey[SuggestionKey(field: row.field, key: row.key), default: []].append((row.doc, change))
-    }
-    for (key, changes) in byKey.sorted(by: {
+    for (key, changes) in suggestionChanges.sorted(by: {
       ($0.key.field.code, $0.key.key) < ($1.key.field.code, $1.key.key)
     }) {
       let space = Self.keySpace(key.field)
-      for (doc, change) in changes.sorted(by: { $0.doc < $1.doc }) {
+      for (doc, change) in changes.sorted(by: { $0.key < $1.key }) {
         switch change {
         case .put(let rank, _):
           try connection.run(
@@ -57,12 +51,6 @@ extension IndexWriter {
       }
       try writeBest(of: key, changes: changes, on: connection)
     }
-  }
-
-  /// A field's completion key.
-  private struct SuggestionKey: Hashable {
-    let field: Field
-    let key: String
   }
 
   /// A key's best row: its document, that document's rank, and the key's text.
@@ -78,21 +66,19 @@ extension IndexWriter {
   /// Writes the best row of `key` after `changes` (under the key and its 초성), or removes it when
   /// no document suggests the key any more. The key's rows are read only when its best document
   /// was removed or lowered: otherwise the best is the better of the old one and the batch's.
-  private func writeBest(
-    of key: SuggestionKey, changes: [(doc: Int, change: SuggestionChange)], on connection: Connection
-  ) throws {
+  private func writeBest(of key: SuggestionKey, changes: [Int: SuggestionChange], on connection: Connection)
+    throws
+  {
     let space = Self.keySpace(key.field)
     let before = try connection.first(
       "SELECT doc, rank, text FROM search_suggestion_keys WHERE space = ? AND key = ?", [space, key.key]
     ) { Best(doc: $0.int(0), rank: $0.int(1), text: $0.text(2)) }
     var puts: [Best] = []
-    var texts: [Int: String] = [:]
     var keepsBest = before != nil
     for (doc, change) in changes {
       switch change {
       case .put(let rank, let text):
         puts.append(Best(doc: doc, rank: Int(rank), text: text))
-        texts[doc] = text
         if doc == before?.doc, Int(rank) < before!.rank { keepsBest = false }
       case .remove:
         if doc == before?.doc { keepsBest = false }
@@ -108,7 +94,10 @@ extension IndexWriter {
           "SELECT doc, rank FROM search_suggestions WHERE space = ? AND key = ? ORDER BY rank DESC, doc LIMIT 1",
           [space, key.key]
         ) { row in
-          (texts[row.int(0)] ?? before?.text).map { Best(doc: row.int(0), rank: row.int(1), text: $0) }
+          let doc = row.int(0)
+          return (puts.first { $0.doc == doc }?.text ?? before?.text).map {
+            Best(doc: doc, rank: row.int(1), text: $0)
+          }
         } ?? nil
     }
     guard best != before else { return }

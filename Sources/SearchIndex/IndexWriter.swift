@@ -19,8 +19,9 @@ public struct IndexWriter {
   private var stored: [Int: [String]] = [:]
   /// The ids whose stored fields go.
   private var deleted: Set<Int> = []
-  /// The completion structure's rows to write or remove, the last change of a row winning.
-  var suggestionChanges: [SuggestionRow: SuggestionChange] = [:]
+  /// The completion structure's rows to write or remove, by key and document, the last change of
+  /// a row winning.
+  var suggestionChanges: [SuggestionKey: [Int: SuggestionChange]] = [:]
 
   init(index: InvertedIndex) {
     self.index = index
@@ -34,7 +35,7 @@ public struct IndexWriter {
     stored[document.id] = index.storedFields.map { document.stored[$0] ?? "" }
     deleted.remove(document.id)
     for suggested in document.suggested {
-      suggestionChanges[SuggestionRow(suggested, of: document.id)] = .put(
+      suggestionChanges[SuggestionKey(suggested), default: [:]][document.id] = .put(
         rank: document.rank, text: suggested.text)
     }
   }
@@ -44,7 +45,7 @@ public struct IndexWriter {
   public mutating func remove(_ terms: [Term], suggestions: [Field: [String]] = [:], of id: Int) {
     change(terms, of: id, present: false)
     for suggested in SuggestedText.of(suggestions) {
-      suggestionChanges[SuggestionRow(suggested, of: id)] = .remove
+      suggestionChanges[SuggestionKey(suggested), default: [:]][id] = .remove
     }
   }
 
@@ -72,8 +73,7 @@ public struct IndexWriter {
   public func write(on connection: Connection) throws {
     var counts: [Term: Int] = [:]
     let keys = postings.keys.map { (encoded: $0.term.encoded, key: $0) }.sorted {
-      $0.encoded == $1.encoded
-        ? $0.key.chunk < $1.key.chunk : $0.encoded.utf8.lexicographicallyPrecedes($1.encoded.utf8)
+      $0.encoded == $1.encoded ? $0.key.chunk < $1.key.chunk : Self.precedes($0.encoded, $1.encoded)
     }
     for (encoded, key) in keys {
       let changes = postings[key]!
@@ -115,7 +115,7 @@ public struct IndexWriter {
   }
 
   private func write(_ counts: [Term: Int], on connection: Connection) throws {
-    for (term, change) in counts.map({ ($0.key.encoded, $0.value) }).sorted(by: { $0.0 < $1.0 })
+    for (term, change) in counts.map({ ($0.key.encoded, $0.value) }).sorted(by: { Self.precedes($0.0, $1.0) })
     where change != 0 {
       try connection.run(
         """
@@ -126,6 +126,11 @@ public struct IndexWriter {
     if counts.values.contains(where: { $0 < 0 }) {
       try connection.run("DELETE FROM search_terms WHERE docs <= 0")
     }
+  }
+
+  /// Whether a stored term sorts before another as SQLite's b-trees keep them: byte by byte.
+  private static func precedes(_ left: String, _ right: String) -> Bool {
+    left.utf8.lexicographicallyPrecedes(right.utf8)
   }
 
   private func writeStored(on connection: Connection) throws {

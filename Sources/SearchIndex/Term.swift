@@ -19,7 +19,9 @@ public struct Term: Hashable, Sendable {
   /// The term of a stored form.
   init(encoded: String) {
     let colon = encoded.firstIndex(of: ":")!
-    self.init(encoded[encoded.index(after: colon)...], in: Field(String(encoded[..<colon])))
+    field = Field(String(encoded[..<colon]))
+    token = String(encoded[encoded.index(after: colon)...])
+    self.encoded = encoded
   }
 
   public static func == (left: Term, right: Term) -> Bool { left.encoded == right.encoded }
