@@ -33,22 +33,32 @@ extension Hangul {
   /// else as it is (`해리 포터` → `ㅎㅐㄹㅣ ㅍㅗㅌㅓ`).
   public static func keystrokes(_ text: String) -> String {
     var keys = String.UnicodeScalarView()
-    func append(_ letter: Character) {
-      if let parts = compounds[letter] {
-        keys.append(contentsOf: parts.unicodeScalars)
-      } else {
-        keys.append(contentsOf: letter.unicodeScalars)
-      }
-    }
     for scalar in text.unicodeScalars {
-      guard let (initial, vowel, final) = parts(of: scalar) else {
-        append(Character(scalar))
-        continue
+      if let (initial, vowel, final) = parts(of: scalar) {
+        keys.append(contentsOf: Keys.initials[initial])
+        keys.append(contentsOf: Keys.vowels[vowel])
+        if final > 0 { keys.append(contentsOf: Keys.finals[final - 1]) }
+      } else if let parts = Keys.compounds[scalar] {
+        keys.append(contentsOf: parts)
+      } else {
+        keys.append(scalar)
       }
-      append(initials[initial])
-      append(vowels[vowel])
-      if final > 0 { append(finals[final - 1]) }
     }
     return String(keys)
+  }
+
+  /// The keys of each letter, as scalars: what ``keystrokes(_:)`` appends.
+  private enum Keys {
+    static let initials = Hangul.initials.map(keys)
+    static let vowels = Hangul.vowels.map(keys)
+    static let finals = Hangul.finals.map(keys)
+    static let compounds = Dictionary(
+      uniqueKeysWithValues: Hangul.compounds.map {
+        ($0.key.unicodeScalars.first!, Array($0.value.unicodeScalars))
+      })
+
+    static func keys(_ letter: Character) -> [Unicode.Scalar] {
+      Array((Hangul.compounds[letter] ?? String(letter)).unicodeScalars)
+    }
   }
 }

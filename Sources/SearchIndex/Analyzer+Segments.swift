@@ -11,7 +11,17 @@ extension Analyzer {
   }
 
   /// Splits text into Hangul runs (joined across anything but letters and digits) and Latin words.
+  /// Text of ASCII and Hangul syllables only (most titles and names) is read a scalar at a time,
+  /// each scalar being a character there whose kind needs no Unicode tables.
   static func segments(of text: String) -> [Segment] {
+    text.isASCIIOrHangul
+      ? segments(of: text.unicodeScalars.lazy.map(Character.init), kind: asciiOrHangulKind)
+      : segments(of: text, kind: kind(of:))
+  }
+
+  static func segments(of characters: some Sequence<Character>, kind: (Character) -> CharacterKind)
+    -> [Segment]
+  {
     var segments: [Segment] = []
     var run: [Character] = []
     var words: [String] = []
@@ -29,8 +39,8 @@ extension Analyzer {
       if !words.isEmpty { segments.append(.words(words)) }
       words = []
     }
-    for character in text {
-      switch kind(of: character) {
+    for character in characters {
+      switch kind(character) {
       case .syllable:
         flushWords()
         run.append(character)
@@ -61,6 +71,15 @@ extension Analyzer {
     if Hangul.isSyllable(character) { return .syllable }
     if character.isLetter || character.isNumber || isCombiningMark(character) { return .wordPart }
     return .separator
+  }
+
+  /// ``kind(of:)`` of a character of text of ASCII and Hangul syllables only.
+  static func asciiOrHangulKind(_ character: Character) -> CharacterKind {
+    switch character.unicodeScalars.first!.value {
+    case Hangul.syllables: .syllable
+    case 0x30...0x39, 0x41...0x5A, 0x61...0x7A: .wordPart
+    default: .separator
+    }
   }
 
   /// A word lowercased without its accents: `Misérables` → `miserables`.

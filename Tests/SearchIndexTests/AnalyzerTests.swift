@@ -1,5 +1,6 @@
 import Foundation
 import KoreanText
+import TestSupport
 import Testing
 
 @testable import SearchIndex
@@ -52,6 +53,25 @@ struct AnalyzerTests {
         && !Analyzer.isInitialsQuery("ㅊa"))
     #expect(Analyzer.typoVariants(of: "abcde").contains("abdce"))
     #expect(Analyzer.typoVariants(of: "abcde").first == "abcde")
+  }
+}
+
+@Suite("Analyzer: text of ASCII and Hangul read a scalar at a time")
+struct ScalarSegmentsTests {
+  /// Random texts of ASCII (letters, digits, punctuation, CR LF) and syllables are split as
+  /// reading them a character at a time, with Unicode's tables, splits them.
+  @Test func scalarsSplitAsCharactersDo() {
+    var random = SeededGenerator(seed: 11)
+    let alphabet = Array("aZz09 .,-'!?()\r\n\t\u{7F}가힣한강해리") + ["\r\n"]
+    for _ in 0..<2_000 {
+      let text = String(
+        (0..<Int.random(in: 0...24, using: &random)).map { _ in alphabet.randomElement(using: &random)! })
+      #expect(text.isASCIIOrHangul)
+      let fast = Analyzer.segments(
+        of: text.unicodeScalars.lazy.map(Character.init), kind: Analyzer.asciiOrHangulKind)
+      let general = Analyzer.segments(of: text, kind: Analyzer.kind(of:))
+      #expect("\(fast)" == "\(general)", "\(text.debugDescription)")
+    }
   }
 }
 
