@@ -1,6 +1,8 @@
 import BookModel
+import Foundation
 import SearchIndex
 import Storage
+import Synchronization
 
 /// The catalog's search index (see ``InvertedIndex``), in `catalog.sqlite` beside the books: a book
 /// is a document whose id is its rowid, whose rank is its popularity and whose day its
@@ -65,22 +67,36 @@ extension Catalog {
 
   // MARK: - Rebuilding
 
-  /// Rebuilds the index from every book's stored JSON, in batches of 10,000.
+  /// Rebuilds the index from every book's stored JSON (see ``SearchIndex/IndexBuilder``), reading
+  /// the books 10,000 at a time and analyzing each batch on every core.
   static func reindex(on connection: Connection) throws {
-    try searchIndex.reset(on: connection)
+    var builder = try searchIndex.builder(on: connection)
     var last = 0
     while true {
       let rows = try connection.query(
         "SELECT rowid, book, popularity FROM books WHERE rowid > ? ORDER BY rowid LIMIT 10000", [last]
-      ) { ($0.int(0), try decode($0.text(1)), $0.int(2)) }
-      guard let final = rows.last else { return }
-      var writer = searchIndex.writer()
-      for (rowid, book, popularity) in rows {
-        writer.add(document(of: book, rowid: rowid, popularity: popularity))
-      }
-      try writer.write(on: connection)
-      last = final.0
+      ) { (rowid: $0.int(0), json: $0.text(1), popularity: $0.int(2)) }
+      guard let final = rows.last else { break }
+      for document in try documents(of: rows) { try builder.add(document) }
+      last = final.rowid
     }
+    try builder.finish()
+  }
+
+  /// The documents of stored books, decoded and analyzed in as many parts as the machine has
+  /// cores.
+  private static func documents(of rows: [(rowid: Int, json: String, popularity: Int)]) throws -> [Document] {
+    let parts = min(ProcessInfo.processInfo.activeProcessorCount, max(1, rows.count / parallelBatch))
+    let size = (rows.count + parts - 1) / parts
+    let results = Mutex([Result<[Document], any Error>?](repeating: nil, count: parts))
+    DispatchQueue.concurrentPerform(iterations: parts) { part in
+      let slice = rows[min(part * size, rows.count)..<min((part + 1) * size, rows.count)]
+      let result = Result {
+        try slice.map { try document(of: decode($0.json), rowid: $0.rowid, popularity: $0.popularity) }
+      }
+      results.withLock { $0[part] = result }
+    }
+    return try results.withLock { $0 }.flatMap { try $0!.get() }
   }
 
   /// Rebuilds an index written with other versions than today's, when the catalog opens (and,

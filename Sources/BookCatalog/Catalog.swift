@@ -115,6 +115,13 @@ public final class Catalog: BookSearching, Sendable {
     }
   }
 
+  /// Rebuilds the search index from every book in one transaction, in bulk (see
+  /// ``SearchIndex/IndexBuilder``): searches go on with the index as it was until the new one is
+  /// whole, and a rebuild stopped before then leaves that index.
+  public func rebuildIndex() async throws {
+    try await database.write { try Catalog.reindex(on: $0) }
+  }
+
   /// The number of books in the catalog.
   public func count() async throws -> Int {
     try await database.read { try $0.integer("SELECT count(*) FROM books") }

@@ -54,7 +54,7 @@ extension IndexWriter {
   }
 
   /// A key's best row: its document, that document's rank, and the key's text.
-  private struct Best: Equatable {
+  struct Best: Equatable {
     let doc: Int
     let rank: Int
     let text: String
@@ -118,7 +118,7 @@ extension IndexWriter {
   }
 
   /// The key of a text in its field's 초성 space (empty when the text has no Hangul).
-  private static func initialsKey(of text: String, key: String) -> String {
+  static func initialsKey(of text: String, key: String) -> String {
     let initials = Analyzer.initialsKey(text)
     return initials.isEmpty ? "" : initials + "\u{1}" + key
   }

@@ -32,7 +32,7 @@ public struct IndexWriter {
     change(document.terms, of: document.id, present: true)
     let (chunk, offset) = DocIDSet.place(document.id)
     ranks[chunk, default: []].append((Int(offset), document.rank, document.day))
-    stored[document.id] = index.storedFields.map { document.stored[$0] ?? "" }
+    stored[document.id] = index.storedTexts(of: document)
     deleted.remove(document.id)
     for suggested in document.suggested {
       suggestionChanges[SuggestionKey(suggested), default: [:]][document.id] = .put(
@@ -129,7 +129,7 @@ public struct IndexWriter {
   }
 
   /// Whether a stored term sorts before another as SQLite's b-trees keep them: byte by byte.
-  private static func precedes(_ left: String, _ right: String) -> Bool {
+  static func precedes(_ left: String, _ right: String) -> Bool {
     left.utf8.lexicographicallyPrecedes(right.utf8)
   }
 
@@ -137,12 +137,8 @@ public struct IndexWriter {
     for id in deleted {
       try connection.run("DELETE FROM search_keys WHERE rowid = ?", [id])
     }
-    let columns = index.storedFields.map { ", " + $0.name }.joined()
-    let values = String(repeating: ", ?", count: index.storedFields.count)
     for (id, texts) in stored.sorted(by: { $0.key < $1.key }) {
-      try connection.run(
-        "INSERT OR REPLACE INTO search_keys (rowid\(columns)) VALUES (?\(values))",
-        [id] + (texts as [any SQLValueConvertible]))
+      try index.store(texts, of: id, on: connection)
     }
   }
 
@@ -161,9 +157,18 @@ public struct IndexWriter {
         rank[change.offset] = change.rank
         day[change.offset] = change.day
       }
-      try connection.run(
-        "INSERT OR REPLACE INTO search_ranks (chunk, version, popularity, day) VALUES (?, ?, ?, ?)",
-        [chunk, version + 1, RankCache.encode(rank), RankCache.encode(day)])
+      try Self.storeRanks(rank, day: day, of: chunk, version: version + 1, on: connection)
     }
+  }
+
+  /// Writes a chunk's ranks and days, at a version above the one a ``RankCache`` may hold.
+  static func storeRanks(
+    _ rank: [UInt32], day: [UInt32], of chunk: Int, version: Int, on connection: Connection
+  )
+    throws
+  {
+    try connection.run(
+      "INSERT OR REPLACE INTO search_ranks (chunk, version, popularity, day) VALUES (?, ?, ?, ?)",
+      [chunk, version, RankCache.encode(rank), RankCache.encode(day)])
   }
 }

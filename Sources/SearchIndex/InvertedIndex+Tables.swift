@@ -14,6 +14,13 @@ extension InvertedIndex {
   /// caller then adds every document. `search_ranks` stays, each chunk's row to be written again
   /// with a higher version, so that a process that cached a chunk reloads it.
   public func reset(on connection: Connection) throws {
+    try createTables(on: connection)
+    try createSecondaryIndexes(on: connection)
+  }
+
+  /// ``reset(on:)`` without the secondary indexes, which an ``IndexBuilder`` creates once its rows
+  /// are written (sorting them once rather than keeping them sorted row by row).
+  func createTables(on connection: Connection) throws {
     let columns = storedFields.map { ", \($0.name) TEXT NOT NULL" }.joined()
     try connection.execute(
       """
@@ -52,13 +59,35 @@ extension InvertedIndex {
         text TEXT NOT NULL,
         PRIMARY KEY (space, key)
       ) WITHOUT ROWID;
-      CREATE INDEX search_suggestion_keys_1 ON search_suggestion_keys (space, substr(key, 1, 1), rank DESC);
-      CREATE INDEX search_suggestion_keys_3 ON search_suggestion_keys (space, substr(key, 1, 3), rank DESC);
       CREATE TABLE search_meta (name TEXT PRIMARY KEY, version INTEGER NOT NULL) WITHOUT ROWID;
       """)
     for (name, version) in versions {
       try connection.run("INSERT INTO search_meta (name, version) VALUES (?, ?)", [name, version])
     }
+  }
+
+  /// The indexes of `search_suggestion_keys` by a key's first letters, which find the best keys
+  /// of a short prefix.
+  func createSecondaryIndexes(on connection: Connection) throws {
+    try connection.execute(
+      """
+      CREATE INDEX search_suggestion_keys_1 ON search_suggestion_keys (space, substr(key, 1, 1), rank DESC);
+      CREATE INDEX search_suggestion_keys_3 ON search_suggestion_keys (space, substr(key, 1, 3), rank DESC);
+      """)
+  }
+
+  /// Writes a document's stored fields, in place of any it had.
+  func store(_ texts: [String], of id: Int, on connection: Connection) throws {
+    let columns = storedFields.map { ", " + $0.name }.joined()
+    let values = String(repeating: ", ?", count: storedFields.count)
+    try connection.run(
+      "INSERT OR REPLACE INTO search_keys (rowid\(columns)) VALUES (?\(values))",
+      [id] + (texts as [any SQLValueConvertible]))
+  }
+
+  /// The texts of a document's stored fields, in the order of ``storedFields``.
+  func storedTexts(of document: Document) -> [String] {
+    storedFields.map { document.stored[$0] ?? "" }
   }
 
   /// The versions an index is written with, by name.

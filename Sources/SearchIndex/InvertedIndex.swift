@@ -8,6 +8,7 @@ import Storage
 /// - ``Field`` and ``Term``: a token in a field, what postings are kept of.
 /// - ``Document``: an id, its terms, its sort keys (rank and day) and its stored fields.
 /// - ``IndexWriter``: adds and removes documents, writing once at the end of a transaction.
+/// - ``IndexBuilder``: builds the whole index from every document, a chunk of ids at a time.
 /// - ``Query``: terms, prefixes, conjunctions, disjunctions and phrases, as a tree.
 /// - ``Searcher``: evaluates a query to a ``DocIDSet`` (a roaring doc-id set), and collects a page
 ///   of matches (``TopDocs``) in ``Tier``s and an ``Order`` with a top-N collector.
@@ -52,6 +53,12 @@ public struct InvertedIndex: Sendable {
   /// A writer of documents to this index; its changes are stored by ``IndexWriter/write(on:)``.
   public func writer() -> IndexWriter {
     IndexWriter(index: self)
+  }
+
+  /// A builder of this index from nothing, on `connection`, in its transaction: the index is
+  /// emptied now, and whole again once ``IndexBuilder/finish()`` returns.
+  public func builder(on connection: Connection) throws -> IndexBuilder {
+    try IndexBuilder(index: self, on: connection)
   }
 
   /// A searcher on `connection`, for one search in one read transaction: it caches what it reads.

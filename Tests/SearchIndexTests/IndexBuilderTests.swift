@@ -1,0 +1,110 @@
+import Storage
+import TestSupport
+import Testing
+
+@testable import SearchIndex
+
+@Suite("IndexBuilder: an index built in bulk is the index written batch by batch")
+struct IndexBuilderTests {
+  static let title = Field("t")
+  static let people = Field("p")
+  static let index = InvertedIndex(storedFields: [.stored("title")], documentVersion: 1)
+
+  /// A seeded corpus over three chunks of ids: words shared by few documents and by every one
+  /// (so some chunks are bitmaps), repeated terms, and suggested texts that share completion keys
+  /// at equal and different ranks.
+  static func corpus(seed: UInt64) -> [Document] {
+    var random = SeededGenerator(seed: seed)
+    let words = (0..<300).map { "w\($0)" } + ["해리", "포터", "채식", "주의", "ㅎㄹ"]
+    let texts = ["Alpha", "alpha!", "ALPHA", "Alps", "감마", "가마", "감마선", "Gamma", "해리 포터", "해리포터"]
+    var documents: [Document] = []
+    var id = Int.random(in: 0...5, using: &random)
+    while id < 3 << 16 {
+      let terms =
+        (0..<Int.random(in: 0...8, using: &random)).map { _ in
+          Term(words.randomElement(using: &random)!, in: Bool.random(using: &random) ? title : people)
+        } + [Term("every", in: title), Term("every", in: title)]
+      let suggested = Int.random(in: 0..<4, using: &random) == 0 ? [] : [texts.randomElement(using: &random)!]
+      documents.append(
+        Document(
+          id: id, terms: terms, rank: UInt32.random(in: 0...3, using: &random),
+          day: UInt32.random(in: 0...9, using: &random), stored: [.stored("title"): "book \(id)"],
+          suggestions: [title: suggested, people: [texts.randomElement(using: &random)!]]))
+      id += Int.random(in: 1...12, using: &random)
+    }
+    return documents
+  }
+
+  /// Every row of the index's tables but the ranks' versions, in key order.
+  static func rows(on connection: Connection) throws -> [String] {
+    let tables = [
+      "SELECT term, chunk, hex(docs) FROM search_postings ORDER BY term, chunk",
+      "SELECT term, docs FROM search_terms ORDER BY term",
+      "SELECT chunk, hex(popularity), hex(day) FROM search_ranks ORDER BY chunk",
+      "SELECT rowid, title FROM search_keys ORDER BY rowid",
+      "SELECT space, key, doc, rank FROM search_suggestions ORDER BY space, key, doc",
+      "SELECT space, key, doc, rank, text FROM search_suggestion_keys ORDER BY space, key",
+      "SELECT name, sql FROM sqlite_master WHERE name LIKE 'search%' ORDER BY name",
+    ]
+    return try tables.flatMap { sql in
+      try connection.query(sql) { row in (0..<row.count).map { row.text($0) }.joined(separator: "|") }
+    }
+  }
+
+  static func database() throws -> Database {
+    try Database(path: ":memory:", migrations: [Migration("index") { try index.reset(on: $0) }])
+  }
+
+  @Test(arguments: [1, 2, 3] as [UInt64])
+  func aBuiltIndexHoldsExactlyTheRowsOfOneWrittenInBatches(seed: UInt64) async throws {
+    let documents = Self.corpus(seed: seed)
+    var random = SeededGenerator(seed: seed + 100)
+    let written = try Self.database()
+    var remaining = documents.shuffled(using: &random)
+    while !remaining.isEmpty {
+      let batch = Array(remaining.prefix(Int.random(in: 1...6_000, using: &random)))
+      remaining.removeFirst(batch.count)
+      try await written.write { connection in
+        var writer = Self.index.writer()
+        for document in batch { writer.add(document) }
+        try writer.write(on: connection)
+      }
+    }
+    let built = try Self.database()
+    try await built.write { connection in
+      var builder = try Self.index.builder(on: connection)
+      for document in documents { try builder.add(document) }
+      try builder.finish()
+    }
+    let expected = try await written.read { try Self.rows(on: $0) }
+    let actual = try await built.read { try Self.rows(on: $0) }
+    #expect(expected.count > 10_000)
+    #expect(actual.count == expected.count)
+    #expect(actual.filter { $0.count > 8_000 }.count > 0, "some chunk of `every` is a bitmap")
+    for (line, (left, right)) in zip(actual, expected).enumerated() where left != right {
+      Issue.record("row \(line): built \(left.prefix(120)), written \(right.prefix(120))")
+      break
+    }
+  }
+
+  @Test func aBuildReplacesTheIndexThatWasThere() async throws {
+    let database = try Self.database()
+    let old = Document(
+      id: 7, terms: [Term("old", in: Self.title)], rank: 1, day: 1, stored: [.stored("title"): "old"],
+      suggestions: [Self.title: ["Old"]])
+    try await database.write { connection in
+      var writer = Self.index.writer()
+      writer.add(old)
+      try writer.write(on: connection)
+      var builder = try Self.index.builder(on: connection)
+      try builder.add(
+        Document(
+          id: 3, terms: [Term("new", in: Self.title)], rank: 2, day: 2, stored: [.stored("title"): "new"],
+          suggestions: [Self.title: ["New"]]))
+      try builder.finish()
+    }
+    let rows = try await database.read { try Self.rows(on: $0) }
+    #expect(!rows.contains { $0.contains("old") || $0.contains("Old") }, "\(rows)")
+    #expect(rows.contains("t:new|0|0300"))
+  }
+}
