@@ -56,6 +56,50 @@ struct CatalogIndexTests {
     #expect(try await titles(reader, "dune") == ["Dune Sea", "Dune Road"])
   }
 
+  /// Every answer of a catalog written batch by batch (the starter books, then goodbooks in
+  /// batches, some books updated), and of the same catalog rebuilt in bulk: the same, search by
+  /// search and suggestion by suggestion.
+  @Test func aRebuiltCatalogAnswersEveryQueryAsTheOneWrittenInBatches() async throws {
+    let catalog = try Catalog(path: ":memory:")
+    _ = try await catalog.importBooks(from: Goodbooks.data(), format: .goodbooks, batchSize: 700)
+    let books = try await catalog.database.read { connection in
+      try connection.query("SELECT book FROM books ORDER BY rowid") { try Catalog.decode($0.text(0)) }
+    }
+    try await catalog.upsert(
+      books.enumerated().filter { $0.offset % 9 == 0 }.map {
+        Book(title: $0.element.title + " (개정판)", isbn: $0.element.isbn)
+      },
+      source: .imported)
+    func answers() async throws -> [String] {
+      var answers: [String] = []
+      for (number, book) in books.enumerated() where number % (books.count / 120) == 0 {
+        let word = String(book.title.split(separator: " ").first ?? "")
+        let person = book.authors.first ?? ""
+        for (text, target) in [
+          (word, nil), (book.title, nil), (Analyzer.initialsKey(book.title), nil), (person, .person),
+          (String(book.title.prefix(2)), nil),
+        ] as [(String, SearchQuery.Target?)] where !text.isEmpty {
+          for sort in SearchQuery.Sort.allCases {
+            let page = try await catalog.search(
+              SearchQuery(query: text, target: target, sort: sort, size: 50))
+            answers.append("\(text) \(sort): \(page.meta.totalCount) \(page.documents.map(\.isbn))")
+          }
+        }
+        for typed in [String(book.title.prefix(1)), String(book.title.prefix(3)), String(person.prefix(2))] {
+          answers.append("\(typed): \(try await catalog.suggestions(for: typed, limit: 8))")
+        }
+      }
+      return answers
+    }
+    let written = try await answers()
+    try await catalog.rebuildIndex()
+    let rebuilt = try await answers()
+    #expect(written.count > 1_000)
+    for (left, right) in zip(written, rebuilt) where left != right {
+      Issue.record("written \(left)\nrebuilt \(right)")
+    }
+  }
+
   // MARK: - Versions
 
   @Test func aCatalogWhoseIndexHasOtherVersionsIsReindexedWhenOpened() async throws {
