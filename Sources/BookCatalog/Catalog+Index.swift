@@ -68,24 +68,37 @@ extension Catalog {
   // MARK: - Rebuilding
 
   /// Rebuilds the index from every book's stored JSON (see ``SearchIndex/IndexBuilder``), reading
-  /// the books 10,000 at a time and analyzing each batch on every core.
+  /// the books 10,000 at a time: each batch is decoded and analyzed on every core while the one
+  /// before it is written.
   static func reindex(on connection: Connection) throws {
     var builder = try searchIndex.builder(on: connection)
     var last = 0
-    while true {
+    func nextBatch() throws -> AnalyzedBatch? {
       let rows = try connection.query(
         "SELECT rowid, book, popularity FROM books WHERE rowid > ? ORDER BY rowid LIMIT 10000", [last]
-      ) { (rowid: $0.int(0), json: $0.text(1), popularity: $0.int(2)) }
-      guard let final = rows.last else { break }
-      for document in try documents(of: rows) { try builder.add(document) }
+      ) { StoredRow(rowid: $0.int(0), json: $0.text(1), popularity: $0.int(2)) }
+      guard let final = rows.last else { return nil }
       last = final.rowid
+      return AnalyzedBatch(rows)
+    }
+    var batch = try nextBatch()
+    while let current = batch {
+      batch = try nextBatch()
+      for document in try current.documents() { try builder.add(document) }
     }
     try builder.finish()
   }
 
+  /// A book as stored, to be indexed.
+  struct StoredRow: Sendable {
+    let rowid: Int
+    let json: String
+    let popularity: Int
+  }
+
   /// The documents of stored books, decoded and analyzed in as many parts as the machine has
   /// cores.
-  private static func documents(of rows: [(rowid: Int, json: String, popularity: Int)]) throws -> [Document] {
+  static func documents(of rows: [StoredRow]) throws -> [Document] {
     let parts = min(ProcessInfo.processInfo.activeProcessorCount, max(1, rows.count / parallelBatch))
     let size = (rows.count + parts - 1) / parts
     let results = Mutex([Result<[Document], any Error>?](repeating: nil, count: parts))
@@ -110,4 +123,25 @@ extension Catalog {
 extension Book {
   /// The book's authors, then its translators, as one text: what the catalog searches as people.
   public var people: String { (authors + translators).joined(separator: ", ") }
+}
+
+/// A batch of stored books being decoded and analyzed in the background from its creation (see
+/// ``Catalog/documents(of:)``), so that a rebuild writes one batch while it analyzes the next.
+private final class AnalyzedBatch: Sendable {
+  private let result = Mutex<Result<[Document], any Error>?>(nil)
+  private let done = DispatchSemaphore(value: 0)
+
+  init(_ rows: [Catalog.StoredRow]) {
+    DispatchQueue.global().async { [self] in
+      let documents = Result { try Catalog.documents(of: rows) }
+      result.withLock { $0 = documents }
+      done.signal()
+    }
+  }
+
+  /// The batch's documents, once they are made.
+  func documents() throws -> [Document] {
+    done.wait()
+    return try result.withLock { $0! }.get()
+  }
 }

@@ -45,8 +45,7 @@ public struct IndexBuilder {
       self.chunk = chunk
     }
     for term in document.terms {
-      if postings[term]?.last == offset { continue }  // a term repeated in the document
-      postings[term, default: []].append(offset)
+      postings[term, default: []].appendUnlessLast(offset)  // a term may be repeated
     }
     rank[Int(offset)] = document.rank
     day[Int(offset)] = document.day
@@ -158,5 +157,12 @@ public struct IndexBuilder {
         last = final.key
       }
     }
+  }
+}
+
+extension [UInt16] {
+  /// Appends `offset` unless it is the last element already.
+  fileprivate mutating func appendUnlessLast(_ offset: UInt16) {
+    if last != offset { append(offset) }
   }
 }

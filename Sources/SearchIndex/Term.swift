@@ -24,9 +24,16 @@ public struct Term: Hashable, Sendable {
     self.encoded = encoded
   }
 
-  public static func == (left: Term, right: Term) -> Bool { left.encoded == right.encoded }
+  /// Terms are equal when their stored forms have the same bytes: an analyzer's tokens are NFC,
+  /// so this is String's equality without its normalization.
+  public static func == (left: Term, right: Term) -> Bool {
+    left.encoded.utf8.elementsEqual(right.encoded.utf8)
+  }
 
-  public func hash(into hasher: inout Hasher) { hasher.combine(encoded) }
+  public func hash(into hasher: inout Hasher) {
+    var encoded = encoded
+    encoded.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+  }
 
   /// The stored forms of the terms of the field whose tokens begin with this one's token: from
   /// `start` (this term), up to `end` (excluded).
