@@ -33,6 +33,7 @@ enum Tantivy {
     let sizes = measured.sizes
     print(
       "  chaek/tantivy build \(ratio(measured.buildSeconds, seconds)) (books written too), "
+        + "bulk rebuild \(ratio(measured.rebuildSeconds, seconds)) (from the stored books), "
         + "search index \(ratio(Double(sizes.index), Double(bytes))), "
         + "database \(ratio(Double(sizes.total), Double(bytes))) (with the books), "
         + "chaek peak RSS \(measured.peakRSS) MiB")
