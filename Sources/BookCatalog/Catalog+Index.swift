@@ -96,22 +96,6 @@ extension Catalog {
     let popularity: Int
   }
 
-  /// The documents of stored books, decoded and analyzed in as many parts as the machine has
-  /// cores.
-  static func documents(of rows: [StoredRow]) throws -> [Document] {
-    let parts = min(ProcessInfo.processInfo.activeProcessorCount, max(1, rows.count / parallelBatch))
-    let size = (rows.count + parts - 1) / parts
-    let results = Mutex([Result<[Document], any Error>?](repeating: nil, count: parts))
-    DispatchQueue.concurrentPerform(iterations: parts) { part in
-      let slice = rows[min(part * size, rows.count)..<min((part + 1) * size, rows.count)]
-      let result = Result {
-        try slice.map { try document(of: decode($0.json), rowid: $0.rowid, popularity: $0.popularity) }
-      }
-      results.withLock { $0[part] = result }
-    }
-    return try results.withLock { $0 }.flatMap { try $0!.get() }
-  }
-
   /// Rebuilds an index written with other versions than today's, when the catalog opens (and,
   /// for an old catalog, before the migrations that use the index).
   static let searchIndexCheck = Migration.atEveryOpen("rebuild a search index of other versions") {
@@ -125,23 +109,36 @@ extension Book {
   public var people: String { (authors + translators).joined(separator: ", ") }
 }
 
-/// A batch of stored books being decoded and analyzed in the background from its creation (see
-/// ``Catalog/documents(of:)``), so that a rebuild writes one batch while it analyzes the next.
+/// A batch of stored books being decoded and analyzed from its creation, in as many parts as the
+/// machine has cores, each on a thread of its own: so that a rebuild writes one batch while it
+/// analyzes the next, and leaves Dispatch's global queues (which run Swift's tasks on Linux) to
+/// the rest of the process.
 private final class AnalyzedBatch: Sendable {
-  private let result = Mutex<Result<[Document], any Error>?>(nil)
+  private let parts: Mutex<[Result<[Document], any Error>?]>
   private let done = DispatchSemaphore(value: 0)
+  private let count: Int
 
   init(_ rows: [Catalog.StoredRow]) {
-    DispatchQueue.global().async { [self] in
-      let documents = Result { try Catalog.documents(of: rows) }
-      result.withLock { $0 = documents }
-      done.signal()
+    count = min(ProcessInfo.processInfo.activeProcessorCount, max(1, rows.count / Catalog.parallelBatch))
+    parts = Mutex(Array(repeating: nil, count: count))
+    let size = (rows.count + count - 1) / count
+    for part in 0..<count {
+      let slice = rows[min(part * size, rows.count)..<min((part + 1) * size, rows.count)]
+      Thread { [self] in
+        let documents = Result {
+          try slice.map {
+            try Catalog.document(of: Catalog.decode($0.json), rowid: $0.rowid, popularity: $0.popularity)
+          }
+        }
+        parts.withLock { $0[part] = documents }
+        done.signal()
+      }.start()
     }
   }
 
-  /// The batch's documents, once they are made.
+  /// The batch's documents, in the rows' order, once every part is made; asked for once.
   func documents() throws -> [Document] {
-    done.wait()
-    return try result.withLock { $0! }.get()
+    for _ in 0..<count { done.wait() }
+    return try parts.withLock { $0 }.flatMap { try $0!.get() }
   }
 }

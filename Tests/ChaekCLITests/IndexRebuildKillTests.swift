@@ -60,8 +60,15 @@ struct IndexRebuildKillTests {
 
   /// Runs `chaek search zanzibar` on the catalog; kills it with SIGKILL once it has used
   /// `killAt` clock ticks of CPU, when given. Returns the CPU it was seen to use and whether it
-  /// ended by itself.
-  static func search(home: URL, killAt: Int? = nil) throws -> (ticks: Int, ended: Bool, out: String) {
+  /// ended by itself. It waits on a thread of its own, not on the test's.
+  static func search(home: URL, killAt: Int? = nil) async throws -> (ticks: Int, ended: Bool, out: String) {
+    try await withCheckedThrowingContinuation { continuation in
+      Thread { continuation.resume(with: Result { try searchWaiting(home: home, killAt: killAt) }) }.start()
+    }
+  }
+
+  private static func searchWaiting(home: URL, killAt: Int?) throws -> (ticks: Int, ended: Bool, out: String)
+  {
     let process = Process()
     process.executableURL = try chaekExecutable()
     process.arguments = ["search", "zanzibar", "--source", "local"]
@@ -90,7 +97,7 @@ struct IndexRebuildKillTests {
     let path = try await Self.catalog(in: home)
 
     // A whole run: it rebuilds (the index is current after it) and finds the book.
-    let whole = try Self.search(home: home)
+    let whole = try await Self.search(home: home)
     #expect(whole.ended && whole.out.contains("Zanzibar Nights"))
     let rebuilt = try await Self.indexState(path)
     try #require(whole.ticks >= 20, "the rebuild must take long enough to be killed halfway")
@@ -99,12 +106,12 @@ struct IndexRebuildKillTests {
     try await Self.markOlder(path)
     let older = try await Self.indexState(path)
     #expect(older != rebuilt)
-    let killed = try Self.search(home: home, killAt: whole.ticks / 2)
+    let killed = try await Self.search(home: home, killAt: whole.ticks / 2)
     #expect(!killed.ended && killed.out.isEmpty, "killed before it answered")
     #expect(try await Self.indexState(path) == older, "the index as it was, intact")
 
     // The next open rebuilds it, and answers.
-    let next = try Self.search(home: home)
+    let next = try await Self.search(home: home)
     #expect(next.ended && next.out.contains("Zanzibar Nights"))
     #expect(try await Self.indexState(path) == rebuilt)
   }
