@@ -8,7 +8,7 @@ import Testing
 /// Several servers sharing their readers through one PostgreSQL database: each opens the accounts
 /// on a connection of its own.
 @Suite(
-  "Accounts shared by several servers on PostgreSQL", .timeLimit(.minutes(2)),
+  "Accounts shared by several servers on PostgreSQL", .timeLimit(.minutes(10)),
   .enabled(
     if: TestPostgres.isInstalled || TestPostgres.isRequired,
     "needs PostgreSQL 15's server (apt-get install postgresql); CHAEK_REQUIRE_POSTGRES=1 makes its absence a failure"

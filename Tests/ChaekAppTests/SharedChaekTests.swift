@@ -11,7 +11,7 @@ import Testing
 /// own (which keeps only its catalog).
 @Suite(
   "Servers sharing one PostgreSQL database share their readers and every reader's library",
-  .enabled(if: TestPostgres.isInstalled || TestPostgres.isRequired), .timeLimit(.minutes(3)))
+  .enabled(if: TestPostgres.isInstalled || TestPostgres.isRequired), .timeLimit(.minutes(10)))
 struct SharedChaekTests {
   private static let book = Book(title: "채식주의자", isbn: "9788936433598", authors: ["한강"])
 

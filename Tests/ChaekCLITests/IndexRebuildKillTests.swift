@@ -6,7 +6,7 @@ import Testing
 
 /// `chaek` opening a catalog whose index an older analyzer wrote rebuilds it in bulk, in one
 /// transaction: a `kill -9` halfway leaves the catalog as it was, and the next open rebuilds it.
-@Suite("chaek killed while it rebuilds the catalog's index", .timeLimit(.minutes(5)))
+@Suite("chaek killed while it rebuilds the catalog's index", .timeLimit(.minutes(10)))
 struct IndexRebuildKillTests {
   static let books = 4_000
 

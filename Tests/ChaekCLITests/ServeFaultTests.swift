@@ -83,7 +83,7 @@ final class ServedChaek: @unchecked Sendable {
 
 @Suite(
   "chaek serve with a faulty provider",
-  .timeLimit(.minutes(5)))
+  .timeLimit(.minutes(10)))
 struct ServeFaultTests {
   static let key = "FAULT-TEST-KEY-5a1b"
 

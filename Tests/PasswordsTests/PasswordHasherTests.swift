@@ -3,7 +3,7 @@ import Testing
 
 @testable import Passwords
 
-@Suite("Password hashes", .timeLimit(.minutes(5)))
+@Suite("Password hashes", .timeLimit(.minutes(10)))
 struct PasswordHasherTests {
   static let fast = PasswordHasher(strength: .minimum)
 

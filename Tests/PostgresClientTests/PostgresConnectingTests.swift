@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// Needs libpq only: no server.
-@Suite("Connecting to PostgreSQL", .timeLimit(.minutes(2)))
+@Suite("Connecting to PostgreSQL", .timeLimit(.minutes(10)))
 struct PostgresConnectingTests {
   @Test func connectingWhereNoServerListensFailsWithTheReason() throws {
     let port = try TestPostgres.freePort()

@@ -3,7 +3,7 @@ import PostgresClient
 import TestSupport
 import Testing
 
-@Suite("A PostgreSQL database on its own executor", Postgres.isAvailable, .timeLimit(.minutes(2)))
+@Suite("A PostgreSQL database on its own executor", Postgres.isAvailable, .timeLimit(.minutes(10)))
 struct PostgresDatabaseTests {
   struct Refusal: Error {}
 

@@ -2,7 +2,7 @@ import PostgresClient
 import TestSupport
 import Testing
 
-@Suite("PostgreSQL errors", Postgres.isAvailable, .timeLimit(.minutes(2)))
+@Suite("PostgreSQL errors", Postgres.isAvailable, .timeLimit(.minutes(10)))
 struct PostgresErrorTests {
   @Test func aDuplicateKeyIsAUniqueViolationNamingTheKey() async throws {
     let connection = try await Postgres.connection()

@@ -10,7 +10,7 @@ import Testing
 /// A server that stops answering without closing anything (its processes frozen, as a hung machine
 /// or a disk that stopped would leave them): the network still acknowledges, so only the client's
 /// own limit ends the wait. The suite's time limit is the guard against a hang.
-@Suite("A PostgreSQL server that stops answering", Postgres.isAvailable, .timeLimit(.minutes(2)))
+@Suite("A PostgreSQL server that stops answering", Postgres.isAvailable, .timeLimit(.minutes(10)))
 struct PostgresHangTests {
   @Test func aCallGivesUpOnAHungServerAndTheNextCallsFailAtOnceUntilItAnswersAgain() async throws {
     try await TestPostgres.withCluster { cluster in

@@ -1,7 +1,7 @@
 import PostgresClient
 import Testing
 
-@Suite("LISTEN and NOTIFY", Postgres.isAvailable, .timeLimit(.minutes(2)))
+@Suite("LISTEN and NOTIFY", Postgres.isAvailable, .timeLimit(.minutes(10)))
 struct PostgresListenerTests {
   @Test func aNotificationOnOneConnectionReachesAListenerOnAnotherWithItsPayload() async throws {
     let database = try await Postgres.database()

@@ -4,7 +4,7 @@ import Testing
 
 /// Each test has a cluster of its own, which it stops: no call may hang on a server that is gone.
 /// The suite's time limit is the guard against a hang; the tests assert no timings.
-@Suite("A PostgreSQL server that stops", Postgres.isAvailable, .timeLimit(.minutes(2)))
+@Suite("A PostgreSQL server that stops", Postgres.isAvailable, .timeLimit(.minutes(10)))
 struct PostgresOutageTests {
   /// `fast` makes the server tell its clients it is shutting down (`57P01`) before it closes their
   /// connections; `immediate` closes them without a word, as a crash would.

@@ -2,7 +2,7 @@ import PostgresClient
 import SQLStore
 import Testing
 
-@Suite("A schema of a PostgreSQL database as a store", Postgres.isAvailable, .timeLimit(.minutes(2)))
+@Suite("A schema of a PostgreSQL database as a store", Postgres.isAvailable, .timeLimit(.minutes(10)))
 struct PostgresSchemaTests {
   private static let table = [
     PostgresMigration("create notes", sql: "CREATE TABLE notes (text text NOT NULL)")

@@ -1,7 +1,7 @@
 import PostgresClient
 import Testing
 
-@Suite("PostgreSQL transactions", Postgres.isAvailable, .timeLimit(.minutes(2)))
+@Suite("PostgreSQL transactions", Postgres.isAvailable, .timeLimit(.minutes(10)))
 struct PostgresTransactionTests {
   struct Refusal: Error {}
 

@@ -2,7 +2,7 @@ import Foundation
 import PostgresClient
 import Testing
 
-@Suite("Values to PostgreSQL and back", Postgres.isAvailable, .timeLimit(.minutes(2)))
+@Suite("Values to PostgreSQL and back", Postgres.isAvailable, .timeLimit(.minutes(10)))
 struct PostgresValueTests {
   @Test(arguments: [
     "책 읽는 밤 — 한국어 문장, ㄱㄴㄷ 초성과 이모지 📚", "", " leading and trailing ",
