@@ -96,8 +96,9 @@ extension Catalog {
     let popularity: Int
   }
 
-  /// Rebuilds an index written with other versions than today's, when the catalog opens (and,
-  /// for an old catalog, before the migrations that use the index).
+  /// Rebuilds an index written with other versions than today's, or left stale by an import that
+  /// did not end (see ``beginImport(resuming:)``), when the catalog opens (and, for an old
+  /// catalog, before the migrations that use the index).
   static let searchIndexCheck = Migration.atEveryOpen("rebuild a search index of other versions") {
     connection in
     if try !searchIndex.isCurrent(on: connection) { try reindex(on: connection) }

@@ -4,7 +4,7 @@ import SearchIndex
 import Storage
 
 extension Catalog {
-  /// Adds or updates one book, its index changes going to `index`.
+  /// Adds or updates one book, its index changes going to `index` (none without one).
   ///
   /// `otherISBNs`, when there are any, replace the ISBNs besides its own that find the book (see
   /// ``otherISBNs(_:of:)``); when there are none, those stored stay, as any field left empty does.
@@ -19,7 +19,7 @@ extension Catalog {
   static func upsert(
     _ incoming: Book, source: Source, popularity: Int, otherISBNs: [ISBN] = [], work: String? = nil,
     on connection: Connection,
-    into report: inout UpsertReport, index: inout IndexWriter, starters: inout StarterTitles,
+    into report: inout UpsertReport, index: inout IndexWriter?, starters: inout StarterTitles,
     tracking seen: Bool = false, prepared: PreparedBook? = nil
   ) throws {
     let id = incoming.id.rawValue
@@ -91,7 +91,7 @@ extension Catalog {
           updated_at = ?, url = ?, work = ?
         WHERE rowid = ?
         """, values + [existing.rowid])
-      index.remove(terms(of: existing.book), suggestions: suggestions(of: existing.book), of: existing.rowid)
+      index?.remove(terms(of: existing.book), suggestions: suggestions(of: existing.book), of: existing.rowid)
       rowid = existing.rowid
       report.updated += 1
       if existing.id != newID {
@@ -120,7 +120,7 @@ extension Catalog {
     if source == .starter && book.isbn13 == nil {
       try addStarterTitle(book, rowid: rowid, on: connection)
     }
-    index.add((ready?.indexed ?? IndexedBook(book)).document(rowid: rowid, popularity: rank))
+    index?.add((ready?.indexed ?? IndexedBook(book)).document(rowid: rowid, popularity: rank))
   }
 
   /// A book as stored.

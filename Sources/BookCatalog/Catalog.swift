@@ -150,14 +150,16 @@ public final class Catalog: BookSearching, Sendable {
 
   /// ``upsert(_:source:popularity:otherISBNs:works:)``, keeping each record's state before its
   /// first write in `temp.import_seen` when `tracking`, and `checkpoint` in the same transaction.
+  /// Without `indexing`, the index is left as it was and marked stale when a book changed (see
+  /// ``SearchIndex/InvertedIndex/markStale(on:)``): the caller rebuilds it.
   func upsert(
     _ books: [Book], source: Source, popularity: [Int]?, otherISBNs: [[ISBN]]?, works: [String?]?,
-    tracking: Bool, checkpoint: ImportCheckpoint? = nil
+    tracking: Bool, checkpoint: ImportCheckpoint? = nil, indexing: Bool = true
   ) async throws -> UpsertReport {
-    let prepared = await Catalog.prepare(books)
+    let prepared = await Catalog.prepare(books, indexing: indexing)
     return try await database.write { connection in
       var report = UpsertReport()
-      var index = Catalog.searchIndex.writer()
+      var index = indexing ? Catalog.searchIndex.writer() : nil
       var starters = try StarterTitles(on: connection)
       for (position, book) in books.enumerated() {
         try Catalog.upsert(
@@ -166,7 +168,11 @@ public final class Catalog: BookSearching, Sendable {
           into: &report, index: &index, starters: &starters, tracking: tracking, prepared: prepared?[position]
         )
       }
-      try index.write(on: connection)
+      if let index {
+        try index.write(on: connection)
+      } else if report.added + report.updated > 0 {
+        try Catalog.searchIndex.markStale(on: connection)
+      }
       if let checkpoint { try Catalog.store(checkpoint, on: connection) }
       return report
     }

@@ -25,21 +25,23 @@ struct IndexedBook: Sendable {
   }
 }
 
-/// A book of a batch as the catalog will store it: its JSON and what the index makes of it,
-/// computed before the write transaction (see ``Catalog/prepare(_:)``).
+/// A book of a batch as the catalog will store it: its JSON and what the index makes of it (when
+/// the batch is indexed), computed before the write transaction (see
+/// ``Catalog/prepare(_:indexing:)``).
 struct PreparedBook: Sendable {
   let book: Book
   let json: String
-  let indexed: IndexedBook
+  let indexed: IndexedBook?
 }
 
 extension Catalog {
   /// The fewest books of a batch prepared on several cores: below it, each is prepared in turn.
   static let parallelBatch = 64
 
-  /// The books of a batch of at least ``parallelBatch``, each with its JSON and index content,
-  /// computed in as many parts as the machine has cores; `nil` for a smaller batch.
-  static func prepare(_ books: [Book]) async -> [PreparedBook]? {
+  /// The books of a batch of at least ``parallelBatch``, each with its JSON and, when `indexing`,
+  /// its index content, computed in as many parts as the machine has cores; `nil` for a smaller
+  /// batch.
+  static func prepare(_ books: [Book], indexing: Bool) async -> [PreparedBook]? {
     guard books.count >= parallelBatch else { return nil }
     let cores = ProcessInfo.processInfo.activeProcessorCount
     let size = (books.count + cores - 1) / cores
@@ -47,7 +49,10 @@ extension Catalog {
       for start in stride(from: 0, to: books.count, by: size) {
         let slice = books[start..<min(start + size, books.count)]
         group.addTask {
-          (start, slice.map { PreparedBook(book: $0, json: encode($0), indexed: IndexedBook($0)) })
+          (
+            start,
+            slice.map { PreparedBook(book: $0, json: encode($0), indexed: indexing ? IndexedBook($0) : nil) }
+          )
         }
       }
       var parts: [Int: [PreparedBook]] = [:]

@@ -90,7 +90,8 @@ public struct ImportedBook: Sendable {
   /// ``ImportProblem/line`` counts it.
   public let line: Int
 
-  init(
+  /// A book read from line `line` of a file, or given to a sink by other code (a benchmark).
+  public init(
     book: Book, popularity: Int = 0, otherISBNs: [ISBN] = [], work: String? = nil,
     reading: ReadingRecord? = nil, line: Int
   ) {

@@ -37,27 +37,27 @@ public struct LibraryImport: Sendable {
     contentsOf url: URL, format: ImportFormat, today: CalendarDay = .today(),
     progress: (ImportProgress) -> Void = { _ in }
   ) async throws -> LibraryImportReport {
-    let sink = JournalSink(catalog: catalog, library: library, today: today)
+    let sink = JournalSink(catalog: catalog, library: library, format: format, today: today)
     let books = try await Importer(format: format).read(contentsOf: url, into: sink, progress: progress)
-    return try await report(books, sink, format)
+    return try await report(books, sink)
   }
 
   /// Imports a whole file held in `data` (see ``run(contentsOf:format:today:progress:)``).
   public func run(_ data: Data, format: ImportFormat, today: CalendarDay = .today()) async throws
     -> LibraryImportReport
   {
-    let sink = JournalSink(catalog: catalog, library: library, today: today)
+    let sink = JournalSink(catalog: catalog, library: library, format: format, today: today)
     let books = try await Importer(format: format).read(data, into: sink)
-    return try await report(books, sink, format)
+    return try await report(books, sink)
   }
 
   /// The import's report, once the saved and viewed books follow the records it replaced (a
   /// starter book by the same book with an ISBN).
-  private func report(_ books: ImportReport, _ sink: JournalSink, _ format: ImportFormat) async throws
+  private func report(_ books: ImportReport, _ sink: JournalSink) async throws
     -> LibraryImportReport
   {
     let followed = try await DataHome.followReplacedBooks(catalog: catalog, library: library)
-    return LibraryImportReport(books: books, journal: await sink.report(for: format), followed: followed)
+    return LibraryImportReport(books: books, journal: await sink.report(), followed: followed)
   }
 }
 
@@ -116,15 +116,18 @@ public struct JournalImportReport: Sendable, Equatable {
 private actor JournalSink: ImportSink {
   let catalog: Catalog
   let library: Library
+  let format: ImportFormat
   let today: CalendarDay
   private var rows: [JournalImportReport.Row] = []
 
-  init(catalog: Catalog, library: Library, today: CalendarDay) {
-    (self.catalog, self.library, self.today) = (catalog, library, today)
+  init(catalog: Catalog, library: Library, format: ImportFormat, today: CalendarDay) {
+    (self.catalog, self.library, self.format, self.today) = (catalog, library, format, today)
   }
 
+  /// Starts the catalog's import, which indexes each batch as it is stored when rows are matched
+  /// by a search of their title.
   func beginImport(resuming file: String?) async throws -> ImportCheckpoint? {
-    try await catalog.beginImport(resuming: file)
+    try await catalog.beginImport(resuming: file, searchedMeanwhile: format.carriesReadings)
   }
 
   /// Stores a batch; `checkpoint` only comes with books that carry no reader's data (see
@@ -188,7 +191,7 @@ private actor JournalSink: ImportSink {
   func abandonImport() async { await catalog.abandonImport() }
 
   /// The journal's part of the report, for formats that carry the reader's data.
-  func report(for format: ImportFormat) -> JournalImportReport? {
+  func report() -> JournalImportReport? {
     format.carriesReadings ? JournalImportReport(rows: rows) : nil
   }
 }

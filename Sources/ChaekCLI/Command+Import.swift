@@ -65,7 +65,10 @@ extension Command {
     let report: LibraryImportReport
     do {
       report = try await chaek.importFile(contentsOf: url, format: format, for: context.reader) {
-        progress in bar.update(fraction: progress.fraction, detail: Output.count(progress.books, "book"))
+        progress in
+        // At the end of the file the import may still build the catalog's index (minutes, for millions).
+        let finishing = progress.fraction >= 1 ? ", finishing" : ""
+        bar.update(fraction: progress.fraction, detail: Output.count(progress.books, "book") + finishing)
       }
     } catch let error as ImportError {
       throw CLIError.failure("\(path): \(error.message)")

@@ -2,12 +2,20 @@ import Storage
 
 extension InvertedIndex {
   /// `true` when the index's tables were written with today's versions: the format, the analyzer
-  /// and the documents'. An index from before the versions were stored is not current.
+  /// and the documents'. An index from before the versions were stored, or marked stale
+  /// (``markStale(on:)``), is not current.
   public func isCurrent(on connection: Connection) throws -> Bool {
     let tables = "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'search_meta'"
     guard try connection.integer(tables) == 1 else { return false }
     let stored = try connection.query("SELECT name, version FROM search_meta") { ($0.text(0), $0.int(1)) }
     return Dictionary(stored, uniquingKeysWith: { $1 }) == versions
+  }
+
+  /// Marks the index as behind its documents, in the caller's transaction: their writer stored
+  /// some without it, to build it whole later. It is not current (``isCurrent(on:)``) until then,
+  /// so that whoever opens the file before (after a `kill -9` of that writer) rebuilds it.
+  public func markStale(on connection: Connection) throws {
+    try connection.run("INSERT OR REPLACE INTO search_meta (name, version) VALUES ('stale', 1)")
   }
 
   /// Creates the index's tables, empty, at today's versions, in place of any index there was; the

@@ -32,7 +32,8 @@ import Storage
 /// make raises a version (``Analyzer/version``, ``documentVersion``), as any change to the tables
 /// or the postings codec raises ``formatVersion``; an index written with other versions is rebuilt
 /// when next opened: ``isCurrent(on:)`` tells, ``reset(on:)`` empties it, and the caller adds
-/// every document again.
+/// every document again (or an ``IndexBuilder`` does). A writer of many documents may store them
+/// without the index and build it whole at the end (``markStale(on:)``).
 public struct InvertedIndex: Sendable {
   /// The version of the tables and the postings codec.
   public static let formatVersion = 3
