@@ -104,7 +104,7 @@ let package = Package(
     .target(
       name: "SearchQuality", dependencies: ["BookModel", "KoreanText", "BookCatalog"],
       path: "Tests/SearchQuality"),
-    .testTarget(name: "BookModelTests", dependencies: ["BookModel"]),
+    .testTarget(name: "BookModelTests", dependencies: ["BookModel", "TestSupport"]),
     .testTarget(name: "StorageTests", dependencies: ["Storage", "TestSupport"]),
     .testTarget(name: "ImagingTests", dependencies: ["Imaging"], exclude: ["make_png_cases.py"]),
     .testTarget(name: "BarcodesTests", dependencies: ["Barcodes", "Imaging", "TestSupport"]),

@@ -9,7 +9,8 @@ extension Catalog {
     book.jsonString(escapingSlashes: true)
   }
 
+  /// The book of a stored JSON text.
   static func decode(_ json: String) throws -> Book {
-    try JSONDecoder().decode(Book.self, from: Data(json.utf8))
+    try Book(json: json)
   }
 }

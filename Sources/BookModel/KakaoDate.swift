@@ -11,6 +11,7 @@ public enum KakaoDate {
 
   /// Parses Kakao's format, with or without fractional seconds; `nil` for empty or invalid text.
   public static func parse(_ text: String) -> Date? {
+    if let date = parseWholeSecond(text) { return date }
     let trimmed = text.trimmingCharacters(in: .whitespaces)
     guard !trimmed.isEmpty else { return nil }
     return (try? withFraction.parse(trimmed)) ?? (try? withoutFraction.parse(trimmed))
@@ -18,7 +19,7 @@ public enum KakaoDate {
 
   /// Formats a date the way Kakao writes it.
   public static func format(_ date: Date) -> String {
-    withFraction.format(date)
+    formatWholeSecond(date) ?? withFraction.format(date)
   }
 
   /// A publication date for people: `2014-11-17`, or just `2007` for January 1 at midnight, which

@@ -29,7 +29,7 @@ struct IndexRebuildKillTests {
 
   /// Marks the index as written by another analyzer: every open must rebuild it.
   static func markOlder(_ path: String) async throws {
-    try await Database(path: path).write {
+    _ = try await Database(path: path).write {
       try $0.run("UPDATE search_meta SET version = version + 1 WHERE name = 'analyzer'")
     }
   }
