@@ -34,23 +34,18 @@ extension Catalog {
 
   /// Every term of a book, some perhaps more than once.
   static func terms(of book: Book) -> [Term] {
-    func tokens(_ indexed: String) -> [Substring] { indexed.split(separator: " ") }
     let people = book.people
-    let title = tokens(Analyzer.indexed(book.title))
-    let names = tokens(Analyzer.indexed(people))
-    let publisher = tokens(Analyzer.indexed(book.publisher))
-    let any = title + names + publisher + tokens(Analyzer.indexed(book.contents))
+    let title = Analyzer.tokens(book.title)
+    let names = Analyzer.tokens(people)
+    let publisher = Analyzer.tokens(book.publisher)
     var terms: [Term] = []
     for (field, tokens) in [
-      (Field.any, any), (.title, title), (.people, names), (.publisher, publisher),
-      (.titleInitials, tokens(Analyzer.indexedInitials(book.title))),
-      (.peopleInitials, tokens(Analyzer.indexedInitials(people))),
-      (
-        .titleKey,
-        [Substring(Analyzer.key(book.title)), Substring(Analyzer.baseKey(ofTitle: book.title))]
-      ),
-      (.titleInitialsKey, [Substring(Analyzer.initialsKey(book.title))]),
-      (.titlePairs, Analyzer.wordPairs(book.title).map { Substring($0) }),
+      (Field.any, title), (.any, names), (.any, publisher), (.any, Analyzer.tokens(book.contents)),
+      (.title, title), (.people, names), (.publisher, publisher),
+      (.titleInitials, Analyzer.initialsTokens(book.title)),
+      (.peopleInitials, Analyzer.initialsTokens(people)),
+      (.titleKey, [Analyzer.key(book.title), Analyzer.baseKey(ofTitle: book.title)]),
+      (.titleInitialsKey, [Analyzer.initialsKey(book.title)]), (.titlePairs, Analyzer.wordPairs(book.title)),
     ] {
       for token in tokens where !token.isEmpty { terms.append(Term(token, in: field)) }
     }

@@ -34,7 +34,9 @@ extension Hangul {
   public static func keystrokes(_ text: String) -> String {
     var keys = String.UnicodeScalarView()
     for scalar in text.unicodeScalars {
-      if let (initial, vowel, final) = parts(of: scalar) {
+      if scalar.isASCII {
+        keys.append(scalar)  // most of a Latin title's letters: no syllable, no compound letter
+      } else if let (initial, vowel, final) = parts(of: scalar) {
         keys.append(contentsOf: Keys.initials[initial])
         keys.append(contentsOf: Keys.vowels[vowel])
         if final > 0 { keys.append(contentsOf: Keys.finals[final - 1]) }

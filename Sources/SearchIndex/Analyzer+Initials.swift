@@ -19,11 +19,16 @@ extension Analyzer {
   /// consonants (`채식주의자` → `ㅊㅅ ㅅㅈ ㅈㅇ ㅇㅈ ㅊㅅㅈ ㅅㅈㅇ ㅈㅇㅈ`), so a 초성 query finds words
   /// inside longer ones. With only 19 initials, bigrams alone would match apart too often.
   public static func indexedInitials(_ text: String) -> String {
+    initialsTokens(text).joined(separator: " ")
+  }
+
+  /// The initials tokens of a text, in order (see ``indexedInitials(_:)``).
+  public static func initialsTokens(_ text: String) -> [String] {
     let runs = segments(of: text.nfc).compactMap { segment -> [Character]? in
       guard case .hangul(let run) = segment else { return nil }
       return Array(initialsKey(String(run)))
     }
-    return (runs.flatMap(bigrams) + runs.flatMap(trigrams)).joined(separator: " ")
+    return runs.flatMap(bigrams) + runs.flatMap(trigrams)
   }
 
   /// The terms of a 초성 query: each space-separated group of two initials or more, as its

@@ -16,6 +16,11 @@ public enum Analyzer {
 
   /// The tokens to index for a text, separated by spaces.
   public static func indexed(_ text: String) -> String {
+    tokens(text).joined(separator: " ")
+  }
+
+  /// The tokens to index for a text, in order (see ``indexed(_:)``).
+  public static func tokens(_ text: String) -> [String] {
     var output: [String] = []
     var syllables: [String] = []
     var seen = Set<Character>()
@@ -31,7 +36,7 @@ public enum Analyzer {
         output.append(contentsOf: words)
       }
     }
-    return (output + syllables).joined(separator: " ")
+    return output + syllables
   }
 
   /// Each pair of consecutive Latin words, as indexed (`The Hunger Games` → `the hunger`,

@@ -86,11 +86,7 @@ extension InvertedIndex {
 
   /// Writes a document's stored fields, in place of any it had.
   func store(_ texts: [String], of id: Int, on connection: Connection) throws {
-    let columns = storedFields.map { ", " + $0.name }.joined()
-    let values = String(repeating: ", ?", count: storedFields.count)
-    try connection.run(
-      "INSERT OR REPLACE INTO search_keys (rowid\(columns)) VALUES (?\(values))",
-      [id] + (texts as [any SQLValueConvertible]))
+    try connection.run(storeStatement, [id] + (texts as [any SQLValueConvertible]))
   }
 
   /// The texts of a document's stored fields, in the order of ``storedFields``.

@@ -40,6 +40,8 @@ public struct InvertedIndex: Sendable {
 
   /// The fields stored with each document, one column of `search_keys` each.
   public let storedFields: [StoredField]
+  /// The statement that writes a document's stored fields (see ``store(_:of:on:)``).
+  let storeStatement: String
   /// The version of what the caller makes of its records (which terms in which fields, which
   /// stored texts): raise it with any change, and every index is rebuilt when next opened.
   public let documentVersion: Int
@@ -48,6 +50,9 @@ public struct InvertedIndex: Sendable {
   public init(storedFields: [StoredField], documentVersion: Int) {
     precondition(!storedFields.contains(where: \.isSupplied), "a supplied field is not stored")
     self.storedFields = storedFields
+    storeStatement =
+      "INSERT OR REPLACE INTO search_keys (rowid\(storedFields.map { ", " + $0.name }.joined())) "
+      + "VALUES (?\(String(repeating: ", ?", count: storedFields.count)))"
     self.documentVersion = documentVersion
   }
 
