@@ -94,7 +94,7 @@ extension Catalog: ImportSink {
   public func finishImport() async throws -> ImportCounts {
     let file = importing.withLock { $0?.file }
     let counts = try await database.write { connection in
-      if try !Catalog.searchIndex.isCurrent(on: connection) { try Catalog.reindex(on: connection) }
+      try Catalog.reindexIfNotCurrent(on: connection)
       let counts = try Catalog.countSeen(on: connection)
       try connection.execute("DROP TABLE temp.import_seen")
       if let file { try connection.run("DELETE FROM import_checkpoints WHERE file = ?", [file]) }
@@ -109,9 +109,7 @@ extension Catalog: ImportSink {
   /// another import.
   public func abandonImport() async {
     _ = try? await database.write { try $0.execute("DROP TABLE IF EXISTS temp.import_seen") }
-    _ = try? await database.write { connection in
-      if try !Catalog.searchIndex.isCurrent(on: connection) { try Catalog.reindex(on: connection) }
-    }
+    _ = try? await database.write { try Catalog.reindexIfNotCurrent(on: $0) }
     importing.withLock { $0 = nil }
   }
 

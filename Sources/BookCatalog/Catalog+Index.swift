@@ -95,7 +95,11 @@ extension Catalog {
   /// did not end (see ``beginImport(resuming:)``), when the catalog opens (and, for an old
   /// catalog, before the migrations that use the index).
   static let searchIndexCheck = Migration.atEveryOpen("rebuild a search index of other versions") {
-    connection in
+    try reindexIfNotCurrent(on: $0)
+  }
+
+  /// Rebuilds the index when it is not current: of other versions, or left stale by an import.
+  static func reindexIfNotCurrent(on connection: Connection) throws {
     if try !searchIndex.isCurrent(on: connection) { try reindex(on: connection) }
   }
 }
