@@ -48,30 +48,45 @@ public struct JSONText {
     }
   }
 
-  /// Writes a string, escaped as `JSONEncoder` escapes it.
+  /// Writes a string, escaped as `JSONEncoder` escapes it: runs of bytes that need no escape
+  /// are copied whole.
   mutating func string(_ text: String) {
     bytes.append(UInt8(ascii: "\""))
     var text = text
     text.withUTF8 { utf8 in
-      for byte in utf8 {
-        switch byte {
-        case UInt8(ascii: "\""): append("\\\"")
-        case UInt8(ascii: "\\"): append("\\\\")
-        case UInt8(ascii: "/") where escapesSlashes: append("\\/")
-        case 0x08: append("\\b")
-        case 0x0C: append("\\f")
-        case UInt8(ascii: "\n"): append("\\n")
-        case UInt8(ascii: "\r"): append("\\r")
-        case UInt8(ascii: "\t"): append("\\t")
-        case 0..<0x20:
-          append("\\u00")
-          bytes.append(Self.hexDigits[Int(byte >> 4)])
-          bytes.append(Self.hexDigits[Int(byte & 0xF)])
-        default: bytes.append(byte)
-        }
+      var run = 0
+      for (index, byte) in utf8.enumerated() where needsEscape(byte) {
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run..<index]))
+        run = index + 1
+        escape(byte)
       }
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run...]))
     }
     bytes.append(UInt8(ascii: "\""))
+  }
+
+  /// `true` for a byte written as an escape.
+  private func needsEscape(_ byte: UInt8) -> Bool {
+    byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+      || (byte == UInt8(ascii: "/") && escapesSlashes)
+  }
+
+  /// Writes the escape of a byte for which ``needsEscape(_:)`` is `true`.
+  private mutating func escape(_ byte: UInt8) {
+    switch byte {
+    case UInt8(ascii: "\""): append("\\\"")
+    case UInt8(ascii: "\\"): append("\\\\")
+    case UInt8(ascii: "/"): append("\\/")
+    case 0x08: append("\\b")
+    case 0x0C: append("\\f")
+    case UInt8(ascii: "\n"): append("\\n")
+    case UInt8(ascii: "\r"): append("\\r")
+    case UInt8(ascii: "\t"): append("\\t")
+    default:
+      append("\\u00")
+      bytes.append(Self.hexDigits[Int(byte >> 4)])
+      bytes.append(Self.hexDigits[Int(byte & 0xF)])
+    }
   }
 
   /// Writes an integer.

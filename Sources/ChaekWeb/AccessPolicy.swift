@@ -76,17 +76,17 @@ struct AccessPolicy: Middleware {
       message: "this server answers only localhost, 127.0.0.1 and [::1]; Host \(host) is another name")
   }
 
-  /// `true` for `localhost`, `127.0.0.1` or `[::1]`, alone or with a port.
+  /// `true` for `localhost`, `127.0.0.1` or `[::1]`, alone or with a port. Read as bytes: a name
+  /// with any other byte is another name.
   private static func namesThisMachine(_ host: String) -> Bool {
-    var name = Substring(host.lowercased())
-    if let colon = name.lastIndex(of: ":"), !name.hasSuffix("]") {
-      let port = name[name.index(after: colon)...]
-      guard !port.isEmpty, port.count <= 5, port.allSatisfy(\.isASCII), port.allSatisfy(\.isNumber) else {
-        return false
-      }
-      name = name[..<colon]
+    var name = Array(host.utf8).map { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) ? $0 | 0x20 : $0 }
+    if let colon = name.lastIndex(of: UInt8(ascii: ":")), name.last != UInt8(ascii: "]") {
+      let port = name[(colon + 1)...]
+      guard (1...5).contains(port.count), port.allSatisfy((UInt8(ascii: "0")...UInt8(ascii: "9")).contains)
+      else { return false }
+      name.removeSubrange(colon...)
     }
-    return loopbackNames.contains(String(name))
+    return loopbackNames.contains(String(decoding: name, as: UTF8.self))
   }
 
   // MARK: - Token and origin

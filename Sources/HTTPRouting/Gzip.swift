@@ -28,7 +28,7 @@ enum Gzip {
   /// `true` for the media types that compress well; never for event streams.
   private static func isCompressible(_ contentType: String?) -> Bool {
     guard let contentType else { return false }
-    let type = (contentType.split(separator: ";").first ?? "").filter { !$0.isWhitespace }.lowercased()
+    let type = HTTPHeaders.items(of: contentType, separatedBy: UInt8(ascii: ";")).first ?? ""
     if type == "text/event-stream" { return false }
     return type.hasPrefix("text/") || type.hasSuffix("json") || type.hasSuffix("javascript")
       || type.hasSuffix("xml")
@@ -39,8 +39,8 @@ enum Gzip {
     guard let header = request.headers["Accept-Encoding"] else { return false }
     var gzip: Double?
     var any: Double?
-    for item in header.split(separator: ",") {
-      let parts = item.split(separator: ";").map { $0.filter { !$0.isWhitespace }.lowercased() }
+    for item in HTTPHeaders.items(of: header) {
+      let parts = item.split(separator: ";")
       guard let coding = parts.first else { continue }
       var quality = 1.0
       for parameter in parts.dropFirst() where parameter.hasPrefix("q=") {

@@ -42,7 +42,7 @@ extension HTTPHeaders {
       self["Vary"] = name
       return
     }
-    let names = vary.split(separator: ",").map { $0.filter { !$0.isWhitespace }.lowercased() }
+    let names = HTTPHeaders.items(of: vary)
     if !names.contains(name.lowercased()) && !names.contains("*") { self["Vary"] = vary + ", " + name }
   }
 }

@@ -13,6 +13,9 @@ struct Route: Sendable {
   let handler: RouteHandler
   private let segments: [Segment]
 
+  /// How many path segments the pattern has: a path matches only with as many.
+  var segmentCount: Int { segments.count }
+
   /// A route for `pattern`, whose `{name}` segments are parameters.
   init(method: HTTPMethod, pattern: String, handler: @escaping RouteHandler) {
     self.method = method
@@ -37,7 +40,7 @@ struct Route: Sendable {
     for (segment, part) in zip(segments, path) {
       switch segment {
       case .literal(let literal):
-        guard literal == part else { return nil }
+        guard literal.utf8.elementsEqual(part.utf8) else { return nil }
       case .parameter(let name):
         guard !part.isEmpty else { return nil }
         parameters[name] = String(part)

@@ -14,6 +14,9 @@ public typealias RouteHandler = @Sendable (HTTPRequest) async throws -> HTTPResp
 /// of its own; the server sends no body for `HEAD`.
 public struct Router: Sendable {
   private var routes: [Route] = []
+  /// The routes by their number of path segments, in the order added: the only ones a path of
+  /// that many segments can match.
+  private var routesBySegmentCount: [Int: [Route]] = [:]
 
   /// The answer when no route matches the path; by default it throws ``HTTPError`` 404.
   public var notFound: RouteHandler = { request in
@@ -27,7 +30,9 @@ public struct Router: Sendable {
 
   /// Routes requests with `method` whose path matches `pattern` to `handler`.
   public mutating func add(_ method: HTTPMethod, _ pattern: String, _ handler: @escaping RouteHandler) {
-    routes.append(Route(method: method, pattern: pattern, handler: handler))
+    let route = Route(method: method, pattern: pattern, handler: handler)
+    routes.append(route)
+    routesBySegmentCount[route.segmentCount, default: []].append(route)
   }
 
   /// Routes `GET` (and so `HEAD`) requests for `pattern` to `handler`.
@@ -64,7 +69,7 @@ public struct Router: Sendable {
   ///   the path for other methods only.
   public func handle(_ request: HTTPRequest) async throws -> HTTPResponse {
     let path = Route.segments(of: request.path)
-    let matches = routes.compactMap { route in
+    let matches = (routesBySegmentCount[path.count] ?? []).compactMap { route in
       route.parameters(matching: path).map { (route: route, parameters: $0) }
     }
     guard !matches.isEmpty else { return try await notFound(request) }

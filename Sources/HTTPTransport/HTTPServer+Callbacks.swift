@@ -2,7 +2,8 @@ import CMicroHTTPD
 import Foundation
 
 /// The daemon's C callbacks, called on libmicrohttpd's threads. None of them waits for Swift work:
-/// a request whose body is in is suspended while its handler runs in a task.
+/// a complete request's handler runs in a task, which a `GET` starts on the calling thread until
+/// it first waits; the connection is suspended while it waits.
 enum Callbacks {
   // MARK: - Access handler
 
@@ -51,10 +52,14 @@ enum Callbacks {
     switch request.nextStep() {
     case .handle:
       server.connections.requestArrived(on: connection)
-      guard request.startHandler(in: server) else {
+      switch request.startHandler(in: server) {
+      case .answered(let response):
+        return queue(response, for: request, on: connection, server)
+      case .waiting:
+        return .YES
+      case .stopping:
         return queue(server.response(for: .stopping), for: request, on: connection, server)
       }
-      return .YES
     case .respond(let response):
       return queue(response, for: request, on: connection, server)
     case .refuse(let refusal):

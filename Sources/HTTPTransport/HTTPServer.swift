@@ -2,8 +2,9 @@ import Foundation
 
 /// An HTTP/1.1 server on libmicrohttpd that answers every request with an async responder.
 ///
-/// libmicrohttpd's threads read requests; when one is complete its connection is suspended and the
-/// responder runs in a Swift task, so no server thread ever waits for Swift work. Requests that
+/// libmicrohttpd's threads read requests; when one is complete the responder runs in a Swift task
+/// (a `GET` or `HEAD` begins on the server's thread and answers there if it never waits), and the
+/// connection is suspended while the task waits, so no server thread ever waits for Swift work. Requests that
 /// could mean something other than they say, or that go beyond the configuration's limits, are
 /// refused before the responder sees them (``HTTPRefusal``). The server sends responses as they
 /// are: it knows no error format and compresses nothing; that is the layer above's business.

@@ -16,6 +16,8 @@ final class RequestContext: @unchecked Sendable {
   private enum Phase {
     /// The head and maybe part of the body have arrived.
     case receiving
+    /// The handler runs on libmicrohttpd's thread, in the access handler, until it first waits.
+    case starting
     /// The connection is suspended while the handler runs.
     case handling
     /// The handler has answered; the response is queued on the next call.
@@ -153,7 +155,7 @@ final class RequestContext: @unchecked Sendable {
       switch phase {
       case .receiving:
         return exceededLimit.map { .refuse(.tooLarge(limit: $0)) } ?? .handle
-      case .handling, .abandoned:
+      case .starting, .handling, .abandoned:
         return .refuse(.stopping)
       case .answered(let response):
         return .respond(response)
@@ -163,25 +165,58 @@ final class RequestContext: @unchecked Sendable {
 
   // MARK: - Handling
 
-  /// Suspends the connection and runs the handler in a task that stores the response and resumes
-  /// the connection. `false`, doing nothing, when the server is stopping.
-  func startHandler(in server: ServerContext) -> Bool {
+  /// How the handler started.
+  enum Start {
+    /// It answered without waiting for anything: queue this response now.
+    case answered(HTTPResponse)
+    /// It waits for something; the connection is suspended until it answers.
+    case waiting
+    /// The server is stopping: answer 503.
+    case stopping
+  }
+
+  /// Runs the handler in a task. A `GET` or `HEAD` starts at once on this thread (libmicrohttpd's),
+  /// so that a handler that never waits (a static file, an error) answers without a trip through
+  /// Swift's threads; anything it awaits (a database's queue, the network) suspends the connection
+  /// until the task answers. A request with a body always runs on Swift's threads, so that no
+  /// reading of an upload holds libmicrohttpd's thread.
+  func startHandler(in server: ServerContext) -> Start {
     let head = head ?? RequestHead(method: .GET, path: "/", query: [:], headers: [:])
     let request = HTTPRequest(
       method: head.method, path: head.path, query: head.query, headers: head.headers, body: body,
       clientAddress: clientAddress)
     body = Data()
-    return lock.withLock {
+    let began = lock.withLock {
       guard server.beginHandling(self) else { return false }
-      phase = .handling
-      MHD_suspend_connection(connection)
-      task = Task {
-        let response = await server.responder.respond(to: request)
-        // The server counts the request as running until libmicrohttpd has sent the response
-        // (`Callbacks.completed`), so that stopping does not close the connection before that.
-        self.answer(response)
-      }
+      phase = .starting
       return true
+    }
+    guard began else { return .stopping }
+    let handler = { @Sendable in
+      let response = await server.responder.respond(to: request)
+      // The server counts the request as running until libmicrohttpd has sent the response
+      // (`Callbacks.completed`), so that stopping does not close the connection before that.
+      self.answer(response)
+    }
+    let task: Task<Void, Never>
+    if [.GET, .HEAD].contains(request.method), #available(macOS 26, *) {
+      task = Task.immediate(operation: handler)
+    } else {
+      task = Task(operation: handler)
+    }
+    return lock.withLock {
+      switch phase {
+      case .answered(let response):
+        return .answered(response)
+      case .abandoned:
+        task.cancel()
+        return .stopping
+      default:
+        phase = .handling
+        self.task = task
+        MHD_suspend_connection(connection)
+        return .waiting
+      }
     }
   }
 
@@ -189,20 +224,34 @@ final class RequestContext: @unchecked Sendable {
   /// which then answers 503.
   func abandon() {
     let task = lock.withLock {
-      guard case .handling = phase else { return Task<Void, Never>?.none }
-      phase = .abandoned
-      MHD_resume_connection(connection)
-      return self.task
+      switch phase {
+      case .starting:
+        phase = .abandoned
+        return Task<Void, Never>?.none  // cancelled by `startHandler(in:)` once it returns
+      case .handling:
+        phase = .abandoned
+        MHD_resume_connection(connection)
+        return self.task
+      default:
+        return nil
+      }
     }
     task?.cancel()
   }
 
+  /// Stores the handler's response; resumes the connection if it was suspended.
   private func answer(_ response: HTTPResponse) {
     lock.withLock {
       task = nil
-      guard case .handling = phase else { return }
-      phase = .answered(response)
-      MHD_resume_connection(connection)
+      switch phase {
+      case .starting:
+        phase = .answered(response)
+      case .handling:
+        phase = .answered(response)
+        MHD_resume_connection(connection)
+      default:
+        return
+      }
     }
   }
 }

@@ -31,6 +31,34 @@ struct ConcurrencyTests {
     }
   }
 
+  /// A `GET` handler starts on the server's thread: one that never waits answers there, one that
+  /// waits answers through a suspended connection, and one whose wait ends at once may answer
+  /// while the server thread is still deciding to suspend. Every kind, mixed and in parallel,
+  /// gets its own answer.
+  @Test func getHandlersAnswerWhetherOrNotTheyWait() async throws {
+    let handler: HTTPHandler = { request in
+      switch request.query["wait"] {
+      case "yield": await Task.yield()
+      case "sleep": try? await Task.sleep(for: .milliseconds(Int.random(in: 0...5)))
+      default: break
+      }
+      return .text(request.query["id"] ?? "")
+    }
+    try await TestServer.with(TestServer.configuration { $0.threads = 2 }, handler: handler) { server in
+      try await withThrowingTaskGroup(of: Void.self) { group in
+        for id in 0..<300 {
+          group.addTask {
+            let wait = ["none", "yield", "sleep"][id % 3]
+            let response = try await server.request("/answer?id=\(id)&wait=\(wait)")
+            #expect(response.status == 200)
+            #expect(response.text == "\(id)")
+          }
+        }
+        try await group.waitForAll()
+      }
+    }
+  }
+
   /// With 1 or 2 server threads, handlers that each wait until more have started than there are
   /// threads could never all start if a handler held a thread; suspended connections let them
   /// wait together.
