@@ -123,10 +123,10 @@ extension Catalog {
     -> [Book]
   {
     guard !rowids.isEmpty else { return [] }
-    var byRowid: [Int: Book] = [:]
-    try connection.forEachRow(
+    let rows = try connection.query(
       "SELECT rowid, book FROM books WHERE rowid IN (SELECT value FROM json_each(?))", [IntegerList(rowids)]
-    ) { byRowid[$0.int(0)] = try decoded.book(rowid: $0.int(0), json: $0.text(1)) }
+    ) { (rowid: $0.int(0), json: $0.text(1)) }
+    let byRowid = try decoded.books(rows)
     return rowids.compactMap { byRowid[$0] }
   }
 }

@@ -22,18 +22,33 @@ final class DecodedBooks: Sendable {
     self.capacity = capacity
   }
 
-  /// The book stored as `json` at `rowid`, decoded once for as long as it stays so.
-  func book(rowid: Int, json: String) throws -> Book {
-    let cached = generations.withLock { generations -> Book? in
-      if let entry = generations.newer[rowid], entry.json == json { return entry.book }
-      guard let entry = generations.older.removeValue(forKey: rowid), entry.json == json else { return nil }
-      add(entry, at: rowid, to: &generations)
-      return entry.book
+  /// The books stored as `rows` (rowid and JSON), by rowid, each decoded once for as long as it
+  /// stays so. The cache is locked twice a page, not twice a book: searches on several readers
+  /// at once would otherwise queue on it.
+  func books(_ rows: [(rowid: Int, json: String)]) throws -> [Int: Book] {
+    var books: [Int: Book] = [:]
+    var missing: [(rowid: Int, json: String)] = []
+    generations.withLock { generations in
+      for row in rows {
+        if let entry = generations.newer[row.rowid], entry.json == row.json {
+          books[row.rowid] = entry.book
+        } else if let entry = generations.older.removeValue(forKey: row.rowid), entry.json == row.json {
+          add(entry, at: row.rowid, to: &generations)
+          books[row.rowid] = entry.book
+        } else {
+          missing.append(row)
+        }
+      }
     }
-    if let cached { return cached }
-    let book = try Catalog.decode(json)
-    generations.withLock { add((json, book), at: rowid, to: &$0) }
-    return book
+    guard !missing.isEmpty else { return books }
+    let decoded = try missing.map { ($0, try Catalog.decode($0.json)) }
+    generations.withLock { generations in
+      for (row, book) in decoded {
+        add((row.json, book), at: row.rowid, to: &generations)
+        books[row.rowid] = book
+      }
+    }
+    return books
   }
 
   /// The books held.

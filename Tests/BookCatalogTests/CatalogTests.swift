@@ -513,8 +513,13 @@ struct DecodedBooksTests {
     let decoded = DecodedBooks(capacity: 4)
     for rowid in 0..<10 {
       let json = Catalog.encode(Book(title: "책 \(rowid)"))
-      #expect(try decoded.book(rowid: rowid, json: json).title == "책 \(rowid)")
+      #expect(try decoded.books([(rowid, json)])[rowid]?.title == "책 \(rowid)")
     }
+    #expect(decoded.count <= 4)
+    let page = (20..<30).map { (rowid: $0, json: Catalog.encode(Book(title: "책 \($0)"))) }
+    #expect(
+      try decoded.books(page).mapValues(\.title)
+        == Dictionary(uniqueKeysWithValues: page.map { ($0.rowid, "책 \($0.rowid)") }))
     #expect(decoded.count <= 4)
   }
 }
