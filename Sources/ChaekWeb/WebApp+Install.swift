@@ -14,17 +14,20 @@ extension WebApp {
     return response
   }
 
-  /// `GET /icons/{name}.png`: an icon of ``AppIcon/variants``, drawn once and kept.
-  func icon(_ request: HTTPRequest) throws -> HTTPResponse {
+  /// `GET /icons/{name}.png`: an icon of ``AppIcon/variants``, drawn once and kept. Drawing one
+  /// takes milliseconds, so it is done on Swift's threads (a `GET` starts on the server's, which
+  /// also serves other connections) and outside the lock.
+  func icon(_ request: HTTPRequest) async throws -> HTTPResponse {
     let file = request.pathParameters["file"] ?? ""
     guard file.hasSuffix(".png"), let variant = AppIcon.variants[String(file.dropLast(4))] else {
       throw APIError.notFound("no such icon")
     }
-    let png = Self.icons.withLock { icons in
-      if let drawn = icons[file] { return drawn }
-      let drawn = AppIcon.png(size: variant.size, maskable: variant.maskable)
-      icons[file] = drawn
-      return drawn
+    let png: [UInt8]
+    if let drawn = Self.icons.withLock({ $0[file] }) {
+      png = drawn
+    } else {
+      png = await Task.detached { AppIcon.png(size: variant.size, maskable: variant.maskable) }.value
+      Self.icons.withLock { $0[file] = png }
     }
     return HTTPResponse(
       headers: ["Content-Type": "image/png", "Cache-Control": "public, max-age=86400"], body: Data(png))

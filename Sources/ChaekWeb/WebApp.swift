@@ -127,7 +127,7 @@ public struct WebApp: Sendable {
     router.get("/covers/{file}") { try await self.cover($0) }
     router.get("/sw.js") { _ in try self.serviceWorker() }
     router.get("/manifest.webmanifest") { _ in try self.manifest() }
-    router.get("/icons/{file}") { try self.icon($0) }
+    router.get("/icons/{file}") { try await self.icon($0) }
     router.get("/static/{file}") { request in
       guard let file = self.assets.response(for: request.pathParameters["file"] ?? "", request: request)
       else { throw APIError.notFound("no such file") }

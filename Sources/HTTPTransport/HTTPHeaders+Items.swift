@@ -1,7 +1,8 @@
 extension HTTPHeaders {
   /// The items of a list-valued header (`Vary`, `Accept-Encoding`, a `Content-Type`'s parameters)
-  /// as they are compared: split at `separator` (no empty items), spaces and tabs removed, ASCII
-  /// letters in lowercase. Read byte by byte, as header values are ASCII.
+  /// as they are compared: split at `separator` (nothing between two separators is no item;
+  /// blanks are an empty item), spaces and tabs removed, ASCII letters in lowercase. Read byte by
+  /// byte, as header values are ASCII.
   public static func items(of value: String, separatedBy separator: UInt8 = UInt8(ascii: ",")) -> [String] {
     var items: [String] = []
     var item: [UInt8] = []

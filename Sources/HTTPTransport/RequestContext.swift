@@ -178,8 +178,8 @@ final class RequestContext: @unchecked Sendable {
   /// Runs the handler in a task. A `GET` or `HEAD` starts at once on this thread (libmicrohttpd's),
   /// so that a handler that never waits (a static file, an error) answers without a trip through
   /// Swift's threads; anything it awaits (a database's queue, the network) suspends the connection
-  /// until the task answers. A request with a body always runs on Swift's threads, so that no
-  /// reading of an upload holds libmicrohttpd's thread.
+  /// until the task answers. Any other method (those that carry uploads) runs on Swift's threads
+  /// from the start, so that no reading of an upload holds libmicrohttpd's thread.
   func startHandler(in server: ServerContext) -> Start {
     let head = head ?? RequestHead(method: .GET, path: "/", query: [:], headers: [:])
     let request = HTTPRequest(
