@@ -5,11 +5,13 @@ import Storage
 ///
 /// Each key's best row (`search_suggestion_keys`) is read: a prefix of one or three characters in
 /// rank order, on an index of each key's first character or first three, whose first rows are
-/// the best; another prefix of few keys whole, in key order, ranked in memory, and one of more
-/// than ``rangeLimit`` keys in rank order on the index of its first character (for two) or first
-/// three, until enough are read: the more keys a prefix has, the sooner its best ones come.
+/// the best; another prefix of few keys ranked by SQLite over its range, and one of more than
+/// ``rangeLimit`` keys in rank order on the index of its first character (for two) or first
+/// three, until enough are read: the more keys a prefix has, the sooner its best ones come. The
+/// best are chosen from keys and ranks alone (which those indexes cover), then read whole: a
+/// row read whole costs a seek into the table, one read from an index it covers a step.
 extension Searcher {
-  /// The most keys of a prefix read in key order before reading in rank order instead.
+  /// The most keys of a prefix ranked over their range before reading in rank order instead.
   static let rangeLimit = 1_000
 
   /// The texts of `fields` that `typed` completes (see ``Analyzer/completes(_:typed:)``), one per
@@ -50,29 +52,38 @@ extension Searcher {
 
   /// The `limit` best keys in `space` that begin with `prefix`. A prefix of one or three
   /// characters is a whole head of an index in rank order, whose first rows are the answer; any
-  /// other is read as a range first, in rank order only when the range is too long.
+  /// other is ranked by SQLite over its range of keys, unless the range is too long, when it is
+  /// read in rank order on the index of its first character (for two) or first three. Either way
+  /// the best keys are found from the keys and ranks alone (the range, or the index, which covers
+  /// them), and only their rows are read whole.
   private func best(in space: String, startingWith prefix: String, limit: Int) throws -> [Row] {
     let end = prefix + "\u{10FFFF}"
-    let columns = "key, doc, rank, text"
-    func row(_ row: Storage.Row) -> Row {
-      Row(key: row.text(0), doc: row.int(1), rank: UInt32(clamping: row.int(2)), text: row.text(3))
-    }
     let length = prefix.unicodeScalars.count
-    if length != 1 && length != 3 {
-      let range = try connection.query(
-        "SELECT \(columns) FROM search_suggestion_keys WHERE space = ? AND key >= ? AND key < ? LIMIT ?",
-        [space, prefix, end, Self.rangeLimit + 1], row)
-      if range.count <= Self.rangeLimit {
-        return Array(range.sorted { ($0.rank, $1.key) > ($1.rank, $0.key) }.prefix(limit))
-      }
-    }
     let width = length >= 3 ? 3 : 1
     let head = String(String.UnicodeScalarView(prefix.unicodeScalars.prefix(width)))
+    let inRange = "space = ?1 AND key >= ?2 AND key < ?3"
+    let keys: String
+    if length != 1 && length != 3,
+      try connection.integer(
+        "SELECT count(*) FROM (SELECT 1 FROM search_suggestion_keys WHERE \(inRange) LIMIT ?4)",
+        [space, prefix, end, Self.rangeLimit + 1]) <= Self.rangeLimit
+    {
+      keys = "SELECT key, rank FROM search_suggestion_keys WHERE \(inRange)"
+    } else {
+      keys = """
+        SELECT key, rank FROM search_suggestion_keys INDEXED BY search_suggestion_keys_\(width)
+        WHERE \(inRange) AND substr(key, 1, \(width)) = ?4
+        """
+    }
     return try connection.query(
       """
-      SELECT \(columns) FROM search_suggestion_keys INDEXED BY search_suggestion_keys_\(width)
-      WHERE space = ? AND substr(key, 1, \(width)) = ? AND key >= ? AND key < ?
-      ORDER BY rank DESC LIMIT ?
-      """, [space, head, prefix, end, limit], row)
+      SELECT row.key, row.doc, row.rank, row.text
+      FROM (\(keys) ORDER BY rank DESC, key LIMIT ?5) AS best
+      JOIN search_suggestion_keys AS row ON row.space = ?1 AND row.key = best.key
+      ORDER BY row.rank DESC, row.key
+      """, [space, prefix, end, head, limit]
+    ) { row in
+      Row(key: row.text(0), doc: row.int(1), rank: UInt32(clamping: row.int(2)), text: row.text(3))
+    }
   }
 }
