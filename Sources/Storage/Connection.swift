@@ -149,14 +149,15 @@ public final class Connection {
   /// ``DatabaseError`` whose ``DatabaseError/isInterrupted`` is `true`. The connection is usable
   /// again afterwards.
   public func within<T>(_ limit: ReadLimit, _ body: () throws -> T) throws -> T {
-    let running = RunningLimit(limit)
-    guard !running.isReached else { throw DatabaseError.limitReached }
+    var running = RunningLimit(limit)
+    guard !running.isReached() else { throw DatabaseError.limitReached }
     self.limit = running
     sqlite3_progress_handler(
       handle, Self.stepsPerLimitCheck,
       { context in
         guard let context else { return 0 }
-        return Unmanaged<Connection>.fromOpaque(context).takeUnretainedValue().limitIsReached ? 1 : 0
+        let connection = Unmanaged<Connection>.fromOpaque(context).takeUnretainedValue()
+        return connection.limit?.isReached() == true ? 1 : 0
       }, Unmanaged.passUnretained(self).toOpaque())
     defer {
       self.limit = nil
@@ -165,14 +166,12 @@ public final class Connection {
     return try body()
   }
 
-  private var limitIsReached: Bool { limit?.isReached ?? false }
-
   // MARK: - Internals
 
   private func prepared(_ sql: String, _ values: [any SQLValueConvertible]) throws(DatabaseError)
     -> Statement
   {
-    guard !limitIsReached else { throw DatabaseError.limitReached }
+    guard limit?.isReachedBeforeStatement() != true else { throw DatabaseError.limitReached }
     let statement: Statement
     if let cached = statements[sql] {
       statement = cached

@@ -24,9 +24,17 @@ public struct ReadLimit: Sendable, Equatable {
 }
 
 /// A ``ReadLimit`` being applied on the connection's thread: it reads that thread's processor clock.
+/// Once reached it stays reached.
 struct RunningLimit {
+  /// Statements prepared between two looks at the clocks, for a read of many statements too cheap
+  /// to reach the progress handler: reading the processor clock is a system call, and a search
+  /// prepares dozens of statements of a few microseconds each.
+  static let statementsPerCheck = 16
+
   private let deadline: ContinuousClock.Instant
   private let processorDeadline: Duration
+  private var reached = false
+  private var statementsSinceCheck = 0
 
   /// Starts counting processor time now, on the calling thread.
   init(_ limit: ReadLimit) {
@@ -35,8 +43,16 @@ struct RunningLimit {
   }
 
   /// `true` once the deadline has passed or the thread has used up the processor budget.
-  var isReached: Bool {
-    ContinuousClock.now >= deadline || Self.threadProcessorTime() >= processorDeadline
+  mutating func isReached() -> Bool {
+    statementsSinceCheck = 0
+    reached = reached || ContinuousClock.now >= deadline || Self.threadProcessorTime() >= processorDeadline
+    return reached
+  }
+
+  /// ``isReached()`` before a statement, the clocks read only every ``statementsPerCheck``-th time.
+  mutating func isReachedBeforeStatement() -> Bool {
+    statementsSinceCheck += 1
+    return statementsSinceCheck >= Self.statementsPerCheck ? isReached() : reached
   }
 
   /// The processor time the calling thread has used.

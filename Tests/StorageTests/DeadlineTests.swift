@@ -27,6 +27,24 @@ struct DeadlineTests {
     #expect(try await database.read { try $0.integer("SELECT count(*) FROM notes") } == 1)
   }
 
+  /// Statements too cheap for the progress handler to see count too: the clocks are read every
+  /// few statements, so a read that runs them by the million stops soon after its budget.
+  @Test func aReadOfManyCheapStatementsIsStoppedAtItsBudget() async throws {
+    let database = try Database(path: ":memory:", migrations: notes)
+    let statements = Atomic(0)
+    let error = await #expect(throws: DatabaseError.self) {
+      try await database.read(within: .init(deadline: .now + .seconds(30), processorTime: .milliseconds(50)))
+      { connection in
+        for _ in 0..<20_000_000 {
+          _ = try connection.integer("SELECT 1")
+          statements.add(1, ordering: .relaxed)
+        }
+      }
+    }
+    #expect(error?.isInterrupted == true)
+    #expect(statements.load(ordering: .relaxed) < 20_000_000)
+  }
+
   /// A read that only gets the connection after its deadline (waiting behind others counts, since
   /// the deadline is taken before awaiting) fails at once, without running its body.
   @Test func aReadThatGetsTheConnectionAfterItsDeadlineFailsWithoutRunning() async throws {
