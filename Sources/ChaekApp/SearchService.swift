@@ -16,6 +16,8 @@ public struct SearchService: Sendable {
   public let catalog: Catalog
   private let remote: (any BookSearching)?
   private let breaker: CircuitBreaker?
+  /// The catalog's pages of the last moment, when the catalog is the source.
+  private let pages = SearchPageCache()
   /// What moves the saved and viewed books to the records a provider's results replace (a starter
   /// book by the same book with an ISBN; see ``Catalog/replacements(of:)``), if anything does.
   private let following: (@Sendable ([BookID: Book]) async -> Void)?
@@ -64,11 +66,12 @@ public struct SearchService: Sendable {
   /// reader chose is worth saying, one from Chaek's own choice is not.
   public let providerIsChosen: Bool
 
-  /// Searches; see ``SearchOutcome`` for who answered.
+  /// Searches; see ``SearchOutcome`` for who answered. With the catalog as the source, the same
+  /// query asked again in the same moment gets the same page, from memory (``SearchPageCache``).
   public func search(_ query: SearchQuery) async throws(BookSearchError) -> SearchOutcome {
     guard let remote, let breaker else {
       return SearchOutcome(
-        page: try await catalog.search(query), answeredBy: catalog.name, fallbackReason: nil,
+        page: try await catalogPage(query), answeredBy: catalog.name, fallbackReason: nil,
         providerIsChosen: providerIsChosen)
     }
     do {
@@ -82,6 +85,18 @@ public struct SearchService: Sendable {
         page: try await catalog.search(query), answeredBy: catalog.name, fallbackReason: error,
         providerIsChosen: providerIsChosen)
     }
+  }
+
+  /// The catalog's page for `query`: the cached one while it answers, else read and cached.
+  private func catalogPage(_ query: SearchQuery) async throws(BookSearchError) -> SearchPage {
+    let ticket: SearchPageCache.Ticket
+    switch pages.lookUp(query, writes: catalog.writeCount) {
+    case .found(let page): return page
+    case .missing(let missing): ticket = missing
+    }
+    let page = try await catalog.search(query)
+    pages.store(page, for: query, with: ticket, writes: catalog.writeCount)
+    return page
   }
 
   /// Finds one book by identity: in the catalog, else (for an ISBN) by asking the provider, whose
