@@ -4,7 +4,7 @@
 Usage:
   python3 Benchmarks/tantivy_bench.py CORPUS.jsonl QUERIES.json [--rounds 20] [--heap-mb 256]
                                       [--threads 0] [--no-popularity] [--no-prefix] [--details]
-                                      [--suggest SUGGEST.json] [--suggest-rounds 2]
+                                      [--suggest SUGGEST.json] [--suggest-rounds 2] [--stored-books]
   python3 Benchmarks/tantivy_bench.py --self-test
 
 Needs `pip install tantivy` (PyPI wheels, nothing else downloaded).
@@ -19,7 +19,9 @@ date (epoch seconds or yyyymmdd), or an ISO 8601 date such as Kakao's
 `2014-11-17T00:00:00.000+09:00`, or null/"" when unknown (sorted last by `latest`);
 `popularity` is an integer (0 when unknown). Optional `suggest_key` and `suggest_initials` are
 lists of completion keys (the Swift side's `Analyzer.completionKey`: folded, Hangul as 2-beolsik
-keys) and 초성 keys of the title and each person, indexed whole (raw) for completion.
+keys) and 초성 keys of the title and each person, indexed whole (raw) for completion. Optional
+`book` is the book as the catalog stores it (its JSON): with --stored-books the corpus is indexed a
+second time, storing it too, and that build's time and size are reported as "stored_books".
 
 SUGGEST (with --suggest) is a JSON array of keystroke requests, already analyzed:
   [{"key": "ㅎㅐㄹㅣㅍ", "field": "suggest_key"}, {"key": "ㅎㄹㅍ", "field": "suggest_initials"}]
@@ -95,8 +97,10 @@ def analyzer() -> "tantivy.TextAnalyzer":
     )
 
 
-def schema() -> "tantivy.Schema":
+def schema(stored_books: bool = False) -> "tantivy.Schema":
     builder = SchemaBuilder()
+    if stored_books:
+        builder.add_bytes_field("book", stored=True, indexed=False, fast=False)
     builder.add_text_field("id", stored=True, tokenizer_name="raw")
     for name in TEXT_FIELDS:
         builder.add_text_field(name, stored=False, tokenizer_name=TOKENIZER, index_option="position")
@@ -118,9 +122,11 @@ def published_value(value) -> int:
     return int(datetime.fromisoformat(text.replace("Z", "+00:00")).timestamp())
 
 
-def build(documents, directory: str, heap_mb: int, threads: int) -> tuple["tantivy.Index", int, float]:
-    """Indexes an iterable of corpus rows; returns the index, the row count and the seconds."""
-    index = Index(schema(), path=directory)
+def build(documents, directory: str, heap_mb: int, threads: int,
+          stored_books: bool = False) -> tuple["tantivy.Index", int, float]:
+    """Indexes an iterable of corpus rows, and with `stored_books` stores each row's `book` (the
+    catalog's stored JSON of the book) as well; returns the index, the row count and the seconds."""
+    index = Index(schema(stored_books), path=directory)
     index.register_tokenizer(TOKENIZER, analyzer())
     start = time.perf_counter()
     writer = index.writer(heap_size=heap_mb * 1_000_000, num_threads=threads)
@@ -135,6 +141,7 @@ def build(documents, directory: str, heap_mb: int, threads: int) -> tuple["tanti
             published=published_value(row.get("published")),
             popularity=int(row.get("popularity") or 0),
             **{name: row[name] for name in SUGGEST_FIELDS if row.get(name)},
+            **({"book": row.get("book", "").encode()} if stored_books else {}),
         ))
         count += 1
         if count % 100_000 == 0:
@@ -328,6 +335,8 @@ def benchmark(arguments) -> dict:
                 measured.update(run_suggest(index, json.load(file), arguments.suggest_rounds))
     finally:
         shutil.rmtree(directory, ignore_errors=True)
+    if arguments.stored_books:
+        measured["stored_books"] = build_with_books(arguments)
     return {
         "engine": "tantivy",
         "tantivy": tantivy.__version__.split(",")[0].removeprefix("tantivy v"),
@@ -348,6 +357,20 @@ def benchmark(arguments) -> dict:
             "timed": "search with count + stored id of each hit",
         },
     }
+
+
+def build_with_books(arguments) -> dict:
+    """The index built again storing every book as well (its doc store, compressed in blocks), as
+    a catalog does: its time and size."""
+    directory = tempfile.mkdtemp(prefix="tantivy-bench-books-")
+    try:
+        _, _, seconds = build(read_corpus(arguments.corpus), directory, arguments.heap_mb,
+                              arguments.threads, stored_books=True)
+        size = directory_bytes(directory)
+        log(f"with the books stored: {seconds:.1f} s, {size / 1_048_576:.1f} MiB")
+        return {"build_seconds": round(seconds, 3), "index_bytes": size}
+    finally:
+        shutil.rmtree(directory, ignore_errors=True)
 
 
 # MARK: - Self-test
@@ -421,6 +444,8 @@ def main() -> int:
     parser.add_argument("--details", action="store_true", help="add each query's total and hit ids")
     parser.add_argument("--suggest", help="JSON array of completion requests to time as well")
     parser.add_argument("--suggest-rounds", type=int, default=2, help="timed runs of the requests (2)")
+    parser.add_argument("--stored-books", action="store_true",
+                        help="also build an index that stores each row's `book` JSON; time and size")
     parser.add_argument("--self-test", action="store_true", help="index 5 books and check the queries")
     arguments = parser.parse_args()
     if arguments.self_test:

@@ -197,7 +197,8 @@ struct ScaleBenchmark {
         people: Analyzer.indexed(book.people),
         publisher: Analyzer.indexed(book.publisher), contents: Analyzer.indexed(book.contents),
         published: book.datetime.map { KakaoDate.year(of: $0) } ?? 0, popularity: popularity[index],
-        suggest_key: suggest.keys, suggest_initials: suggest.initials)
+        suggest_key: suggest.keys, suggest_initials: suggest.initials,
+        book: book.jsonString(escapingSlashes: true))
       data.append(try encoder.encode(line))
       data.append(0x0A)
     }
@@ -227,6 +228,8 @@ struct ScaleBenchmark {
     // swift-format-ignore: AlwaysUseLowerCamelCase
     /// Completion keys and 초성 of the title and people (see ``SuggestBenchmark/keys(of:)``).
     let suggest_key, suggest_initials: [String]
+    /// The book as the catalog stores it, for tantivy to store too (`--stored-books`).
+    let book: String
   }
 
   private struct TantivyQuery: Encodable {
