@@ -50,7 +50,7 @@ extension Catalog: ImportSink {
     }
     guard isFree else { throw ImportFailure.anotherImportRunning }
     do {
-      let (books, checkpoint) = try await write { connection in
+      let (books, checkpoint) = try await database.write { connection in
         try connection.execute(
           """
           CREATE TEMP TABLE IF NOT EXISTS import_seen (
@@ -93,7 +93,7 @@ extension Catalog: ImportSink {
   /// over until ``abandonImport()``.
   public func finishImport() async throws -> ImportCounts {
     let file = importing.withLock { $0?.file }
-    let counts = try await write { connection in
+    let counts = try await database.write { connection in
       try Catalog.reindexIfNotCurrent(on: connection)
       let counts = try Catalog.countSeen(on: connection)
       try connection.execute("DROP TABLE temp.import_seen")
@@ -108,8 +108,8 @@ extension Catalog: ImportSink {
   /// last, and are indexed (else they are when the catalog next opens); the catalog can take
   /// another import.
   public func abandonImport() async {
-    _ = try? await write { try $0.execute("DROP TABLE IF EXISTS temp.import_seen") }
-    _ = try? await write { try Catalog.reindexIfNotCurrent(on: $0) }
+    _ = try? await database.write { try $0.execute("DROP TABLE IF EXISTS temp.import_seen") }
+    _ = try? await database.write { try Catalog.reindexIfNotCurrent(on: $0) }
     importing.withLock { $0 = nil }
   }
 

@@ -51,8 +51,6 @@ public final class Catalog: BookSearching, Sendable {
   let ranks = RankCache()
   /// The books searches decoded lately.
   let decoded = DecodedBooks()
-  /// See ``writeCount``.
-  private let writes = Atomic(0)
   /// The import under way, from ``beginImport(resuming:)`` to its end: one import at a time
   /// shares the connection's tracking table.
   let importing = Mutex<ImportUnderWay?>(nil)
@@ -95,18 +93,11 @@ public final class Catalog: BookSearching, Sendable {
     }
   }
 
-  /// How many writes of the catalog this object has made, raised as each ends (committed or
-  /// not): the same count before and after a read means no write of this process landed in
-  /// between, so what the read found is still so (``search(_:)``'s pages, cached by the app).
-  /// Another process's writes are not counted.
-  public var writeCount: Int { writes.load(ordering: .acquiring) }
-
-  /// ``Storage/Database/write(_:)``, then ``writeCount`` raised: every write of the catalog goes
-  /// through here.
-  func write<T: Sendable>(_ body: @Sendable (Connection) throws -> T) async throws -> T {
-    defer { writes.add(1, ordering: .releasing) }
-    return try await database.write(body)
-  }
+  /// How many writes of the catalog this object has committed, raised right after each: the same
+  /// count before and after a read means no write of this process landed in between, so what the
+  /// read found is still so (``search(_:)``'s pages, cached by the app). Another process's writes
+  /// are not counted.
+  public var writeCount: Int { database.commitCount }
 
   /// The stored book with this identity, or the one that took its place (see
   /// ``replacements(of:)``), or else, for an ISBN, the most popular book it is another ISBN of (see
@@ -134,7 +125,7 @@ public final class Catalog: BookSearching, Sendable {
   /// ``SearchIndex/IndexBuilder``): searches go on with the index as it was until the new one is
   /// whole, and a rebuild stopped before then leaves that index.
   public func rebuildIndex() async throws {
-    try await write { try Catalog.reindex(on: $0) }
+    try await database.write { try Catalog.reindex(on: $0) }
   }
 
   /// The number of books in the catalog.
@@ -172,7 +163,7 @@ public final class Catalog: BookSearching, Sendable {
     tracking: Bool, checkpoint: ImportCheckpoint? = nil, indexing: Bool = true
   ) async throws -> UpsertReport {
     let prepared = await Catalog.prepare(books, indexing: indexing)
-    return try await write { connection in
+    return try await database.write { connection in
       var report = UpsertReport()
       var index = indexing ? Catalog.searchIndex.writer() : nil
       var starters = try StarterTitles(on: connection)

@@ -43,8 +43,9 @@ final class SearchPageCache: Sendable {
     /// The catalog's write count the entries were read at.
     var writes = 0
     var entries: [SearchQuery: Entry] = [:]
-    /// The queries in the order their pages were first stored, the oldest first.
+    /// The queries in the order their pages were first stored, the oldest at `oldest`.
     var order: [SearchQuery] = []
+    var oldest = 0
     var cost = 0
 
     /// Drops every entry when the catalog was written since they were read (write counts only
@@ -52,6 +53,18 @@ final class SearchPageCache: Sendable {
     mutating func catchUp(to writes: Int) {
       guard writes > self.writes else { return }
       self = State(writes: writes)
+    }
+
+    /// Drops the oldest entries until the pages are within ``bookBudget``.
+    mutating func evict() {
+      while cost > SearchPageCache.bookBudget, oldest < order.count {
+        cost -= entries.removeValue(forKey: order[oldest])?.cost ?? 0
+        oldest += 1
+      }
+      if oldest > order.count / 2 {
+        order.removeFirst(oldest)
+        oldest = 0
+      }
     }
   }
 
@@ -74,23 +87,24 @@ final class SearchPageCache: Sendable {
   }
 
   /// Keeps `page`, read for `query` once `ticket` was given, unless the catalog's write count,
-  /// now `writes`, moved since: the read's snapshot may predate that write.
+  /// now `writes`, moved since (the read's snapshot may predate that write), or the page's moment
+  /// is already over, or a page read later is kept.
   func store(_ page: SearchPage, for query: SearchQuery, with ticket: Ticket, writes: Int) {
     let entry = Entry(page: page, expiry: ticket.expiry)
-    guard ticket.writes == writes, entry.cost <= Self.bookBudget else { return }
+    guard ticket.writes == writes, entry.cost <= Self.bookBudget, ContinuousClock.now < entry.expiry
+    else { return }
     state.withLock { state in
       state.catchUp(to: writes)
       guard state.writes == writes else { return }
-      if let old = state.entries.updateValue(entry, forKey: query) {
+      if let old = state.entries[query] {
+        guard old.expiry < entry.expiry else { return }
         state.cost -= old.cost
       } else {
         state.order.append(query)
       }
+      state.entries[query] = entry
       state.cost += entry.cost
-      while state.cost > Self.bookBudget, !state.order.isEmpty {
-        let oldest = state.order.removeFirst()
-        state.cost -= state.entries.removeValue(forKey: oldest)?.cost ?? 0
-      }
+      state.evict()
     }
   }
 }

@@ -145,7 +145,9 @@ public final class Connection {
   private static let stepsPerLimitCheck: Int32 = 10_000
 
   /// Runs `body` within `limit`: a statement running when the limit is reached stops (SQLite's
-  /// progress handler interrupts it) and one prepared after it is not run; both throw a
+  /// progress handler interrupts it) and one prepared after it is not run (the processor clock
+  /// is read before a statement once a millisecond at most: see
+  /// ``RunningLimit/processorLookInterval``); both throw a
   /// ``DatabaseError`` whose ``DatabaseError/isInterrupted`` is `true`. The connection is usable
   /// again afterwards.
   public func within<T>(_ limit: ReadLimit, _ body: () throws -> T) throws -> T {

@@ -1,6 +1,7 @@
 import CSQLite
 import Dispatch
 import SQLStore
+import Synchronization
 
 /// An SQLite database file (or `:memory:`): one connection that writes, on the actor's own serial
 /// executor, and a pool of read-only connections that read side by side.
@@ -21,6 +22,8 @@ public actor Database {
   /// How many reads wait in line for a read-only connection (none without them).
   nonisolated var waitingReads: Int { readers?.waitingCount ?? 0 }
   private let connection: Connection
+  /// See ``commitCount``.
+  private let commits = Atomic(0)
 
   /// How many read-only connections a database file in WAL mode has.
   static let readerCount = 4
@@ -93,8 +96,15 @@ public actor Database {
 
   /// Runs `body` in an immediate transaction: all of it commits, or nothing does.
   public func write<T: Sendable>(_ body: @Sendable (Connection) throws -> T) throws -> T {
-    try connection.inTransaction { try body(connection) }
+    let result = try connection.inTransaction { try body(connection) }
+    commits.add(1, ordering: .releasing)
+    return result
   }
+
+  /// How many transactions ``write(_:)`` has committed, raised right after each commit (other
+  /// connections' commits are not counted; see ``dataVersion()``): the same count before and
+  /// after a read means no write of this object landed in between.
+  public nonisolated var commitCount: Int { commits.load(ordering: .acquiring) }
 
   /// Writes a consistent copy of the database to a new file at `destination` (SQLite's online
   /// backup API, not a file copy): the database as of one commit, written while readers go on and

@@ -26,33 +26,38 @@ public struct ReadLimit: Sendable, Equatable {
 /// A ``ReadLimit`` being applied on the connection's thread: it reads that thread's processor clock.
 /// Once reached it stays reached.
 struct RunningLimit {
-  /// Statements prepared between two looks at the clocks, for a read of many statements too cheap
-  /// to reach the progress handler: reading the processor clock is a system call, and a search
-  /// prepares dozens of statements of a few microseconds each.
-  static let statementsPerCheck = 16
+  /// The wall-clock time between two reads of the processor clock before statements: reading it is
+  /// a system call, and a search prepares dozens of statements of a few microseconds each. A read
+  /// runs over its processor budget by this much at most (and by the statement it is in).
+  static let processorLookInterval = Duration.milliseconds(1)
 
   private let deadline: ContinuousClock.Instant
   private let processorDeadline: Duration
   private var reached = false
-  private var statementsSinceCheck = 0
+  private var nextProcessorLook: ContinuousClock.Instant
 
   /// Starts counting processor time now, on the calling thread.
   init(_ limit: ReadLimit) {
     deadline = limit.deadline
     processorDeadline = Self.threadProcessorTime() + limit.processorTime
+    nextProcessorLook = .now + Self.processorLookInterval
   }
 
   /// `true` once the deadline has passed or the thread has used up the processor budget.
   mutating func isReached() -> Bool {
-    statementsSinceCheck = 0
-    reached = reached || ContinuousClock.now >= deadline || Self.threadProcessorTime() >= processorDeadline
+    let now = ContinuousClock.now
+    nextProcessorLook = now + Self.processorLookInterval
+    reached = reached || now >= deadline || Self.threadProcessorTime() >= processorDeadline
     return reached
   }
 
-  /// ``isReached()`` before a statement, the clocks read only every ``statementsPerCheck``-th time.
+  /// ``isReached()`` before a statement: the deadline every time, the processor clock only when
+  /// ``processorLookInterval`` has passed since it was last read.
   mutating func isReachedBeforeStatement() -> Bool {
-    statementsSinceCheck += 1
-    return statementsSinceCheck >= Self.statementsPerCheck ? isReached() : reached
+    let now = ContinuousClock.now
+    guard !reached, now < nextProcessorLook else { return reached || isReached() }
+    reached = now >= deadline
+    return reached
   }
 
   /// The processor time the calling thread has used.

@@ -39,6 +39,16 @@ struct DatabaseTests {
       }
     }
     #expect(try await database.read { try $0.integer("SELECT count(*) FROM notes") } == 0)
+    #expect(database.commitCount == 0)
+  }
+
+  /// The count a cache of reads compares: raised by each committed write, once it has committed.
+  @Test func eachCommittedWriteRaisesTheCommitCount() async throws {
+    let database = try Database(path: ":memory:", migrations: notes)
+    #expect(database.commitCount == 0)
+    _ = try await database.write { try $0.run("INSERT INTO notes (body) VALUES ('a')") }
+    _ = try await database.write { try $0.integer("SELECT count(*) FROM notes") }
+    #expect(database.commitCount == 2)
   }
 
   @Test func errorsCarryCodeMessageAndSQL() async throws {
