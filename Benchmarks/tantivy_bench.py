@@ -4,7 +4,7 @@
 Usage:
   python3 Benchmarks/tantivy_bench.py CORPUS.jsonl QUERIES.json [--rounds 20] [--heap-mb 256]
                                       [--threads 0] [--no-popularity] [--no-prefix] [--details]
-                                      [--suggest SUGGEST.json] [--suggest-rounds 2] [--stored-books]
+                                      [--suggest SUGGEST.json] [--suggest-rounds 2] [--stored-books BOOKS.jsonl]
   python3 Benchmarks/tantivy_bench.py --self-test
 
 Needs `pip install tantivy` (PyPI wheels, nothing else downloaded).
@@ -19,9 +19,12 @@ date (epoch seconds or yyyymmdd), or an ISO 8601 date such as Kakao's
 `2014-11-17T00:00:00.000+09:00`, or null/"" when unknown (sorted last by `latest`);
 `popularity` is an integer (0 when unknown). Optional `suggest_key` and `suggest_initials` are
 lists of completion keys (the Swift side's `Analyzer.completionKey`: folded, Hangul as 2-beolsik
-keys) and 초성 keys of the title and each person, indexed whole (raw) for completion. Optional
-`book` is the book as the catalog stores it (its JSON): with --stored-books the corpus is indexed a
-second time, storing it too, and that build's time and size are reported as "stored_books".
+keys) and 초성 keys of the title and each person, indexed whole (raw) for completion.
+
+BOOKS (with --stored-books) holds each corpus row's book as the catalog stores it (its JSON), a
+line each in the corpus's order: the corpus is indexed a second time storing them too, and that
+build's time and size are reported as "stored_books". They are a file apart so that the first
+build reads the corpus alone.
 
 SUGGEST (with --suggest) is a JSON array of keystroke requests, already analyzed:
   [{"key": "ㅎㅐㄹㅣㅍ", "field": "suggest_key"}, {"key": "ㅎㄹㅍ", "field": "suggest_initials"}]
@@ -125,7 +128,8 @@ def published_value(value) -> int:
 def build(documents, directory: str, heap_mb: int, threads: int,
           stored_books: bool = False) -> tuple["tantivy.Index", int, float]:
     """Indexes an iterable of corpus rows, and with `stored_books` stores each row's `book` (the
-    catalog's stored JSON of the book) as well; returns the index, the row count and the seconds."""
+    catalog's stored JSON of the book, as bytes) as well; returns the index, the row count and the
+    seconds."""
     index = Index(schema(stored_books), path=directory)
     index.register_tokenizer(TOKENIZER, analyzer())
     start = time.perf_counter()
@@ -141,7 +145,7 @@ def build(documents, directory: str, heap_mb: int, threads: int,
             published=published_value(row.get("published")),
             popularity=int(row.get("popularity") or 0),
             **{name: row[name] for name in SUGGEST_FIELDS if row.get(name)},
-            **({"book": row.get("book", "").encode()} if stored_books else {}),
+            **({"book": row["book"]} if stored_books else {}),
         ))
         count += 1
         if count % 100_000 == 0:
@@ -359,13 +363,21 @@ def benchmark(arguments) -> dict:
     }
 
 
+def rows_with_books(corpus: str, books: str):
+    """The corpus rows, each with its line of BOOKS as `book`."""
+    with open(books, "rb") as lines:
+        for row, line in zip(read_corpus(corpus), lines, strict=True):
+            row["book"] = line.rstrip(b"\n")
+            yield row
+
+
 def build_with_books(arguments) -> dict:
     """The index built again storing every book as well (its doc store, compressed in blocks), as
     a catalog does: its time and size."""
     directory = tempfile.mkdtemp(prefix="tantivy-bench-books-")
     try:
-        _, _, seconds = build(read_corpus(arguments.corpus), directory, arguments.heap_mb,
-                              arguments.threads, stored_books=True)
+        _, _, seconds = build(rows_with_books(arguments.corpus, arguments.stored_books), directory,
+                              arguments.heap_mb, arguments.threads, stored_books=True)
         size = directory_bytes(directory)
         log(f"with the books stored: {seconds:.1f} s, {size / 1_048_576:.1f} MiB")
         return {"build_seconds": round(seconds, 3), "index_bytes": size}
@@ -444,8 +456,8 @@ def main() -> int:
     parser.add_argument("--details", action="store_true", help="add each query's total and hit ids")
     parser.add_argument("--suggest", help="JSON array of completion requests to time as well")
     parser.add_argument("--suggest-rounds", type=int, default=2, help="timed runs of the requests (2)")
-    parser.add_argument("--stored-books", action="store_true",
-                        help="also build an index that stores each row's `book` JSON; time and size")
+    parser.add_argument("--stored-books", metavar="BOOKS",
+                        help="JSON lines of the corpus's books: also build an index storing them")
     parser.add_argument("--self-test", action="store_true", help="index 5 books and check the queries")
     arguments = parser.parse_args()
     if arguments.self_test:

@@ -54,6 +54,9 @@ struct ScaleBenchmark {
   /// What a run measured, and the files for tantivy.
   struct Measured {
     let corpus: URL
+    /// Each book as the catalog stores it (its JSON), a line each in the corpus's order, for
+    /// tantivy to store too (`--stored-books`).
+    let books: URL
     let queries: URL
     let bySort: [String: Samples]
     /// 자동완성 requests for tantivy, and our figures for them.
@@ -75,6 +78,10 @@ struct ScaleBenchmark {
     try Data().write(to: corpusURL)
     let corpus = try FileHandle(forWritingTo: corpusURL)
     defer { try? corpus.close() }
+    let booksURL = directory.appendingPathComponent("books.jsonl")
+    try Data().write(to: booksURL)
+    let stored = try FileHandle(forWritingTo: booksURL)
+    defer { try? stored.close() }
     let catalog = try Catalog(path: path, includingStarter: false)
     var generator = CatalogGenerator(vocabulary: vocabulary)
     // Imported as `chaek import` does, in batches: stored, then the index built in bulk at the end.
@@ -97,6 +104,7 @@ struct ScaleBenchmark {
       _ = try await catalog.store(imported, checkpoint: nil)
       building += ContinuousClock.now - start
       corpus.write(try Self.corpusLines(books, popularity: popularity, firstNumber: first))
+      stored.write(Data(books.map { $0.jsonString(escapingSlashes: true) + "\n" }.joined().utf8))
     }
     let finishing = ContinuousClock.now
     _ = try await catalog.finishImport()
@@ -180,7 +188,8 @@ struct ScaleBenchmark {
     }
     print("  20 new books added to the \(count): \(adding.summary)")
     return Measured(
-      corpus: corpusURL, queries: queriesURL, bySort: comparable, suggestRequests: suggestURL,
+      corpus: corpusURL, books: booksURL, queries: queriesURL, bySort: comparable,
+      suggestRequests: suggestURL,
       suggest: suggest, buildSeconds: buildTime, rebuildSeconds: rebuildTime, sizes: sizes, peakRSS: peakRSS)
   }
 
@@ -197,8 +206,7 @@ struct ScaleBenchmark {
         people: Analyzer.indexed(book.people),
         publisher: Analyzer.indexed(book.publisher), contents: Analyzer.indexed(book.contents),
         published: book.datetime.map { KakaoDate.year(of: $0) } ?? 0, popularity: popularity[index],
-        suggest_key: suggest.keys, suggest_initials: suggest.initials,
-        book: book.jsonString(escapingSlashes: true))
+        suggest_key: suggest.keys, suggest_initials: suggest.initials)
       data.append(try encoder.encode(line))
       data.append(0x0A)
     }
@@ -228,8 +236,6 @@ struct ScaleBenchmark {
     // swift-format-ignore: AlwaysUseLowerCamelCase
     /// Completion keys and 초성 of the title and people (see ``SuggestBenchmark/keys(of:)``).
     let suggest_key, suggest_initials: [String]
-    /// The book as the catalog stores it, for tantivy to store too (`--stored-books`).
-    let book: String
   }
 
   private struct TantivyQuery: Encodable {

@@ -9,7 +9,7 @@ enum Tantivy {
     python.arguments = [
       "python3", script.path, measured.corpus.path, measured.queries.path, "--rounds", String(rounds),
       "--suggest", measured.suggestRequests.path, "--suggest-rounds", String(max(1, rounds / 5)),
-      "--stored-books",
+      "--stored-books", measured.books.path,
     ]
     let output = Pipe()
     python.standardOutput = output
