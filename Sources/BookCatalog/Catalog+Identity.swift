@@ -31,7 +31,7 @@ extension Catalog {
             """
             SELECT b.book FROM replaced_books r JOIN books b ON b.id = r.new_id
             WHERE r.old_id = ? AND NOT EXISTS (SELECT 1 FROM books WHERE id = r.old_id)
-            """, [id.rawValue], { try Catalog.decode($0.text(0)) })
+            """, [id.rawValue], { try Catalog.decode($0.data(0)) })
         else { continue }
         found[id] = book
       }
@@ -152,7 +152,7 @@ extension Catalog {
     try rekeyInvalidISBNs(on: connection, index: &index)
     let starters = try connection.query(
       "SELECT rowid, id, book FROM books WHERE source = 'starter' AND isbn13 IS NULL"
-    ) { (rowid: $0.int(0), id: $0.text(1), book: try decode($0.text(2))) }
+    ) { (rowid: $0.int(0), id: $0.text(1), book: try decode($0.data(2))) }
     for starter in starters {
       if let twin = try recordWithISBN(of: starter.book, on: connection) {
         // The record with the ISBN stays, with what only the starter book knew filled in.
@@ -185,7 +185,7 @@ extension Catalog {
       guard
         let row = try connection.first(
           "SELECT id, book, popularity FROM books WHERE rowid = ? AND isbn13 IS NOT NULL", [rowid],
-          { (id: $0.text(0), book: try decode($0.text(1)), popularity: $0.int(2)) })
+          { (id: $0.text(0), book: try decode($0.data(1)), popularity: $0.int(2)) })
       else { continue }
       if isRecord(row.book, ofTitle: title, authors: authors), row.popularity > best?.popularity ?? -1 {
         best = (rowid, row.id, row.book, row.popularity)
@@ -203,7 +203,7 @@ extension Catalog {
       SELECT rowid, id, book FROM books WHERE isbn13 IS NOT NULL
         AND (substr(isbn13, 1, 3) NOT IN ('978', '979') OR substr(isbn13, 4, 9) = '000000000')
       """
-    ) { (rowid: $0.int(0), id: $0.text(1), book: try decode($0.text(2))) }
+    ) { (rowid: $0.int(0), id: $0.text(1), book: try decode($0.data(2))) }
     for row in rows where row.book.isbns.isEmpty {
       var book = row.book
       book.isbn = ""

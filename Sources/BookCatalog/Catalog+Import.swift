@@ -145,7 +145,7 @@ extension Catalog: ImportSink {
       // Texts may differ where the books do not (older rows were encoded with keys in any order).
       let changed =
         row.int(1) != 0
-        || (row.int(3) != 0 && (try? decode(row.text(4))) != (try? decode(row.text(5))))
+        || (row.int(3) != 0 && (try? decode(row.data(4))) != (try? decode(row.data(5))))
       let isbns = try storedOtherISBNs(ofRow: row.int(0), on: connection).joined(separator: " ")
       if changed || isbns != row.text(2) { updated += 1 }
     }

@@ -62,7 +62,7 @@ extension Catalog {
 
   // MARK: - Rebuilding
 
-  /// Rebuilds the index from every book's stored JSON (see ``SearchIndex/IndexBuilder``), reading
+  /// Rebuilds the index from every stored book (see ``SearchIndex/IndexBuilder``), reading
   /// the books 10,000 at a time: each batch is decoded and analyzed on every core while the one
   /// before it is written.
   static func reindex(on connection: Connection) throws {
@@ -71,7 +71,7 @@ extension Catalog {
     func nextBatch() throws -> AnalyzedBatch? {
       let rows = try connection.query(
         "SELECT rowid, book, popularity FROM books WHERE rowid > ? ORDER BY rowid LIMIT 10000", [last]
-      ) { StoredRow(rowid: $0.int(0), json: $0.text(1), popularity: $0.int(2)) }
+      ) { StoredRow(rowid: $0.int(0), stored: $0.data(1), popularity: $0.int(2)) }
       guard let final = rows.last else { return nil }
       last = final.rowid
       return AnalyzedBatch(rows)
@@ -87,7 +87,7 @@ extension Catalog {
   /// A book as stored, to be indexed.
   struct StoredRow: Sendable {
     let rowid: Int
-    let json: String
+    let stored: Data
     let popularity: Int
   }
 
@@ -127,7 +127,7 @@ private final class AnalyzedBatch: Sendable {
       Thread { [self] in
         let documents = Result {
           try slice.map {
-            try Catalog.document(of: Catalog.decode($0.json), rowid: $0.rowid, popularity: $0.popularity)
+            try Catalog.document(of: Catalog.decode($0.stored), rowid: $0.rowid, popularity: $0.popularity)
           }
         }
         parts.withLock { $0[part] = documents }

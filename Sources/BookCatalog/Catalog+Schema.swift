@@ -58,6 +58,7 @@ extension Catalog {
     Migration(
       "drop the index of publication dates",
       sql: "DROP INDEX IF EXISTS books_by_published"),  // searches sort by the index's days; 4% of a file
+    packingMigration,
   ]
 
   /// The Open Library work of each book (see ``upsert(_:source:popularity:otherISBNs:works:)``),

@@ -113,7 +113,7 @@ extension Catalog {
       SELECT book FROM books WHERE \(matching)
       ORDER BY isbn13 IS ?1 DESC, published DESC, rowid LIMIT ?2 OFFSET ?3
       """, [isbn.isbn13, query.size, query.offset]
-    ) { try decode($0.text(0)) }
+    ) { try decode($0.data(0)) }
     let total = try connection.integer("SELECT count(*) FROM books WHERE \(matching)", [isbn.isbn13])
     return SearchPage(documents: books, totalCount: total, query: query)
   }
@@ -125,7 +125,7 @@ extension Catalog {
     guard !rowids.isEmpty else { return [] }
     let rows = try connection.query(
       "SELECT rowid, book FROM books WHERE rowid IN (SELECT value FROM json_each(?))", [IntegerList(rowids)]
-    ) { (rowid: $0.int(0), json: $0.text(1)) }
+    ) { (rowid: $0.int(0), stored: $0.data(1)) }
     let byRowid = try decoded.books(rows)
     return rowids.compactMap { byRowid[$0] }
   }

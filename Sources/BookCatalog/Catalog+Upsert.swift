@@ -14,7 +14,7 @@ extension Catalog {
   /// a record of (see ``StarterTitles``). A record stored under another identity takes the book's,
   /// and the change is recorded. With `seen`, each record's state before its first write in the
   /// import is kept in `temp.import_seen` (see ``importBooks(from:format:batchSize:progress:)``).
-  /// `prepared`, the incoming book's JSON and index content made beforehand, is used when the book
+  /// `prepared`, the incoming book's stored form and index content made beforehand, is used when the book
   /// is stored as it came.
   static func upsert(
     _ incoming: Book, source: Source, popularity: Int, otherISBNs: [ISBN] = [], work: String? = nil,
@@ -25,9 +25,9 @@ extension Catalog {
     let id = incoming.id.rawValue
     let columns = "SELECT rowid, id, book, popularity, work FROM books"
     func stored(_ row: Row) throws -> StoredBook {
-      let json = row.text(2)
+      let stored = row.data(2)
       return StoredBook(
-        rowid: row.int(0), id: row.text(1), json: json, book: try decode(json), popularity: row.int(3),
+        rowid: row.int(0), id: row.text(1), stored: stored, book: try decode(stored), popularity: row.int(3),
         work: row.isNull(4) ? nil : row.text(4))
     }
     var existing = try connection.first("\(columns) WHERE id = ?", [id], stored)
@@ -73,12 +73,12 @@ extension Catalog {
         ON CONFLICT (rowid) DO UPDATE SET
           before = excluded.before, popularity = excluded.popularity, isbns = excluded.isbns
         WHERE before IS NULL AND added = 0
-        """, [existing.rowid, existing.json, existing.popularity, before.joined(separator: " ")])
+        """, [existing.rowid, existing.stored, existing.popularity, before.joined(separator: " ")])
     }
     let newID = book.id.rawValue
     let ready = prepared.flatMap { $0.book == book ? $0 : nil }
     let values: [any SQLValueConvertible] = [
-      newID, book.isbn13, book.title, ready?.json ?? encode(book),
+      newID, book.isbn13, book.title, ready?.stored ?? encode(book),
       book.datetime.map(KakaoDate.format) ?? "",
       rank,
       source.rawValue, Date().timeIntervalSince1970, book.url, work,
@@ -127,7 +127,7 @@ extension Catalog {
   private struct StoredBook {
     let rowid: Int
     let id: String
-    let json: String
+    let stored: Data
     let book: Book
     let popularity: Int
     let work: String?

@@ -110,14 +110,14 @@ public final class Catalog: BookSearching, Sendable {
         WHERE id = coalesce((SELECT new_id FROM replaced_books WHERE old_id = ?1
           AND NOT EXISTS (SELECT 1 FROM books WHERE id = ?1)), ?1)
         """, [id.rawValue]
-      ) { try Catalog.decode($0.text(0)) }
+      ) { try Catalog.decode($0.data(0)) }
       if let stored { return stored }
       return try connection.first(
         """
         SELECT b.book FROM book_isbns i JOIN books b ON b.rowid = i.book WHERE i.isbn13 = ?
         ORDER BY b.popularity DESC, b.rowid LIMIT 1
         """, [id.rawValue]
-      ) { try Catalog.decode($0.text(0)) }
+      ) { try Catalog.decode($0.data(0)) }
     }
   }
 

@@ -25,12 +25,12 @@ struct IndexedBook: Sendable {
   }
 }
 
-/// A book of a batch as the catalog will store it: its JSON and what the index makes of it (when
+/// A book of a batch as the catalog will store it: its stored form and what the index makes of it (when
 /// the batch is indexed), computed before the write transaction (see
 /// ``Catalog/prepare(_:indexing:)``).
 struct PreparedBook: Sendable {
   let book: Book
-  let json: String
+  let stored: Data
   let indexed: IndexedBook?
 }
 
@@ -38,7 +38,7 @@ extension Catalog {
   /// The fewest books of a batch prepared on several cores: below it, each is prepared in turn.
   static let parallelBatch = 64
 
-  /// The books of a batch of at least ``parallelBatch``, each with its JSON and, when `indexing`,
+  /// The books of a batch of at least ``parallelBatch``, each with its stored form and, when `indexing`,
   /// its index content, computed in as many parts as the machine has cores; `nil` for a smaller
   /// batch.
   static func prepare(_ books: [Book], indexing: Bool) async -> [PreparedBook]? {
@@ -51,7 +51,9 @@ extension Catalog {
         group.addTask {
           (
             start,
-            slice.map { PreparedBook(book: $0, json: encode($0), indexed: indexing ? IndexedBook($0) : nil) }
+            slice.map {
+              PreparedBook(book: $0, stored: encode($0), indexed: indexing ? IndexedBook($0) : nil)
+            }
           )
         }
       }

@@ -123,14 +123,14 @@ struct CatalogIdentityTests {
       title: "Padded", url: "https://www.goodreads.com/book/show/1", isbn: "0000000000 9780000000002")
     do {
       // The catalog as the previous version left it: a starter book and its record with an ISBN,
-      // and a book stored under the ISBN a padded `0` made.
+      // and a book stored under the ISBN a padded `0` made, each book's JSON as it was.
       let oldStarter = Migration("load starter catalog 1") { connection in
         for book in try Catalog.starterBooks() {
           try connection.run(
             """
             INSERT OR IGNORE INTO books (id, isbn13, title, book, published, popularity, source, updated_at)
             VALUES (?, NULL, ?, ?, '', 0, 'starter', 0)
-            """, [book.id.rawValue, book.title, Catalog.encode(book)])
+            """, [book.id.rawValue, book.title, book.jsonString(escapingSlashes: true)])
         }
       }
       let old = try Database(
@@ -142,7 +142,7 @@ struct CatalogIdentityTests {
             """
             INSERT INTO books (id, isbn13, title, book, published, popularity, source, updated_at)
             VALUES (?, ?, ?, ?, '', 100, 'import', 0)
-            """, [id, id, book.title, Catalog.encode(book)])
+            """, [id, id, book.title, book.jsonString(escapingSlashes: true)])
         }
         try Catalog.reindex(on: connection)
       }

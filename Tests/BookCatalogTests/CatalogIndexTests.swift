@@ -68,7 +68,7 @@ struct CatalogIndexTests {
     let built = try Catalog(path: ":memory:")
     _ = try await built.importBooks(from: data, format: .goodbooks, batchSize: 700)
     let books = try await catalog.database.read { connection in
-      try connection.query("SELECT book FROM books ORDER BY rowid") { try Catalog.decode($0.text(0)) }
+      try connection.query("SELECT book FROM books ORDER BY rowid") { try Catalog.decode($0.data(0)) }
     }
     let updates = books.enumerated().filter { $0.offset % 9 == 0 }.map {
       Book(title: $0.element.title + " (개정판)", isbn: $0.element.isbn)

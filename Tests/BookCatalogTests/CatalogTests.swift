@@ -175,8 +175,8 @@ struct CatalogStorageTests {
     defer { directory.remove() }
     let path = directory.catalogPath
     let book = Book(title: "채식주의자", isbn: "9788936433598", authors: ["한강"], publisher: "창비")
-    let json = Catalog.encode(book)
-    // The schema the FTS5 versions left, with a book stored by them.
+    let json = book.jsonString(escapingSlashes: true)
+    // The schema the FTS5 versions left, with a book stored by them (its JSON as it was).
     let old = try Database(path: path, migrations: Array(Catalog.history.prefix(2)))
     _ = try await old.write { connection in
       try connection.run(
@@ -189,6 +189,11 @@ struct CatalogStorageTests {
     #expect(try await titles(catalog, "채식") == ["채식주의자"])
     #expect(try await titles(catalog, "ㅊㅅㅈㅇㅈ") == ["채식주의자"])
     #expect(try await titles(catalog, "창비", target: .publisher) == ["채식주의자"])
+    let forms = try await catalog.database.read {
+      try $0.query("SELECT DISTINCT typeof(book) FROM books") { $0.text(0) }
+    }
+    #expect(forms == ["blob"], "its book is packed")
+    #expect(try await catalog.book(book.id) == book)
   }
 
   @Test func aNewCatalogHasTheSchemaAnUpgradedOneHas() async throws {
@@ -512,11 +517,11 @@ struct DecodedBooksTests {
   @Test func theCacheHoldsAtMostItsCapacity() throws {
     let decoded = DecodedBooks(capacity: 4)
     for rowid in 0..<10 {
-      let json = Catalog.encode(Book(title: "책 \(rowid)"))
-      #expect(try decoded.books([(rowid, json)])[rowid]?.title == "책 \(rowid)")
+      let stored = Catalog.encode(Book(title: "책 \(rowid)"))
+      #expect(try decoded.books([(rowid, stored)])[rowid]?.title == "책 \(rowid)")
     }
     #expect(decoded.count <= 4)
-    let page = (20..<30).map { (rowid: $0, json: Catalog.encode(Book(title: "책 \($0)"))) }
+    let page = (20..<30).map { (rowid: $0, stored: Catalog.encode(Book(title: "책 \($0)"))) }
     #expect(
       try decoded.books(page).mapValues(\.title)
         == Dictionary(uniqueKeysWithValues: page.map { ($0.rowid, "책 \($0.rowid)") }))
