@@ -111,7 +111,7 @@ extension Catalog {
     let books = try connection.query(
       """
       SELECT book FROM books WHERE \(matching)
-      ORDER BY isbn13 IS ?1 DESC, published DESC, rowid LIMIT ?2 OFFSET ?3
+      ORDER BY isbn13 IS ?1 DESC, day DESC, rowid LIMIT ?2 OFFSET ?3
       """, [isbn.isbn13, query.size, query.offset]
     ) { try decode($0.data(0)) }
     let total = try connection.integer("SELECT count(*) FROM books WHERE \(matching)", [isbn.isbn13])

@@ -37,9 +37,10 @@ extension Catalog {
       report.unchanged += 1  // a starter book already replaced by a record with an ISBN
       return
     }
-    if existing == nil, !incoming.url.isEmpty {
-      existing = try connection.first(
-        "\(columns) WHERE url = ? AND url != '' LIMIT 1", [incoming.url], stored)
+    if existing == nil, let page = pageKey(incoming.url) {
+      existing = try connection.query("\(columns) WHERE page_key = ?", [page], stored).first {
+        $0.book.url == incoming.url
+      }
     }
     var replacesStarter = false
     if existing == nil, let rowid = starters.match(incoming) {
@@ -78,17 +79,15 @@ extension Catalog {
     let newID = book.id.rawValue
     let ready = prepared.flatMap { $0.book == book ? $0 : nil }
     let values: [any SQLValueConvertible] = [
-      newID, book.isbn13, book.title, ready?.stored ?? encode(book),
-      book.datetime.map(KakaoDate.format) ?? "",
-      rank,
-      source.rawValue, Date().timeIntervalSince1970, book.url, work,
+      newID, book.isbn13, book.title, ready?.stored ?? encode(book), Int(day(of: book)), rank,
+      source.rawValue, Date().timeIntervalSince1970, pageKey(book.url), work,
     ]
     let rowid: Int
     if let existing {
       try connection.run(
         """
-        UPDATE books SET id = ?, isbn13 = ?, title = ?, book = ?, published = ?, popularity = ?, source = ?,
-          updated_at = ?, url = ?, work = ?
+        UPDATE books SET id = ?, isbn13 = ?, title = ?, book = ?, day = ?, popularity = ?, source = ?,
+          updated_at = ?, page_key = ?, work = ?
         WHERE rowid = ?
         """, values + [existing.rowid])
       index?.remove(terms(of: existing.book), suggestions: suggestions(of: existing.book), of: existing.rowid)
@@ -105,7 +104,7 @@ extension Catalog {
     } else {
       try connection.run(
         """
-        INSERT INTO books (id, isbn13, title, book, published, popularity, source, updated_at, url, work)
+        INSERT INTO books (id, isbn13, title, book, day, popularity, source, updated_at, page_key, work)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """, values)
       rowid = connection.lastInsertedRowID

@@ -65,6 +65,37 @@ struct CatalogIdentityTests {
     #expect(page.documents.filter { $0.title == "채식주의자" }.map(\.id) == [kakao.id])
   }
 
+  @Test func anUpgradedCatalogFindsABookByItsPageAndListsItByItsDay() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let page = "https://search.daum.net/search?w=bookpage&bookId=77"
+    let stored = Book(
+      title: "소년이 온다", url: page, datetime: KakaoDate.parse("2014-05-19T00:00:00.000+09:00"), authors: ["한강"])
+    do {
+      // The catalog as the version before kept it: the page address and the date as text.
+      let old = try Database(
+        path: directory.catalogPath,
+        migrations: Array(Catalog.schema.prefix { $0.name != Catalog.narrowColumnsMigration.name }))
+      try await old.write { connection in
+        try connection.run(
+          """
+          INSERT INTO books (id, title, book, published, popularity, source, updated_at, url)
+          VALUES (?, ?, ?, '2014-05-19T00:00:00.000+09:00', 3, 'kakao', 0, ?)
+          """, [stored.id.rawValue, stored.title, Catalog.encode(stored), page])
+        try Catalog.reindex(on: connection)
+      }
+    }
+    let catalog = try Catalog(path: directory.catalogPath, includingStarter: false)
+    let days = try await catalog.database.read { try $0.query("SELECT day FROM books") { $0.int(0) } }
+    #expect(days == [Int(Catalog.day(of: stored))], "the date's day, as the index keeps it")
+    var withISBN = stored
+    withISBN.isbn = "8936434128 9788936434120"
+    let report = try await catalog.upsert([withISBN], source: .kakao)
+    #expect(report.updated == 1 && report.added == 0, "found by its page")
+    #expect(try await catalog.count() == 1)
+    #expect(try await catalog.book(withISBN.id)?.isbn == withISBN.isbn)
+  }
+
   @Test func anotherTitleOrAuthorIsAnotherBook() async throws {
     let catalog = try Catalog(path: ":memory:")
     let count = try await catalog.count()
