@@ -2,7 +2,6 @@ import BookModel
 import Foundation
 import SearchIndex
 import Storage
-import Synchronization
 
 /// The catalog's search index (see ``InvertedIndex``), in `catalog.sqlite` beside the books: a book
 /// is a document whose id is its rowid, whose rank is its popularity and whose day its
@@ -62,24 +61,31 @@ extension Catalog {
 
   // MARK: - Rebuilding
 
-  /// Rebuilds the index from every stored book (see ``SearchIndex/IndexBuilder``), reading
-  /// the books 10,000 at a time: each batch is decoded and analyzed on every core while the one
-  /// before it is written.
+  /// Rebuilds the index from every stored book (see ``SearchIndex/IndexBuilder``), reading the
+  /// books 10,000 at a time: each batch is decoded and analyzed on every core while the books
+  /// before it are written.
   static func reindex(on connection: Connection) throws {
     var builder = try searchIndex.builder(on: connection)
     var last = 0
-    func nextBatch() throws -> AnalyzedBatch? {
+    func nextBatch() throws -> OrderedParts<Result<Document, any Error>>? {
       let rows = try connection.query(
         "SELECT rowid, book, popularity FROM books WHERE rowid > ? ORDER BY rowid LIMIT 10000", [last]
       ) { StoredRow(rowid: $0.int(0), stored: $0.data(1), popularity: $0.int(2)) }
       guard let final = rows.last else { return nil }
       last = final.rowid
-      return AnalyzedBatch(rows)
+      return OrderedParts(count: rows.count) { positions in
+        positions.map { position in
+          Result {
+            let row = rows[position]
+            return try document(of: decode(row.stored), rowid: row.rowid, popularity: row.popularity)
+          }
+        }
+      }
     }
     var batch = try nextBatch()
     while let current = batch {
       batch = try nextBatch()
-      for document in try current.documents() { try builder.add(document) }
+      for position in 0..<current.count { try builder.add(current[position].get()) }
     }
     try builder.finish()
   }
@@ -107,38 +113,4 @@ extension Catalog {
 extension Book {
   /// The book's authors, then its translators, as one text: what the catalog searches as people.
   public var people: String { (authors + translators).joined(separator: ", ") }
-}
-
-/// A batch of stored books being decoded and analyzed from its creation, in as many parts as the
-/// machine has cores, each on a thread of its own: so that a rebuild writes one batch while it
-/// analyzes the next, and leaves Dispatch's global queues (which run Swift's tasks on Linux) to
-/// the rest of the process.
-private final class AnalyzedBatch: Sendable {
-  private let parts: Mutex<[Result<[Document], any Error>?]>
-  private let done = DispatchSemaphore(value: 0)
-  private let count: Int
-
-  init(_ rows: [Catalog.StoredRow]) {
-    count = min(ProcessInfo.processInfo.activeProcessorCount, max(1, rows.count / Catalog.parallelBatch))
-    parts = Mutex(Array(repeating: nil, count: count))
-    let size = (rows.count + count - 1) / count
-    for part in 0..<count {
-      let slice = rows[min(part * size, rows.count)..<min((part + 1) * size, rows.count)]
-      Thread { [self] in
-        let documents = Result {
-          try slice.map {
-            try Catalog.document(of: Catalog.decode($0.stored), rowid: $0.rowid, popularity: $0.popularity)
-          }
-        }
-        parts.withLock { $0[part] = documents }
-        done.signal()
-      }.start()
-    }
-  }
-
-  /// The batch's documents, in the rows' order, once every part is made; asked for once.
-  func documents() throws -> [Document] {
-    for _ in 0..<count { done.wait() }
-    return try parts.withLock { $0 }.flatMap { try $0!.get() }
-  }
 }

@@ -162,7 +162,7 @@ public final class Catalog: BookSearching, Sendable {
     _ books: [Book], source: Source, popularity: [Int]?, otherISBNs: [[ISBN]]?, works: [String?]?,
     tracking: Bool, checkpoint: ImportCheckpoint? = nil, indexing: Bool = true
   ) async throws -> UpsertReport {
-    let prepared = await Catalog.prepare(books, indexing: indexing)
+    let prepared = Catalog.prepare(books, indexing: indexing)
     return try await database.write { connection in
       var report = UpsertReport()
       var index = indexing ? Catalog.searchIndex.writer() : nil

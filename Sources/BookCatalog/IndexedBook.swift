@@ -25,8 +25,8 @@ struct IndexedBook: Sendable {
   }
 }
 
-/// A book of a batch as the catalog will store it: its stored form and what the index makes of it (when
-/// the batch is indexed), computed before the write transaction (see
+/// A book of a batch as the catalog will store it: its stored form and what the index makes of it
+/// (when the batch is indexed), computed beside the write transaction (see
 /// ``Catalog/prepare(_:indexing:)``).
 struct PreparedBook: Sendable {
   let book: Book
@@ -35,31 +35,19 @@ struct PreparedBook: Sendable {
 }
 
 extension Catalog {
-  /// The fewest books of a batch prepared on several cores: below it, each is prepared in turn.
+  /// The fewest books of a batch prepared on other threads: below it, each is prepared in turn.
   static let parallelBatch = 64
 
-  /// The books of a batch of at least ``parallelBatch``, each with its stored form and, when `indexing`,
-  /// its index content, computed in as many parts as the machine has cores; `nil` for a smaller
-  /// batch.
-  static func prepare(_ books: [Book], indexing: Bool) async -> [PreparedBook]? {
+  /// The books of a batch of at least ``parallelBatch``, each with its stored form and, when
+  /// `indexing`, its index content, prepared on every core from now on while the caller writes
+  /// the ones prepared already; `nil` for a smaller batch.
+  static func prepare(_ books: [Book], indexing: Bool) -> OrderedParts<PreparedBook>? {
     guard books.count >= parallelBatch else { return nil }
-    let cores = ProcessInfo.processInfo.activeProcessorCount
-    let size = (books.count + cores - 1) / cores
-    return await withTaskGroup(of: (Int, [PreparedBook]).self) { group in
-      for start in stride(from: 0, to: books.count, by: size) {
-        let slice = books[start..<min(start + size, books.count)]
-        group.addTask {
-          (
-            start,
-            slice.map {
-              PreparedBook(book: $0, stored: encode($0), indexed: indexing ? IndexedBook($0) : nil)
-            }
-          )
-        }
+    return OrderedParts(count: books.count) { positions in
+      positions.map {
+        PreparedBook(
+          book: books[$0], stored: encode(books[$0]), indexed: indexing ? IndexedBook(books[$0]) : nil)
       }
-      var parts: [Int: [PreparedBook]] = [:]
-      for await (start, part) in group { parts[start] = part }
-      return parts.keys.sorted().flatMap { parts[$0]! }
     }
   }
 }
