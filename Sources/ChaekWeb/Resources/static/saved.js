@@ -33,8 +33,15 @@ export function savedAddress() {
   return "/saved" + savedQuery();
 }
 
+let savedMoreObserver;
+
+// Shows 더 보기 while rows are left, and looks again whether it is in sight: the observer tells
+// only when it comes into sight, so one already there when a page came (or while one was
+// loading) would otherwise never bring the next page.
 function showSavedMore(matching) {
   savedMore.hidden = saved.children.length >= matching;
+  savedMoreObserver?.unobserve(savedMore);
+  savedMoreObserver?.observe(savedMore);
 }
 
 // Every saved book's id, to mark the hearts of search results.
@@ -107,9 +114,10 @@ function filterSaved(chip) {
 
 export function startSaved() {
   byId(ID.savedMoreButton).addEventListener("click", loadMoreSaved);
-  new IntersectionObserver((entries) => {
+  savedMoreObserver = new IntersectionObserver((entries) => {
     if (entries.some((entry) => entry.isIntersecting)) loadMoreSaved();
-  }, { rootMargin: "400px" }).observe(savedMore);
+  }, { rootMargin: "400px" });
+  savedMoreObserver.observe(savedMore);
   savedSort.addEventListener("change", () => refreshSaved(true));
 }
 
