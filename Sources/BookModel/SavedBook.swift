@@ -8,12 +8,19 @@ public enum SaveOutcome: Sendable, Equatable {
   case alreadySaved
 }
 
-/// Orders of the saved-books list.
+/// Orders of the saved-books list. Texts sort Korean first, as Korean readers expect (가나다,
+/// then Latin and the rest by Unicode, letters case-folded); ties go by title.
 public enum SavedOrder: String, CaseIterable, Sendable {
   /// By title.
   case title
   /// Newest first.
   case added
+  /// The most recently finished first; books never finished after them.
+  case finished
+  /// The highest rated first; books not rated after them.
+  case rating
+  /// By first author; books without one after them.
+  case author
 }
 
 /// A saved book, when it was saved, its shelf and its rating.

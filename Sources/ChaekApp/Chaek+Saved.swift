@@ -29,14 +29,27 @@ extension Chaek {
     try await library(for: reader).undoRemoval(id)
   }
 
-  /// A page of `reader`'s books in `order`, on `shelf` and with `tag` when given, with the count of
-  /// all that match and the filters' counts: one snapshot, so the three agree.
+  /// A page of `reader`'s books in `order` (the one they chose last when `nil`, see
+  /// ``savedOrder(for:)``), on `shelf` and with `tag` when given, with the count of all that match
+  /// and the filters' counts: one snapshot, so the three agree.
   public func savedPage(
-    sortedBy order: SavedOrder, shelf: Shelf? = nil, tag: String? = nil, limit: Int? = nil, offset: Int = 0,
+    sortedBy order: SavedOrder?, shelf: Shelf? = nil, tag: String? = nil, limit: Int? = nil, offset: Int = 0,
     for reader: Reader
   ) async throws -> SavedPage {
-    try await library(for: reader).savedPage(
-      sortedBy: order, shelf: shelf, tag: tag, limit: limit, offset: offset)
+    let library = try await library(for: reader)
+    let sorted: SavedOrder
+    if let order { sorted = order } else { sorted = try await library.savedOrder() }
+    return try await library.savedPage(sortedBy: sorted, shelf: shelf, tag: tag, limit: limit, offset: offset)
+  }
+
+  /// The order `reader`'s books were last sorted in (``sortSaved(by:for:)``), by title until then.
+  public func savedOrder(for reader: Reader) async throws -> SavedOrder {
+    try await library(for: reader).savedOrder()
+  }
+
+  /// Sorts `reader`'s books by `order` from now on, on every device, until they choose another.
+  public func sortSaved(by order: SavedOrder, for reader: Reader) async throws {
+    try await library(for: reader).rememberSavedOrder(order)
   }
 
   /// What 담은 책's filters count for `reader` with `shelf` and `tag` chosen (``BookModel/SavedFacets``).

@@ -31,7 +31,7 @@ extension Command {
     options: [.savedSort, .savedShelf, .savedTag, .savedJSON],
     examples: ["chaek saved --shelf reading", "chaek saved --tag 소설 --sort added"]
   ) { arguments, context in
-    let order = arguments.choice(.savedSort, as: SavedOrder.self) ?? .title
+    let order = arguments.choice(.savedSort, as: SavedOrder.self)
     let shelf = arguments.choice(.savedShelf, as: Shelf.self)
     let tag = arguments.text(.savedTag)
     try arguments.expectNoOperands()
@@ -144,7 +144,10 @@ extension Command {
 extension Option {
   /// `saved --sort S`.
   static let savedSort = Option.choice(
-    "sort", "S", of: SavedOrder.self, help: "order (added: newest first)", default: "title")
+    "sort", "S", of: SavedOrder.self,
+    help:
+      "order (added, finished: newest first; rating: highest first; else Korean first), the last one chosen in the app unless given"
+  )
   /// `saved --shelf S`.
   static let savedShelf = Option.choice("shelf", "S", of: Shelf.self, help: "only the books on this shelf")
   /// `saved --tag T`.

@@ -36,7 +36,7 @@ struct Page {
   var savedCount = 0
   /// `true` when 담은 책 holds more rows (of the filter) than ``saved`` shows.
   var savedHasMore = false
-  var savedOrder = "title"
+  var savedOrder = SavedOrder.title
   var savedFilters: HTML = ""
   var stats: HTML = ""
   var noteQuery = ""
@@ -114,7 +114,7 @@ struct Page {
       <section id="\(PageID.savedPanel)" class="panel" aria-labelledby="\(PageID.tabSaved)" data-total="\(savedCount)"\(savedHidden)>
       <div class="saved-toolbar"><h1 id="\(PageID.savedHeading)" tabindex="-1">담은 책</h1>
       <label class="visually-hidden" for="\(PageID.savedSort)">정렬</label>
-      <select id="\(PageID.savedSort)">\(options([("title", "제목순"), ("added", "담은 순")], selected: savedOrder))</select></div>
+      <select id="\(PageID.savedSort)">\(options(Self.savedOrders, selected: savedOrder.rawValue))</select></div>
       <div id="\(PageID.savedFilters)" class="filter-bar">\(savedFilters)</div>
       <ul id="\(PageID.saved)" class="books" aria-label="담은 책 목록">\(saved)</ul>
       <span id="heart-takes-out" class="visually-hidden">누르면 담은 책에서 빠져요</span>
@@ -183,6 +183,18 @@ struct Page {
     ("", "전체"), ("title", "제목"), ("person", "저자"), ("publisher", "출판사"), ("isbn", "ISBN"),
   ]
   private static let sorts = [("accuracy", "정확도순"), ("latest", "최신순")]
+  /// 담은 책's orders, as its menu names them.
+  private static let savedOrders = SavedOrder.allCases.map { order in
+    let name =
+      switch order {
+      case .title: "제목순"
+      case .added: "담은 순"
+      case .finished: "다 읽은 순"
+      case .rating: "별점순"
+      case .author: "저자순"
+      }
+    return (order.rawValue, name)
+  }
 
   private func options(_ choices: [(String, String)], selected: String) -> HTML {
     HTML.join(

@@ -5,15 +5,14 @@ import HTTPRouting
 import HTTPTransport
 
 extension WebApp {
-  /// `GET /api/library[?sort=title|added][&shelf=want|reading|read|dnf][&tag=T][&limit=N][&offset=M]`:
+  /// `GET /api/library[?sort=title|added|finished|rating|author][&shelf=want|reading|read|dnf][&tag=T]
+  /// [&limit=N][&offset=M]`:
   /// `{"books":[...],"count":N,"matching":M,"shelves":{"want":n,...},"tags":[{"tag","count"}...]}`;
-  /// each book with its `shelf` and `rating`; `count` books from `offset` (all unless `limit`),
+  /// each book with its `shelf` and `rating`, in the order (the reader's last chosen without `sort`); `count` books from `offset` (all unless `limit`),
   /// `matching` of them on the shelf and with the tag; each shelf's count is of the books with the
   /// tag, each tag's of the books on the shelf (as 담은 책's chips count). One snapshot.
   func listSaved(_ request: HTTPRequest) async throws -> HTTPResponse {
-    guard let order = SavedOrder(rawValue: request.query["sort"] ?? "title") else {
-      throw APIError.badRequest("sort must be title or added")
-    }
+    let order = try request.querySavedOrder()
     let shelf = try request.queryShelf()
     let tag = request.query["tag"]
     let limit = try request.queryInteger("limit")
@@ -29,6 +28,20 @@ extension WebApp {
         shelves: Dictionary(uniqueKeysWithValues: page.facets.shelves.map { ($0.key.rawValue, $0.value) }),
         tags: page.facets.tags.map { TagCount(tag: $0.tag, count: $0.count) }))
   }
+
+  /// `PUT /api/library/order` with `{"sort":"title|added|finished|rating|author"}`: 담은 책 is
+  /// listed in that order from now on, on every device; answers `{"sort":…}`.
+  func sortSaved(_ request: HTTPRequest) async throws -> HTTPResponse {
+    guard let order = try request.input(SortInput.self).sort.flatMap(SavedOrder.init(rawValue:)) else {
+      throw APIError.badRequest(Self.savedOrderProblem)
+    }
+    try await chaek.sortSaved(by: order, for: request.reader)
+    return try .json(["sort": order.rawValue])
+  }
+
+  /// What a request that names no known order is told.
+  static let savedOrderProblem =
+    "sort must be one of " + SavedOrder.allCases.map(\.rawValue).joined(separator: ", ")
 
   /// `GET /api/library/ids`: `{"ids":[…]}`, every saved book's identity (to mark search results).
   func savedIDs(_ request: HTTPRequest) async throws -> HTTPResponse {
@@ -149,5 +162,21 @@ private struct Health: Encodable {
   enum CodingKeys: String, CodingKey {
     case status, provider
     case catalogBooks = "catalog_books"
+  }
+}
+
+/// `PUT /api/library/order`'s body.
+private struct SortInput: RequestBody {
+  enum Field: String, CodingKey, CaseIterable { case sort }
+  let sort: String?
+}
+
+extension HTTPRequest {
+  /// The query's `sort` of 담은 책, `nil` (the reader's last chosen) when it has none.
+  /// - Throws: ``APIError/badRequest(_:)`` for an order that is not one.
+  func querySavedOrder() throws -> SavedOrder? {
+    guard let text = query["sort"] else { return nil }
+    guard let order = SavedOrder(rawValue: text) else { throw APIError.badRequest(WebApp.savedOrderProblem) }
+    return order
   }
 }

@@ -61,8 +61,10 @@ extension WebApp {
   private func fill(_ page: inout Page, request: HTTPRequest) async throws {
     if try await chaek.hasAccounts() { page.signedIn = request.reader.name }
     let filter = SavedFilter(request)
+    let order = try await chaek.savedOrder(for: request.reader)
     let saved = try await chaek.savedPage(
-      sortedBy: .title, shelf: filter.shelf, tag: filter.tag, limit: Self.savedPageSize, for: request.reader)
+      sortedBy: order, shelf: filter.shelf, tag: filter.tag, limit: Self.savedPageSize, for: request.reader)
+    page.savedOrder = order
     page.saved = HTML.join(saved.books.map(BookViews.savedRow))
     page.savedCount = saved.total
     page.savedHasMore = saved.facets.matching(shelf: filter.shelf) > Self.savedPageSize
@@ -111,12 +113,13 @@ extension WebApp {
   /// The most rows one request renders (a refresh asks for every row already shown).
   static let savedPageLimit = 2_000
 
-  /// `GET /fragments/saved?sort=title|added&shelf=&tag=&offset=&limit=`: the 담은 책 rows on the
-  /// shelf and with the tag when given, ``savedPageSize`` of them unless `limit` says (at most
+  /// `GET /fragments/saved?sort=title|added|finished|rating|author&shelf=&tag=&offset=&limit=`: the
+  /// 담은 책 rows in that order (the reader's last chosen without `sort`), on the shelf and with the
+  /// tag when given, ``savedPageSize`` of them unless `limit` says (at most
   /// ``savedPageLimit``); `X-Chaek-Count` has the number of saved books (all of them),
   /// `X-Chaek-Matching` the number the filter matches.
   func savedFragment(_ request: HTTPRequest) async throws -> HTTPResponse {
-    let order = SavedOrder(rawValue: request.query["sort"] ?? "title") ?? .title
+    let order = try request.querySavedOrder()
     let filter = SavedFilter(request)
     let limit = min(max(try request.queryInteger("limit") ?? Self.savedPageSize, 1), Self.savedPageLimit)
     let offset = max(try request.queryInteger("offset") ?? 0, 0)

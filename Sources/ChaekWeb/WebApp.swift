@@ -72,6 +72,7 @@ public struct WebApp: Sendable {
 
     router.get("/api/library") { try await self.listSaved($0) }
     router.get("/api/library/ids") { try await self.savedIDs($0) }
+    router.put("/api/library/order") { try await self.sortSaved($0) }
     router.get("/api/library/size") { try .json(try await self.chaek.size(for: $0.reader)) }
     router.delete("/api/library") { try await self.removeAll($0) }
     router.post("/api/library/undo/{removal}") { try await self.undoRemoval($0) }

@@ -39,6 +39,18 @@ public enum SQLDialect: Sendable {
     self == .sqlite ? "\(column) COLLATE NOCASE" : "lower(\(column))"
   }
 
+  /// The SQL of the code point of `text`'s first character (SQLite's `unicode`, PostgreSQL's
+  /// `ascii`, which reads a code point from UTF-8); NULL or 0 for an empty text.
+  public func firstCodePoint(_ text: String) -> String {
+    self == .sqlite ? "unicode(\(text))" : "ascii(\(text))"
+  }
+
+  /// The SQL of the first element, as text, of the array under `key` in the JSON object that
+  /// `column` holds as text (NULL when there is none).
+  public func firstElement(of key: String, inJSON column: String) -> String {
+    self == .sqlite ? "json_extract(\(column), '$.\(key)[0]')" : "((\(column))::jsonb -> '\(key)' ->> 0)"
+  }
+
   /// The SQL of the smaller of two values (SQLite's two-argument `min`, PostgreSQL's `LEAST`).
   public func smaller(_ first: String, _ second: String) -> String {
     self == .sqlite ? "min(\(first), \(second))" : "LEAST(\(first), \(second))"

@@ -85,8 +85,8 @@ public final class Library: Sendable {
     return .saved
   }
 
-  /// Saved books, by title (case-insensitive, then 가나다) or newest first; only those on `shelf`
-  /// and with `tag` when they are given; `limit` of them (all when `nil`) from `offset` on.
+  /// Saved books in `order` (see ``SavedOrder``); only those on `shelf` and with `tag` when they
+  /// are given; `limit` of them (all when `nil`) from `offset` on.
   public func savedBooks(
     sortedBy order: SavedOrder = .title, shelf: Shelf? = nil, tag: String? = nil, limit: Int? = nil,
     offset: Int = 0
@@ -114,11 +114,7 @@ public final class Library: Sendable {
   private static func savedBooks(
     _ order: SavedOrder, shelf: Shelf?, tag: String?, limit: Int?, offset: Int, on connection: any SQLSession
   ) throws -> [SavedBook] {
-    let orderBy =
-      switch order {
-      case .title: "\(connection.dialect.caseFolded("title")), id"
-      case .added: "saved_at DESC, rowid DESC"
-      }
+    let orderBy = Library.orderTerms(order, dialect: connection.dialect)
     let (filter, values) = Library.savedFilter(shelf: shelf, tag: tag)
     let page = [limit.map { $0 < 0 ? .max : $0 } ?? .max, max(offset, 0)]
     return try connection.fetch(

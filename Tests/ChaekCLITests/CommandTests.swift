@@ -57,7 +57,7 @@ struct CommandTests {
     #expect(
       unknownOption.err
         == "chaek saved: unknown option --page for 'saved'\n"
-        + "usage: chaek saved [--sort title|added] [--shelf want|reading|read|dnf] [--tag T] [--json] [--user NAME]\n"
+        + "usage: chaek saved [--sort title|added|finished|rating|author] [--shelf want|reading|read|dnf] [--tag T] [--json] [--user NAME]\n"
     )
   }
 

@@ -39,6 +39,36 @@ struct SavedPagesTests {
     }
   }
 
+  @Test func theOrderChosenLastListsEveryPageAndTheAPIUntilAnotherIs() async throws {
+    try await AppFixture.with { app async throws in
+      for (title, quarters) in [("Zebra", 8), ("가을", 12), ("Apple", 20)] {
+        let book = Book(title: title, url: "https://example.com/\(title)")
+        try await app.library.save(book)
+        _ = try await app.library.setRating(book.id, to: StarRating(quarters: quarters))
+      }
+      func titles(_ target: String) async throws -> [String] {
+        let books = try await app.client.get(target).json()["books"] as? [[String: Any]] ?? []
+        return books.compactMap { ($0["book"] as? [String: Any])?["title"] as? String }
+      }
+      #expect(try await titles("/api/library") == ["가을", "Apple", "Zebra"], "by title, Korean first")
+      let chosen = await app.client.send(.PUT, "/api/library/order", json: #"{"sort":"rating"}"#)
+      #expect(try chosen.status == 200 && chosen.json()["sort"] as? String == "rating")
+      #expect(try await titles("/api/library") == ["Apple", "가을", "Zebra"])
+      #expect(try await titles("/api/library?sort=title") == ["가을", "Apple", "Zebra"], "unless told")
+      let fragment = await app.client.get("/fragments/saved")
+      #expect(fragment.text.range(of: "Apple")!.lowerBound < fragment.text.range(of: "가을")!.lowerBound)
+      let page = await app.client.get("/saved").text
+      #expect(page.contains(#"<option value="rating" selected>별점순</option>"#), "the menu shows it chosen")
+
+      for bad in [#"{"sort":"price"}"#, #"{}"#, #"{"sort":3}"#] {
+        #expect(await app.client.send(.PUT, "/api/library/order", json: bad).status == 400, "\(bad)")
+      }
+      #expect(await app.client.get("/api/library?sort=price").status == 400)
+      #expect(await app.client.get("/fragments/saved?sort=price").status == 400)
+      #expect(try await titles("/api/library") == ["Apple", "가을", "Zebra"], "a bad order changes nothing")
+    }
+  }
+
   @Test func theAPITakesLimitAndOffsetAndListsEveryIdentity() async throws {
     try await AppFixture.with { app async throws in
       try await Self.fill(app.library, count: 5)

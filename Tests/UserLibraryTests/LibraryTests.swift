@@ -35,9 +35,47 @@ struct SavedBooksTests {
     for (offset, title) in ["하얀", "banana", "Apple", "가나"].enumerated() {
       try await library.save(book(title), changedAt: start.addingTimeInterval(Double(offset)))
     }
-    #expect(try await library.savedBooks().map(\.book.title) == ["Apple", "banana", "가나", "하얀"])
+    #expect(try await library.savedBooks().map(\.book.title) == ["가나", "하얀", "Apple", "banana"])
     #expect(
       try await library.savedBooks(sortedBy: .added).map(\.book.title) == ["가나", "Apple", "banana", "하얀"])
+  }
+
+  @Test func listsKoreanFirstByTitleFinishedRatingAndAuthor() async throws {
+    let library = try await TestLibrary.make()
+    let books = [
+      (book("하얀", authors: ["한강"]), 16, "2024-03-01"),
+      (book("banana", authors: ["Zed"]), nil, nil),
+      (book("Apple", authors: ["adam"]), 20, "2025-01-10"),
+      (book("가나", authors: []), 20, "2023-06-01"),
+      (book("1984", authors: ["조지 오웰"]), nil, nil),
+    ]
+    for (saved, quarters, finished) in books {
+      try await library.save(saved)
+      if let quarters { _ = try await library.setRating(saved.id, to: StarRating(quarters: quarters)) }
+      if let finished {
+        _ = try await library.finishReading(saved.id, on: try #require(CalendarDay(finished)))
+      }
+    }
+    func titles(_ order: SavedOrder) async throws -> [String] {
+      try await library.savedBooks(sortedBy: order).map(\.book.title)
+    }
+    #expect(try await titles(.title) == ["가나", "하얀", "1984", "Apple", "banana"])
+    #expect(try await titles(.finished) == ["Apple", "하얀", "가나", "1984", "banana"])
+    #expect(try await titles(.rating) == ["가나", "Apple", "하얀", "1984", "banana"], "ties by title")
+    #expect(try await titles(.author) == ["1984", "하얀", "Apple", "banana", "가나"])
+    #expect(
+      try await library.savedBooks(sortedBy: .author, limit: 2, offset: 2).map(\.book.title) == [
+        "Apple", "banana",
+      ])
+  }
+
+  @Test func remembersTheOrderLastChosen() async throws {
+    let library = try await TestLibrary.make()
+    #expect(try await library.savedOrder() == .title)
+    try await library.rememberSavedOrder(.rating)
+    #expect(try await library.savedOrder() == .rating)
+    try await library.rememberSavedOrder(.author)
+    #expect(try await library.savedOrder() == .author)
   }
 
   @Test func removeOneAndRemoveAll() async throws {

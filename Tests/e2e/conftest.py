@@ -175,8 +175,10 @@ def server():
 
 @pytest.fixture(autouse=True)
 def empty_library(server):
-    """Every test starts with nothing in 담은 책."""
+    """Every test starts with nothing in 담은 책, sorted by title."""
     status, body = server.request("DELETE", "api/library")
+    assert status == 200, body
+    status, body = server.request("PUT", "api/library/order", {"sort": "title"})
     assert status == 200, body
     yield
 

@@ -1,8 +1,10 @@
 """담은 책 across reloads, windows and processes."""
 
+from selenium.webdriver.support.ui import Select
+
 from app_page import LIVE, AppPage
 from conftest import MOBILE
-from journal_setup import book_ids, fill_journal, save
+from journal_setup import book_ids, call, fill_journal, save
 
 
 def test_a_heart_survives_a_reload_and_pressing_it_again_unsaves(server, browser):
@@ -150,3 +152,27 @@ def test_removing_one_book_can_be_undone_with_its_journal(server, browser):
     app.wait_for(lambda: app.saved_ids() == [book], "되돌리기 did not bring the book back")
     entry = server.request("GET", f"api/journal/{book}")[1]
     assert len(entry["notes"]) == 2 and len(entry["quotes"]) == 2 and entry["rating"] == 4.5
+
+
+def test_saved_books_sort_by_rating_and_keep_the_order_chosen(server, browser):
+    ids = book_ids(server, "the", 3)
+    for book_id, rating in zip(ids, (3, 5, 4)):
+        save(server, book_id)
+        call(server, "PATCH", f"api/journal/{book_id}", {"rating": rating})
+    by_rating = [ids[1], ids[2], ids[0]]
+
+    app = AppPage(browser(MOBILE), server).open("/saved")
+    app.wait_for(lambda: len(app.saved_ids()) == 3, lambda: f"{app.saved_ids()} saved")
+    menu = Select(app.find("#saved-sort"))
+    assert [option.text for option in menu.options] == ["제목순", "담은 순", "다 읽은 순", "별점순", "저자순"]
+    menu.select_by_visible_text("별점순")
+    app.wait_for(lambda: app.saved_ids() == by_rating, lambda: f"{app.saved_ids()} by rating, not {by_rating}")
+    app.wait_for(
+        lambda: server.request("GET", "api/library")[1]["books"][0]["id"] == ids[1], "the order was not kept")
+    app.shot("saved-by-rating")
+
+    # Another window, or this one reloaded, shows 담은 책 in the order chosen last.
+    other = AppPage(browser(MOBILE), server).open("/saved")
+    assert Select(other.find("#saved-sort")).first_selected_option.text == "별점순"
+    assert other.saved_ids() == by_rating
+    assert app.console_errors() == [] and other.console_errors() == []

@@ -118,7 +118,11 @@ export function startSaved() {
     if (entries.some((entry) => entry.isIntersecting)) loadMoreSaved();
   }, { rootMargin: "400px" });
   savedMoreObserver.observe(savedMore);
-  savedSort.addEventListener("change", () => refreshSaved(true));
+  savedSort.addEventListener("change", () => {
+    refreshSaved(true);
+    // Kept for every device; chosen offline, it still sorts this list.
+    api("PUT", "/api/library/order", { sort: savedSort.value }).catch((error) => console.warn("saved order", error));
+  });
 }
 
 export const actions = {
