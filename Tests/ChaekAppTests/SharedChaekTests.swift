@@ -92,7 +92,9 @@ struct SharedChaekTests {
     let check = try await PostgresDatabase(database)
     let schemas = {
       try await check.read {
-        try $0.query("SELECT schema FROM public.schema_migrations WHERE schema <> 'accounts' ORDER BY 1") {
+        try $0.query(
+          "SELECT DISTINCT schema FROM public.schema_migrations WHERE schema <> 'accounts' ORDER BY 1"
+        ) {
           $0.text(0)
         }
       }

@@ -69,6 +69,16 @@ struct SavedBooksTests {
       ])
   }
 
+  @Test func aPageByTitleIsReadFromTheIndexNotSorted() async throws {
+    let library = try Library(path: ":memory:")
+    let plan = try await library.file!.read { connection in
+      try connection.query(
+        "EXPLAIN QUERY PLAN SELECT book FROM saved_books ORDER BY \(Library.orderTerms(.title, dialect: .sqlite)) LIMIT 100"
+      ) { $0.text(3) }
+    }
+    #expect(plan == ["SCAN saved_books USING INDEX saved_books_by_title"])
+  }
+
   @Test func remembersTheOrderLastChosen() async throws {
     let library = try await TestLibrary.make()
     #expect(try await library.savedOrder() == .title)
