@@ -56,19 +56,13 @@ extension Catalog {
     }
   }
 
-  /// Records that the book stored as `old` is now stored as `new`.
-  /// The key a book's page address is found by: its 64-bit FNV-1a hash, the same in every process
-  /// (Swift's `Hasher` is seeded per process); `nil` for a book without a page. Books of one key
-  /// are told apart by their stored address.
+  /// The key a book's page address is found by: its 64-bit FNV-1a hash; `nil` for a book without
+  /// a page. Books of one key are told apart by their stored address.
   static func pageKey(_ url: String) -> Int? {
-    guard !url.isEmpty else { return nil }
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in url.utf8 {
-      hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
-    }
-    return Int(bitPattern: UInt(hash))
+    url.isEmpty ? nil : Int(truncatingIfNeeded: FNV1a.hash(url.utf8))
   }
 
+  /// Records that the book stored as `old` is now stored as `new`.
   static func recordReplacement(of old: String, by new: String, on connection: Connection) throws {
     try connection.run("DELETE FROM replaced_books WHERE old_id = ?", [new])
     try connection.run("UPDATE replaced_books SET new_id = ? WHERE new_id = ?", [new, old])

@@ -16,13 +16,16 @@ final class OrderedParts<Output: Sendable>: @unchecked Sendable {
   /// The number of items.
   let count: Int
 
-  /// Starts transforming `count` items, `partSize` at a time: `transform` is given a part's
-  /// positions and returns its outputs in order.
-  init(count: Int, partSize: Int = 256, _ transform: @escaping @Sendable (Range<Int>) -> [Output]) {
+  /// Starts transforming `count` items, `partSize` at a time (by default as many as give every
+  /// core a part, from 16 to 256): `transform` is given a part's positions and returns its
+  /// outputs in order.
+  init(count: Int, partSize: Int? = nil, _ transform: @escaping @Sendable (Range<Int>) -> [Output]) {
+    let cores = ProcessInfo.processInfo.activeProcessorCount
+    let partSize = partSize ?? max(16, min(256, count / cores))
     self.count = count
     self.partSize = partSize
     parts = Array(repeating: nil, count: (count + partSize - 1) / partSize)
-    for _ in 0..<min(ProcessInfo.processInfo.activeProcessorCount, parts.count) {
+    for _ in 0..<min(cores, parts.count) {
       Thread { [self] in
         while let part = takePart() {
           let outputs = transform(part * partSize..<min(count, (part + 1) * partSize))

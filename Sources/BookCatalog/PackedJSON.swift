@@ -46,7 +46,8 @@ enum PackedJSON {
         stream.avail_in = uInt(input.count)
         stream.next_out = output.baseAddress! + 1
         stream.avail_out = uInt(output.count - 1)
-        precondition(deflate(&stream, Z_FINISH) == Z_STREAM_END, "deflateBound is an upper bound")
+        let status = deflate(&stream, Z_FINISH)
+        precondition(status == Z_STREAM_END, "deflateBound is an upper bound")
         return 1 + Int(stream.total_out)
       }
     }

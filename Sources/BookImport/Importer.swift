@@ -80,11 +80,7 @@ public struct Importer: Sendable {
 
   /// A file's name for its checkpoints: its size and a hash (64-bit FNV-1a) of its first bytes.
   static func fileKey(_ start: Data, byteCount: Int) -> String {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in start {
-      hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
-    }
-    return "\(byteCount)-\(String(hash, radix: 16))"
+    "\(byteCount)-\(String(FNV1a.hash(start), radix: 16))"
   }
 
   /// Imports the books of a whole file held in `data` into `sink` (see

@@ -58,12 +58,7 @@ public struct BookID: Hashable, Sendable, Codable, CustomStringConvertible, Comp
 
   /// 64-bit FNV-1a over UTF-8, as 16 hex digits: stable across runs, processes and platforms.
   private static func stableHash(_ text: String) -> String {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in text.nfc.utf8 {
-      hash ^= UInt64(byte)
-      hash = hash &* 0x0000_0100_0000_01b3
-    }
-    let hex = String(hash, radix: 16)
+    let hex = String(FNV1a.hash(text.nfc.utf8), radix: 16)
     return String(repeating: "0", count: 16 - hex.count) + hex
   }
 }

@@ -46,9 +46,13 @@ public enum SQLDialect: Sendable {
   }
 
   /// The SQL of the first element, as text, of the array under `key` in the JSON object that
-  /// `column` holds as text (NULL when there is none).
+  /// `column` holds as text (NULL when there is none), compared by code point on both engines: a
+  /// sort key. PostgreSQL refuses to read a JSON text with an escaped U+0000 anywhere in it, so
+  /// those escapes are dropped first (a sort key may lose a NUL, never the sort).
   public func firstElement(of key: String, inJSON column: String) -> String {
-    self == .sqlite ? "json_extract(\(column), '$.\(key)[0]')" : "((\(column))::jsonb -> '\(key)' ->> 0)"
+    self == .sqlite
+      ? "json_extract(\(column), '$.\(key)[0]')"
+      : #"((replace(\#(column), '\u0000', '')::json -> '\#(key)' ->> 0) COLLATE "C")"#
   }
 
   /// The SQL of the smaller of two values (SQLite's two-argument `min`, PostgreSQL's `LEAST`).

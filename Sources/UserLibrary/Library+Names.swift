@@ -71,14 +71,9 @@ extension Library {
   /// another version of the analyzer, or not yet.
   static func indexNamesOfOtherAnalyzers(on connection: any SQLSession) throws {
     let current = String(Analyzer.version)
-    let stored = try connection.fetchFirst(
-      "SELECT value FROM settings WHERE name = ?", [savedNamesVersionSetting]
-    ) { $0.text(0) }
-    guard stored != current else { return }
+    guard try setting(savedNamesVersionSetting, on: connection) != current else { return }
     let books = try connection.fetch("SELECT book FROM saved_books") { try Library.decode($0.text(0)) }
     for book in books { try indexNames(of: book, on: connection) }
-    try connection.run(
-      "INSERT INTO settings (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value",
-      [savedNamesVersionSetting, current])
+    try setSetting(savedNamesVersionSetting, to: current, on: connection)
   }
 }

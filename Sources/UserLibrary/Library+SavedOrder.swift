@@ -8,21 +8,13 @@ extension Library {
 
   /// The order ``rememberSavedOrder(_:)`` kept, by title until one is.
   public func savedOrder() async throws -> SavedOrder {
-    let value = try await store.read { connection in
-      try connection.fetchFirst("SELECT value FROM settings WHERE name = ?", [Library.savedOrderSetting]) {
-        $0.text(0)
-      }
-    }
+    let value = try await store.read { try Library.setting(Library.savedOrderSetting, on: $0) }
     return value.flatMap(SavedOrder.init(rawValue:)) ?? .title
   }
 
   /// Keeps `order` as the one 담은 책 is shown in until another is chosen.
   public func rememberSavedOrder(_ order: SavedOrder) async throws {
-    try await store.write { connection in
-      try connection.run(
-        "INSERT INTO settings (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value",
-        [Library.savedOrderSetting, order.rawValue])
-    }
+    try await store.write { try Library.setSetting(Library.savedOrderSetting, to: order.rawValue, on: $0) }
   }
 
   /// The index that lists 담은 책 by title a page at a time (``orderTerms(_:dialect:)``'s for

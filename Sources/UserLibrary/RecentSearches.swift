@@ -100,9 +100,7 @@ public struct RecentSearches: Sendable {
   }
 
   static func setRecording(_ on: Bool, on connection: any SQLSession) throws {
-    try connection.run(
-      "INSERT INTO settings (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value",
-      [recordSearchesSetting, on ? "1" : "0"])
+    try Library.setSetting(recordSearchesSetting, to: on ? "1" : "0", on: connection)
   }
 
   /// Keeps the ``limit`` newest searches.

@@ -47,7 +47,12 @@ struct SavedBooksTests {
       (book("banana", authors: ["Zed"]), nil, nil),
       (book("Apple", authors: ["adam"]), 20, "2025-01-10"),
       (book("가나", authors: []), 20, "2023-06-01"),
-      (book("1984", authors: ["조지 오웰"]), nil, nil),
+      // A NUL in a description, which PostgreSQL's jsonb would refuse to read.
+      (
+        Book(
+          title: "1984", contents: "빅 브라더가\u{0} 보고 있다", url: "https://example.com/1984", authors: ["조지 오웰"]),
+        nil, nil
+      ),
     ]
     for (saved, quarters, finished) in books {
       try await library.save(saved)

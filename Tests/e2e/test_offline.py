@@ -10,6 +10,7 @@ import urllib.request
 
 import pytest
 from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import Select
 
 from app_page import AppPage
 from conftest import MOBILE, ChaekServer, serving
@@ -126,6 +127,27 @@ def test_a_save_made_offline_is_sent_when_the_server_is_back(offline_server, bro
     assert saved_ids(offline_server) == [book]
     assert page.heart_pressed(book) == "true"
     assert page.row(book).get_attribute("data-offline-pending") is None
+
+
+def test_an_order_chosen_offline_is_not_queued(offline_server, browser):
+    # 담은 책's order is a preference, not a change of the library to send later.
+    for book in first_books(offline_server, "the")[:2]:
+        save(offline_server, book)
+    by_title = [entry["id"] for entry in offline_server.request("GET", "api/library")[1]["books"]]
+    for book, rating in zip(by_title, (3, 5)):
+        assert offline_server.request("PATCH", f"api/journal/{book}", {"rating": rating})[0] == 200
+    page = open_controlled(browser(MOBILE), offline_server, "/saved")
+    page.wait_for(lambda: page.saved_ids() == by_title, lambda: f"{page.saved_ids()} by title")
+    offline_server.stop()
+    Select(page.find("#saved-sort")).select_by_visible_text("별점순")
+    page.wait_for(
+        lambda: any("saved order" in entry["message"] for entry in page.driver.get_log("browser")),
+        "the order was not tried on the network")
+    page.wait_for(lambda: "오프라인" in notice_text(page), "no offline notice")
+    assert "보내지 못한" not in notice_text(page), notice_text(page)
+    offline_server.restart()
+    # Back online, the order the server keeps is still the one chosen online.
+    assert [entry["id"] for entry in offline_server.request("GET", "api/library")[1]["books"]] == by_title
 
 
 def test_a_save_made_offline_does_not_bring_back_a_book_removed_elsewhere_meanwhile(offline_server, browser):

@@ -98,8 +98,11 @@ async function loadMoreSaved() {
     const response = await fetch(
       `/fragments/saved?sort=${savedSort.value}${filter}&offset=${saved.children.length}&limit=${SAVED_PAGE}`);
     if (!response.ok) return;
+    const before = saved.children.length;
     saved.append(fragment(await response.text()));
-    showSavedMore(Number(response.headers.get("X-Chaek-Matching") ?? 0));
+    // A page that brought no row (the list shrank meanwhile) ends it until the next refresh.
+    const matching = saved.children.length > before ? Number(response.headers.get("X-Chaek-Matching") ?? 0) : 0;
+    showSavedMore(matching);
   } finally {
     savedLoading = false;
   }
@@ -120,7 +123,8 @@ export function startSaved() {
   savedMoreObserver.observe(savedMore);
   savedSort.addEventListener("change", () => {
     refreshSaved(true);
-    // Kept for every device; chosen offline, it still sorts this list.
+    // Kept for every device. A preference, not a change of the library: chosen offline, it is not
+    // queued, and the list waits for the server to sort it.
     api("PUT", "/api/library/order", { sort: savedSort.value }).catch((error) => console.warn("saved order", error));
   });
 }

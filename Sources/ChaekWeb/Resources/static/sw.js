@@ -15,7 +15,7 @@ const SHELL = [/* __CHAEK_SHELL__ */];
 const CACHE = `chaek-${VERSION}`;
 
 // The writes queued while the server cannot be reached: the library, its journal, goals.
-const QUEUED = /^\/api\/(library(\/[^/]+)?|journal\/[^/]+(\/(progress|start|finish|notes))?|notes\/\d+|sessions\/\d+|goals\/\d+)$/;
+const QUEUED = /^\/api\/(library(\/(?!order$)[^/]+)?|journal\/[^/]+(\/(progress|start|finish|notes))?|notes\/\d+|sessions\/\d+|goals\/\d+)$/;
 
 // Answers not worth keeping: streams, downloads, uploads and searches (each query is different).
 const NOT_KEPT = /^\/(api\/(events|export|import|scan)|fragments\/(results|notes)|v3\/)/;
