@@ -87,9 +87,11 @@ enum ServerProcess {
     posix_spawn_file_actions_adddup2(&actions, output, 1)
     posix_spawn_file_actions_adddup2(&actions, output, 2)
     #if os(Linux)
-      // Every other descriptor closes (glibc ignores those closed meanwhile).
-      for descriptor in openDescriptors() where descriptor > 2 {
-        posix_spawn_file_actions_addclose(&actions, descriptor)
+      // Every other descriptor closes, in the child as it starts: a list of them made here would
+      // miss one another test opens meanwhile (a pipe to a `chaek` it runs), and the server would
+      // hold that pipe open until the tests end, its reader waiting for an end that never comes.
+      guard closeFrom(&actions, 3) == 0 else {
+        throw TestPostgres.Failure(description: "posix_spawn_file_actions_addclosefrom_np failed")
       }
     #else
       posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_CLOEXEC_DEFAULT))
@@ -110,10 +112,19 @@ enum ServerProcess {
     return (pid, outputPath)
   }
 
-  /// The descriptors open in this process.
-  private static func openDescriptors() -> [Int32] {
-    ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []).compactMap { Int32($0) }
-  }
+  #if os(Linux)
+    /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later), which Swift's Glibc
+    /// module does not declare.
+    private static let closeFrom:
+      @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32 = {
+        guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "posix_spawn_file_actions_addclosefrom_np") else {
+          fatalError("glibc 2.34 or later is needed: no posix_spawn_file_actions_addclosefrom_np")
+        }
+        return unsafeBitCast(
+          symbol, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self
+        )
+      }()
+  #endif
 
   /// Waits for the process to end; its exit status, or 128 + the signal that ended it.
   private static func waitForExit(_ pid: pid_t) -> Int32 {
