@@ -53,7 +53,7 @@ let package = Package(
     .target(name: "BookImport", dependencies: ["BookModel", "CZlib"]),
     .target(
       name: "BookCatalog",
-      dependencies: ["BookModel", "Storage", "SearchIndex", "BookImport", "CZlib"],
+      dependencies: ["BookModel", "KoreanText", "Storage", "SearchIndex", "BookImport", "CZlib"],
       resources: [.copy("Resources/starter-catalog.json")]
     ),
     .target(

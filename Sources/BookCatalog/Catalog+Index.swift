@@ -11,7 +11,7 @@ extension Catalog {
   /// of a book. Raise the version with any change to the mapping; every catalog is then
   /// reindexed when next opened.
   static let searchIndex = InvertedIndex(
-    storedFields: [.title, .titleInitials, .people, .publisher, .peopleInitials], documentVersion: 2)
+    storedFields: [.title, .titleInitials, .people, .publisher, .peopleInitials], documentVersion: 3)
 
   /// The texts a phrase matched in a field is checked in: a field's key, and for `any` the
   /// description too.
@@ -45,6 +45,7 @@ extension Catalog {
       (.peopleInitials, Analyzer.initialsTokens(people)),
       (.titleKey, [Analyzer.key(book.title), Analyzer.baseKey(ofTitle: book.title)]),
       (.titleInitialsKey, [Analyzer.initialsKey(book.title)]), (.titlePairs, Analyzer.wordPairs(book.title)),
+      (.series, book.seriesVolume.map { seriesKeys($0.series) } ?? []),
     ] {
       for token in tokens where !token.isEmpty { terms.append(Term(token, in: field)) }
     }

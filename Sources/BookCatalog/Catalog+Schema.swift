@@ -107,17 +107,27 @@ extension Catalog {
       """)
   }
 
-  /// Loads the starter catalog shipped in the package: once per catalog, like any migration.
-  static let starterMigration = Migration("load starter catalog 1") { connection in
-    var report = UpsertReport()
-    var index: IndexWriter? = searchIndex.writer()
-    var starters = try StarterTitles(on: connection)
-    for book in try starterBooks() {
-      try upsert(
-        book, source: .starter, popularity: 0, on: connection, into: &report, index: &index,
-        starters: &starters)
+  /// Load the starter catalog shipped in the package: once per catalog, like any migration, and
+  /// again in each later version of it (ISBNs, page counts and series, and more books, in the
+  /// second). A starter book whose identity a provider's record holds keeps that record; one
+  /// that a provider's record replaced stays replaced; one that gained an ISBN takes the place of
+  /// the keyless record (which libraries follow, see ``replacements(of:)``).
+  static let starterMigrations = ["load starter catalog 1", "load starter catalog 2"].map { name in
+    Migration(name) { connection in
+      var report = UpsertReport()
+      var index: IndexWriter? = searchIndex.writer()
+      var starters = try StarterTitles(on: connection)
+      for book in try starterBooks() {
+        let source = try connection.first("SELECT source FROM books WHERE id = ?", [book.id.rawValue]) {
+          $0.text(0)
+        }
+        guard source == nil || source == Source.starter.rawValue else { continue }
+        try upsert(
+          book, source: .starter, popularity: 0, on: connection, into: &report, index: &index,
+          starters: &starters)
+      }
+      try index?.write(on: connection)
     }
-    try index?.write(on: connection)
   }
 
   /// The books of the shipped starter catalog.

@@ -28,6 +28,9 @@ extension Catalog {
   ///   ``SearchIndex/Analyzer/otherKeyboardReading(_:typing:)``) also finds what its reading does,
   ///   after what it finds as typed; a reading that finds something is taken over typos.
   ///
+  /// A query that names a series (see ``volumes(ofSeries:searcher:on:)``) lists its books
+  /// first, in volume order, for `accuracy`.
+  ///
   /// `accuracy` orders by tier (exact title, title prefix, title phrase, all words in the title,
   /// people, publisher, description), then popularity, then recency; `latest` by date.
   static func page(
@@ -46,10 +49,22 @@ extension Catalog {
     let typed = try plan(query.query, target: query.target, typos: !readingFinds, searcher: &searcher)
     let plans = [typed, readingFinds ? reading : nil].compactMap { $0 }
     guard !plans.isEmpty else { return none }
-    let found = try searcher.search(plans, for: query)
-    return SearchPage(
-      documents: try books(found.ids, decoded: decoded, on: connection), totalCount: found.total, query: query
-    )
+    let series =
+      query.sort == .accuracy && (query.target == nil || query.target == .title)
+      ? try volumes(ofSeries: query.query, searcher: &searcher, on: connection) : nil
+    guard let series else {
+      let found = try searcher.search(plans, series: nil, for: query)
+      return SearchPage(
+        documents: try books(found.ids, decoded: decoded, on: connection), totalCount: found.total,
+        query: query)
+    }
+    // The series' books come first, in volume order, then the rest as ranked.
+    let found = try searcher.search(
+      plans, series: seriesQuery(seriesKey(ofQuery: query.query)), for: query)
+    let rest = try books(
+      Array(found.ids.dropFirst(max(0, series.count - query.offset))), decoded: decoded, on: connection)
+    let volumes = series.dropFirst(query.offset).prefix(query.size).map(\.book)
+    return SearchPage(documents: volumes + rest, totalCount: found.total, query: query)
   }
 
   /// What a query's text matches in its target's fields, and the tiers of its accuracy order.
@@ -133,15 +148,18 @@ extension Catalog {
 
 extension Searcher {
   /// The page of the matches of `plans`: each plan's after those of the plans before it, in its
-  /// tiers for `accuracy`, by date for `latest`.
-  fileprivate mutating func search(_ plans: [Catalog.Plan], for query: SearchQuery) throws -> TopDocs {
-    var tiers: [Tier] = []
+  /// tiers for `accuracy`, by date for `latest`; with a `series`, its books too, before all.
+  fileprivate mutating func search(_ plans: [Catalog.Plan], series: Query?, for query: SearchQuery) throws
+    -> TopDocs
+  {
+    var tiers: [Tier] = series.map { [Tier($0)] } ?? []
     for (position, plan) in plans.enumerated() {
       if query.sort == .accuracy { tiers += plan.tiers }
       if position < plans.count - 1 { tiers.append(Tier(plan.matching)) }
     }
+    let matching = plans.map(\.matching) + (series.map { [$0] } ?? [])
     return try search(
-      plans.count == 1 ? plans[0].matching : .any(plans.map(\.matching)), tiers: tiers,
+      matching.count == 1 ? matching[0] : .any(matching), tiers: tiers,
       order: query.sort == .accuracy ? .rank : .day, offset: query.offset, limit: query.size)
   }
 }

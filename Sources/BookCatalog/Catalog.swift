@@ -60,9 +60,9 @@ public final class Catalog: BookSearching, Sendable {
   public init(path: String, includingStarter: Bool = true) throws {
     database = try Database(
       path: path,
-      migrations: Catalog.schema + [
-        includingStarter ? Catalog.starterMigration : Catalog.starterMigration.leftOut
-      ], writerCacheKiB: 65_536)  // an import writes batches of thousands of books
+      migrations: Catalog.schema
+        + (includingStarter ? Catalog.starterMigrations : Catalog.starterMigrations.map(\.leftOut)),
+      writerCacheKiB: 65_536)  // an import writes batches of thousands of books
   }
 
   // MARK: - Searching

@@ -19,6 +19,9 @@ extension Field {
   static let titleInitialsKey = Field("m")
   /// Each pair of consecutive Latin words of the title (`hunger games`): title phrases.
   static let titlePairs = Field("w")
+  /// The series' name as one token, with and without a leading article (see
+  /// ``Catalog/seriesKeys(_:)``): the books of a series.
+  static let series = Field("s")
 }
 
 /// The texts the catalog's index keeps of a book, to check phrases and titles in (see

@@ -14,6 +14,8 @@ extension Book {
     if book.salePrice < 0 { book.salePrice = older.salePrice }
     if book.thumbnail.isEmpty { book.thumbnail = older.thumbnail }
     if book.status.isEmpty { book.status = older.status }
+    if book.pages == nil { book.pages = older.pages }
+    if book.series == nil { book.series = older.series }
     return book
   }
 }

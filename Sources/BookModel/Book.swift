@@ -32,12 +32,18 @@ public struct Book: Codable, Hashable, Sendable {
   public var thumbnail: String
   /// Sales status as the provider states it (`정상판매`, ...), or empty.
   public var status: String
+  /// The number of pages, where a source states it (not a Kakao field: written only when known).
+  public var pages: Int?
+  /// The series the book is in, where a source states it (not a Kakao field: written only when
+  /// known); see ``seriesVolume`` for the series a title names.
+  public var series: SeriesVolume?
 
   /// Creates a book; every field but the title has an empty default.
   public init(
     title: String, contents: String = "", url: String = "", isbn: String = "", datetime: Date? = nil,
     authors: [String] = [], publisher: String = "", translators: [String] = [], price: Int = 0,
-    salePrice: Int = -1, thumbnail: String = "", status: String = ""
+    salePrice: Int = -1, thumbnail: String = "", status: String = "", pages: Int? = nil,
+    series: SeriesVolume? = nil
   ) {
     self.title = title.nfc
     self.contents = contents.nfc
@@ -51,6 +57,8 @@ public struct Book: Codable, Hashable, Sendable {
     self.salePrice = salePrice
     self.thumbnail = thumbnail
     self.status = status
+    self.pages = pages.flatMap { BookLength.pages.contains($0) ? $0 : nil }
+    self.series = series
   }
 
   // MARK: - Derived values
@@ -62,6 +70,9 @@ public struct Book: Codable, Hashable, Sendable {
 
   /// The book's ISBN-13: the one written, or derived from the ISBN-10.
   public var isbn13: String? { isbns.first?.isbn13 }
+
+  /// The book's place in a series: the one it states, else the one its title names.
+  public var seriesVolume: SeriesVolume? { series ?? SeriesVolume(title: title) }
 
   /// The book's identity (see ``BookID``).
   public var id: BookID { BookID(self) }
@@ -83,7 +94,8 @@ public struct Book: Codable, Hashable, Sendable {
   private enum CodingKeys: String, CodingKey {
     case title, contents, url, isbn, datetime, authors, publisher, translators, price
     case salePrice = "sale_price"
-    case thumbnail, status
+    case thumbnail, status, pages, series
+    case seriesVolume = "series_volume"
   }
 
   public init(from decoder: any Decoder) throws {
@@ -115,7 +127,9 @@ public struct Book: Codable, Hashable, Sendable {
       price: try number(.price, default: 0),
       salePrice: try number(.salePrice, default: -1),
       thumbnail: try text(.thumbnail),
-      status: try text(.status)
+      status: try text(.status),
+      pages: try? container.decodeIfPresent(Int.self, forKey: .pages),
+      series: SeriesVolume(series: try text(.series), volume: try text(.seriesVolume))
     )
   }
 
@@ -133,5 +147,8 @@ public struct Book: Codable, Hashable, Sendable {
     try container.encode(salePrice, forKey: .salePrice)
     try container.encode(thumbnail, forKey: .thumbnail)
     try container.encode(status, forKey: .status)
+    try container.encodeIfPresent(pages, forKey: .pages)
+    try container.encodeIfPresent(series?.series, forKey: .series)
+    try container.encodeIfPresent(series?.volume, forKey: .seriesVolume)
   }
 }

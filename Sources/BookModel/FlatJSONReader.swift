@@ -217,6 +217,7 @@ extension Book {
     var texts = [String](repeating: "", count: Self.textKeys.count)
     var lists: [[String]] = [[], []]
     var (price, salePrice) = (0, -1)
+    var pages: Int?
     var seen = Set<String>()
     for (key, value) in members {
       if let index = Self.textKeys.firstIndex(of: key) {
@@ -228,6 +229,12 @@ extension Book {
       } else if let index = Self.listKeys.firstIndex(of: key) {
         switch value {
         case .strings(let list): lists[index] = list
+        case .null: break
+        default: return nil
+        }
+      } else if key == "pages" {
+        switch value {
+        case .integer(let integer): pages = integer
         case .null: break
         default: return nil
         }
@@ -254,12 +261,14 @@ extension Book {
     self.init(
       title: title, contents: texts[1], url: texts[2], isbn: texts[3], datetime: KakaoDate.parse(texts[4]),
       authors: lists[0], publisher: texts[5], translators: lists[1], price: price, salePrice: salePrice,
-      thumbnail: texts[6], status: texts[7])
+      thumbnail: texts[6], status: texts[7], pages: pages,
+      series: SeriesVolume(series: texts[8], volume: texts[9]))
   }
 
   /// The members ``init(flatJSON:)`` reads as texts, in the order it keeps them.
   private static let textKeys = [
-    "title", "contents", "url", "isbn", "datetime", "publisher", "thumbnail", "status",
+    "title", "contents", "url", "isbn", "datetime", "publisher", "thumbnail", "status", "series",
+    "series_volume",
   ]
   /// The members it reads as lists of texts.
   private static let listKeys = ["authors", "translators"]

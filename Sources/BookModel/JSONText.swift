@@ -142,9 +142,14 @@ extension Book: JSONWritable {
       members.member("contents") { $0.string(contents) }
       members.member("datetime") { $0.string(datetime.map(KakaoDate.format) ?? "") }
       members.member("isbn") { $0.string(isbn) }
+      if let pages { members.member("pages") { $0.int(pages) } }
       members.member("price") { $0.int(price) }
       members.member("publisher") { $0.string(publisher) }
       members.member("sale_price") { $0.int(salePrice) }
+      if let series {
+        members.member("series") { $0.string(series.series) }
+        members.member("series_volume") { $0.string(series.volume) }
+      }
       members.member("status") { $0.string(status) }
       members.member("thumbnail") { $0.string(thumbnail) }
       members.member("title") { $0.string(title) }

@@ -47,7 +47,9 @@ enum BookViews {
   /// the sheet scrolls, covering nothing; the book with its one way to save (the heart, labelled
   /// 책 담기 or 담은 책); and its journal (`entry` when it is saved). When opened from a search, what
   /// it matched in the title and people is marked.
-  static func detail(_ book: Book, entry: JournalEntry?, highlights: Highlights = .none) -> HTML {
+  static func detail(
+    _ book: Book, entry: JournalEntry?, series: SeriesListing? = nil, highlights: Highlights = .none
+  ) -> HTML {
     let saved = entry != nil
     let id = book.id.rawValue
     var facts: [HTML] = []
@@ -60,6 +62,8 @@ enum BookViews {
     fact("출간일", "\(book.datetime.map(KakaoDate.displayText) ?? "")")
     fact("상태", "\(book.status)")
     fact("ISBN", "\(book.isbn)")
+    fact("쪽수", book.pages.map { "\($0)쪽" } ?? "")
+    fact("시리즈", SeriesViews.fact(book))
     let link: HTML =
       isWebURL(book.url)
       ? "<a class=\"original-link\" href=\"\(book.url)\" target=\"_blank\" rel=\"noopener noreferrer\">원문 보기</a>"
@@ -79,6 +83,7 @@ enum BookViews {
       \(price(book))\(heart(book, saved: saved, labelled: true))</div></div>\
       \(JournalViews.journal(entry))\
       <h3 class="about-heading">책 정보</h3><dl class="facts">\(HTML.join(facts))</dl>\(contents)\(link)\
+      \(series.map { SeriesViews.section($0, current: book) } ?? "")\
       </article>
       """
   }

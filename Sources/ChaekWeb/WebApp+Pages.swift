@@ -47,7 +47,9 @@ extension WebApp {
         status: error.response.status)
     }
     var page = Page(tab: .search)
-    page.detail = BookViews.detail(book, entry: try await chaek.entry(book.id, for: request.reader))
+    page.detail = BookViews.detail(
+      book, entry: try await chaek.entry(book.id, for: request.reader),
+      series: try await chaek.series(of: book, for: request.reader))
     try await fill(&page, request: request)
     return .html(page.body.description)
   }
@@ -149,7 +151,8 @@ extension WebApp {
       query: request.query["query"] ?? "", target: request.query["target"].flatMap(SearchQuery.Target.init))
     var response = HTTPResponse.html(
       BookViews.detail(
-        book, entry: try await chaek.entry(book.id, for: request.reader), highlights: highlights
+        book, entry: try await chaek.entry(book.id, for: request.reader),
+        series: try await chaek.series(of: book, for: request.reader), highlights: highlights
       ).description)
     response.headers["Cache-Control"] = "no-store"
     return response

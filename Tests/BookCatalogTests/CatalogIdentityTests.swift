@@ -21,6 +21,9 @@ struct CatalogIdentityTests {
   }
 
   static let hobbit = row(5907, isbn: "618260307", authors: "J.R.R. Tolkien", title: "The Hobbit")
+  /// A starter book without an ISBN, as goodbooks-10k has it.
+  static let goneWithTheWind = row(
+    18405, isbn: "446675539", authors: "Margaret Mitchell", title: "Gone with the Wind")
 
   /// The starter book with this title.
   private func starter(_ title: String) throws -> Book {
@@ -32,19 +35,20 @@ struct CatalogIdentityTests {
     defer { directory.remove() }
     let catalog = try Catalog(path: directory.catalogPath)
     let starterCount = try await catalog.count()
-    let old = try starter("The Hobbit").id
-    let data = try directory.write(Self.header + Self.hobbit, to: "books.csv")
+    let old = try starter("Gone with the Wind").id
+    let data = try directory.write(Self.header + Self.goneWithTheWind, to: "books.csv")
 
     let report = try await catalog.importBooks(from: data, format: .goodbooks)
 
     #expect(report.updated == 1 && report.added == 0)
-    #expect(report.replaced == [old: try #require(BookID(parsing: "9780618260300"))])
-    #expect(try await catalog.count() == starterCount, "no second Hobbit")
+    #expect(report.replaced == [old: try #require(BookID(parsing: "9780446675536"))])
+    #expect(try await catalog.count() == starterCount, "no second copy")
     let book = try #require(try await catalog.book(old), "the old identity still finds the book")
-    #expect(book.isbn == "0618260307 9780618260300")
-    #expect(book.contents.hasPrefix("Comfortable hobbit"), "what only the starter book knew stays")
-    let page = try await catalog.search(SearchQuery(query: "The Hobbit"))
-    #expect(page.documents.filter { $0.title == "The Hobbit" }.map(\.isbn) == ["0618260307 9780618260300"])
+    #expect(book.isbn == "0446675539 9780446675536")
+    #expect(book.contents.hasPrefix("Headstrong Scarlett"), "what only the starter book knew stays")
+    let page = try await catalog.search(SearchQuery(query: "Gone with the Wind"))
+    #expect(
+      page.documents.filter { $0.title == "Gone with the Wind" }.map(\.isbn) == ["0446675539 9780446675536"])
     #expect(try await catalog.replacements(of: [old]).mapValues(\.id) == [old: book.id])
 
     let again = try await catalog.importBooks(from: data, format: .goodbooks)
@@ -53,16 +57,16 @@ struct CatalogIdentityTests {
 
   @Test func aProviderResultWithAnIsbnTakesTheStarterBooksPlace() async throws {
     let catalog = try Catalog(path: ":memory:")
-    let old = try starter("채식주의자")
+    let old = try starter("토지")
     let kakao = Book(
-      title: "채식주의자", url: "https://search.daum.net/search?w=bookpage&bookId=1",
-      isbn: "8936433598 9788936433598",
-      authors: ["한강"], publisher: "창비", price: 12_000)
+      title: "토지", url: "https://search.daum.net/search?w=bookpage&bookId=1",
+      isbn: "9791188862290",
+      authors: ["박경리"], publisher: "다산책방", price: 12_000)
     let report = try await catalog.upsert([kakao], source: .kakao)
     #expect(report.replaced == [old.id: kakao.id])
     #expect(try await catalog.book(old.id)?.id == kakao.id)
-    let page = try await catalog.search(SearchQuery(query: "채식주의자"))
-    #expect(page.documents.filter { $0.title == "채식주의자" }.map(\.id) == [kakao.id])
+    let page = try await catalog.search(SearchQuery(query: "토지"))
+    #expect(page.documents.filter { $0.title == "토지" }.map(\.id) == [kakao.id])
   }
 
   @Test func anUpgradedCatalogFindsABookByItsPageAndListsItByItsDay() async throws {
@@ -99,7 +103,7 @@ struct CatalogIdentityTests {
   @Test func anotherTitleOrAuthorIsAnotherBook() async throws {
     let catalog = try Catalog(path: ":memory:")
     let count = try await catalog.count()
-    let other = Book(title: "1984", isbn: "0451524934", authors: ["George Orwell"])  // the starter's is 조지 오웰
+    let other = Book(title: "1984", isbn: "0452284236", authors: ["George Orwell"])  // the starter's is 조지 오웰
     let graphic = Book(title: "The Hobbit", isbn: "0345368584", authors: ["Chuck Dixon", "J.R.R. Tolkien"])
     let report = try await catalog.upsert([other, graphic], source: .imported)
     #expect(report.added == 2 && report.replaced.isEmpty)

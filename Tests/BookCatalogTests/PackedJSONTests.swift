@@ -26,11 +26,13 @@ import Testing
     #expect(try Catalog.decode(Data(book.jsonString(escapingSlashes: true).utf8)) == book)
   }
 
-  @Test func theStarterBooksTakeLessThanHalfTheirJSON() throws {
+  @Test func theStarterBooksTakeLittleMoreThanHalfTheirJSON() throws {
     let books = try Catalog.starterBooks()
     let json = books.reduce(0) { $0 + $1.jsonString(escapingSlashes: true).utf8.count }
     let packed = books.reduce(0) { $0 + Catalog.encode($1).count }
-    #expect(packed * 2 < json, "\(packed) bytes packed of \(json)")
+    // Short Korean descriptions, and ISBN digits and page counts, which deflate cannot shrink:
+    // 51% of the JSON when the starter books gained them (48% before).
+    #expect(packed * 100 < json * 53, "\(packed) bytes packed of \(json)")
   }
 
   @Test func aDamagedRowIsAnErrorNotAnotherBook() throws {

@@ -26,22 +26,22 @@ struct SearchServiceTests {
 
   @Test func savedBooksFollowTheStarterRecordAProvidersResultReplaces() async throws {
     let page = """
-      {"documents":[{"title":"채식주의자","isbn":"8936433598 9788936433598","authors":["한강"],\
-      "publisher":"창비","url":"https://search.daum.net/search?w=bookpage&bookId=1"}],\
+      {"documents":[{"title":"토지","isbn":"9791188862290","authors":["박경리"],\
+      "publisher":"다산책방","url":"https://search.daum.net/search?w=bookpage&bookId=1"}],\
       "meta":{"is_end":true,"pageable_count":1,"total_count":1}}
       """
     let server = try StubHTTPServer { _ in .json(page) }
     defer { server.stop() }
     let catalog = try Catalog(path: ":memory:")
     let library = try await TestLibrary.make()
-    let starter = try #require(try await catalog.search(SearchQuery(query: "채식주의자")).documents.first)
+    let starter = try #require(try await catalog.search(SearchQuery(query: "토지")).documents.first)
     #expect(starter.isbn.isEmpty)
     try await library.save(starter)
     let service = try SearchService(
       source: .kakao, settings: settings(kakao: server), catalog: catalog,
       following: { _ = try? await library.follow($0) })
-    _ = try await service.search(SearchQuery(query: "채식주의자"))
-    #expect(try await library.savedBooks().map(\.book.id.rawValue) == ["9788936433598"])
+    _ = try await service.search(SearchQuery(query: "토지"))
+    #expect(try await library.savedBooks().map(\.book.id.rawValue) == ["9791188862290"])
   }
 
   @Test func autoUsesKakaoWhenAKeyIsSetAndKeepsWhatItReturns() async throws {

@@ -35,6 +35,8 @@ FIELDS = {
     "publisher": str, "translators": list, "price": int, "sale_price": int, "thumbnail": str,
     "status": str,
 }
+# Chaek's members beside Kakao's, where a source states them (see Book.pages and Book.series).
+OPTIONAL_FIELDS = {"pages": int, "series": str, "series_volume": str}
 KINDS = {
     "korean": {"fragment", "exact", "spacing", "particle", "nfd", "chosung", "person", "publisher",
                "title", "isbn", "keyboard"},
@@ -120,8 +122,11 @@ def load_fixture() -> list[dict]:
         problem(f"korean-catalog.json: {len(books)} books, want 90+")
     for index, book in enumerate(books, 1):
         where = f"korean-catalog.json #{index} ({book.get('title')})"
-        if set(book) != set(FIELDS):
+        if not set(FIELDS) <= set(book) <= set(FIELDS) | set(OPTIONAL_FIELDS):
             problem(f"{where}: fields {sorted(set(book) ^ set(FIELDS))} differ from Kakao's")
+        for field, kind in OPTIONAL_FIELDS.items():
+            if field in book and not isinstance(book[field], kind):
+                problem(f"{where}: {field} is not {kind.__name__}")
         for field, kind in FIELDS.items():
             if not isinstance(book.get(field), kind):
                 problem(f"{where}: {field} is not {kind.__name__}")

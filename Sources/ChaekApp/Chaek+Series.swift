@@ -1,0 +1,32 @@
+import BookModel
+
+/// Series: the volumes of the series a book is in, as its reader has them.
+extension Chaek {
+  /// The series `book` is in (see ``BookModel/Book/seriesVolume``), as `reader` has it: one book
+  /// per volume (their saved edition, else the catalog's most popular), in order, each with their
+  /// shelf; `nil` when the catalog knows no other book of it.
+  public func series(of book: Book, for reader: Reader) async throws -> SeriesListing? {
+    guard let place = book.seriesVolume else { return nil }
+    let books = try await catalog.series(named: place.series)
+    guard books.contains(where: { $0.id != book.id }) else { return nil }
+    let library = try await library(for: reader)
+    var volumes: [SeriesListing.Volume] = []
+    var positions: [SeriesOrder: Int] = [:]
+    for candidate in books {
+      let saved = try await library.savedBook(candidate.id)
+      let volume = SeriesListing.Volume(book: saved?.book ?? candidate, shelf: saved?.shelf)
+      let order = candidate.seriesOrder
+      let isVolume = order.volume.isFinite && candidate.seriesVolume?.volume.contains("-") == false
+      if isVolume, let position = positions[order] {
+        // Another edition of a volume listed: the reader's stands for it, if this is theirs.
+        if saved != nil, volumes[position].shelf == nil { volumes[position] = volume }
+      } else if isVolume || saved != nil {
+        if isVolume { positions[order] = volumes.count }
+        volumes.append(volume)
+      }
+    }
+    let current = book.seriesOrder
+    let next = volumes.first { $0.book.seriesOrder > current && $0.book.seriesOrder.volume.isFinite }
+    return SeriesListing(name: place.series, volumes: volumes, next: next)
+  }
+}

@@ -1,0 +1,55 @@
+import BookCatalog
+import BookModel
+import BookProviders
+import Foundation
+import TestLibraries
+import Testing
+import UserLibrary
+
+@testable import ChaekApp
+
+@Suite("A book's series as its reader has it")
+struct SeriesListingTests {
+  private func chaek() async throws -> Chaek {
+    Chaek(
+      library: try await TestLibrary.make(), catalog: try Catalog(path: ":memory:"),
+      settings: try ProviderSettings(environment: [:]), strength: .minimum)
+  }
+
+  private func starter(_ title: String) throws -> Book {
+    try #require(try Catalog.starterBooks().first { $0.title == title })
+  }
+
+  @Test func theVolumesInOrderWithTheReadersShelvesAndTheNextOne() async throws {
+    let chaek = try await chaek()
+    let third = try starter("해리 포터와 아즈카반의 죄수")
+    _ = try await chaek.save(try starter("해리 포터와 마법사의 돌"), shelf: .read, for: .owner)
+    _ = try await chaek.save(third, shelf: .reading, for: .owner)
+    let series = try #require(try await chaek.series(of: third, for: .owner))
+    #expect(series.name == "해리 포터")
+    #expect(series.volumes.map(\.book.seriesVolume?.volume) == (1...7).map { String($0) })
+    #expect(series.volumes.map(\.shelf) == [.read, nil, .reading, nil, nil, nil, nil])
+    #expect(series.next?.book.title == "해리 포터와 불의 잔")
+    #expect(!series.isRead)
+    let last = try #require(series.volumes.last?.book)
+    #expect(try await chaek.series(of: last, for: .owner)?.next == nil, "the last volume has none after it")
+    #expect(try await chaek.series(of: try starter("채식주의자"), for: .owner) == nil, "a book in no series")
+  }
+
+  @Test func aSeriesIsReadWhenEveryVolumeIsAndTheReadersEditionStandsForItsVolume() async throws {
+    let chaek = try await chaek()
+    let lotr = ["The Fellowship of the Ring", "The Two Towers", "The Return of the King"]
+    // The reader's own edition of the first volume, which the catalog did not have.
+    var own = try starter(lotr[0])
+    own.isbn = "9780547928210"
+    own.publisher = "Mariner Books"
+    for book in [own] + (try lotr.dropFirst().map(starter)) {
+      _ = try await chaek.save(book, shelf: .read, for: .owner)
+    }
+    _ = try await chaek.catalog.upsert([own], source: .kakao)
+    let series = try #require(try await chaek.series(of: own, for: .owner))
+    #expect(series.volumes.map(\.book.title) == lotr)
+    #expect(series.volumes.first?.book.isbn == "9780547928210", "their edition, not the starter's")
+    #expect(series.isRead)
+  }
+}
