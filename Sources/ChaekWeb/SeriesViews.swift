@@ -2,7 +2,8 @@ import BookModel
 import ChaekApp
 
 /// The HTML of a series in a book's sheet: 시리즈의 다음 책, then every volume in order with the
-/// reader's shelf, the open book marked.
+/// reader's shelf, the open book marked. Each link names its book (`data-book-id`), which the
+/// sheet opens in place of the one shown.
 enum SeriesViews {
   /// The sheet's series section for `book`.
   static func section(_ series: SeriesListing, current book: Book) -> HTML {
@@ -10,17 +11,19 @@ enum SeriesViews {
       series.next.map { next in
         """
         <p class="series-next">시리즈의 다음 책 \
-        <a href="/books/\(next.book.id.rawValue)" data-action="\(PageAction.open)">\
+        <a href="/books/\(next.book.id.rawValue)" data-book-id="\(next.book.id.rawValue)" \
+        data-action="\(PageAction.open)">\
         \(volumeLabel(next.book))\(next.book.title)</a></p>
         """
       } ?? ""
     let rows = series.volumes.map { volume in
-      let isCurrent = volume.book.id == book.id
+      let current: HTML = volume.book.id == book.id ? " class=\"current\" aria-current=\"true\"" : ""
       let shelf: HTML =
         volume.shelf.map { "<span class=\"shelf-badge shelf-\($0.rawValue)\">\($0.name)</span>" } ?? ""
       return """
-        <li\(isCurrent ? " class=\"current\" aria-current=\"true\"" : "")>\
-        <a href="/books/\(volume.book.id.rawValue)" data-action="\(PageAction.open)">\
+        <li\(current)>\
+        <a href="/books/\(volume.book.id.rawValue)" data-book-id="\(volume.book.id.rawValue)" \
+        data-action="\(PageAction.open)">\
         \(volumeLabel(volume.book))<span class="volume-title">\(volume.book.title)</span></a>\(shelf)</li>
         """ as HTML
     }

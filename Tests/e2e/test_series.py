@@ -1,0 +1,63 @@
+"""A series: its books in volume order in search, and in each book's sheet with the reader's shelves."""
+
+from app_page import AppPage
+from conftest import DESKTOP, MOBILE
+from journal_setup import save
+
+VOLUMES = [
+    "해리 포터와 마법사의 돌",
+    "해리 포터와 비밀의 방",
+    "해리 포터와 아즈카반의 죄수",
+    "해리 포터와 불의 잔",
+    "해리 포터와 불사조 기사단",
+    "해리 포터와 혼혈 왕자",
+    "해리 포터와 죽음의 성물",
+]
+
+
+def test_a_series_is_searched_in_order_and_each_sheet_lists_it_with_the_next_volume(server, browser, empty_library):
+    documents = server.search("해리포터", size=10)["documents"]
+    assert [d["title"] for d in documents][:7] == VOLUMES, "the API lists the series in order too"
+    assert (documents[0]["series"], documents[0]["series_volume"]) == ("해리 포터", "1"), documents[0]
+    app = AppPage(browser(MOBILE), server, "series").open("/?query=해리포터")
+    app.wait_for(lambda: len(app.result_ids()) >= 7, "the search showed no results")
+    titles = app.js("return [...document.querySelectorAll('#results .book-title')].map(e => e.textContent)")
+    assert titles[:7] == VOLUMES, titles
+
+    # The reader finished the first book and reads the third: the third's sheet says so on each.
+    ids = app.result_ids()
+    save(server, ids[0], "read")
+    save(server, ids[2], "reading")
+    app.open_detail(ids[2])
+    volumes = app.js(
+        "return [...document.querySelectorAll('#detail .series-volumes li')].map(li =>"
+        " [li.querySelector('.volume-title').textContent, li.querySelector('.shelf-badge')?.textContent ?? '',"
+        " li.classList.contains('current')])"
+    )
+    assert [v[0] for v in volumes] == VOLUMES, volumes
+    assert [v[1] for v in volumes[:4]] == ["읽은 책", "", "읽는 중", ""], volumes
+    assert [v[2] for v in volumes].index(True) == 2, "the open book is marked"
+    assert app.text("#series-heading").startswith("시리즈 · 해리 포터")
+    assert "해리 포터와 불의 잔" in app.text("#detail .series-next")
+    facts = app.js("return [...document.querySelectorAll('#detail .facts dt')].map(e => e.textContent)")
+    assert "시리즈" in facts, facts
+    app.js("document.querySelector('#detail .series').scrollIntoView()")
+    app.shot("series-sheet")
+
+    # 시리즈의 다음 책 opens the next volume in the sheet.
+    app.tap(app.find("#detail .series-next a"))
+    app.wait_for(lambda: app.text("#detail-title") == VOLUMES[3], "the next volume did not open")
+    assert app.console_errors() == []
+
+
+def test_the_series_section_on_a_wide_screen(server, browser, empty_library):
+    book = server.search("The Two Towers", size=1)["documents"][0]
+    assert book["series"] == "The Lord of the Rings", book
+    app = AppPage(browser(DESKTOP), server, "series-wide").open("/?query=lord of the rings")
+    app.wait_for(lambda: len(app.result_ids()) >= 3, "the search showed no results")
+    titles = app.js("return [...document.querySelectorAll('#results .book-title')].map(e => e.textContent)")
+    assert titles[:3] == ["The Fellowship of the Ring", "The Two Towers", "The Return of the King"], titles
+    app.open_detail(app.result_ids()[1])
+    assert app.js("return document.querySelectorAll('#detail .series-volumes li').length") == 3
+    assert "쪽수" in app.text("#detail .facts")
+    app.shot("series-sheet-wide")
