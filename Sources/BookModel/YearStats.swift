@@ -10,7 +10,7 @@ public struct YearStats: Encodable, Sendable, Equatable {
     public let finished: CalendarDay
     /// The reader's rating, if any.
     public let rating: StarRating?
-    /// Its number of pages, when known.
+    /// Its number of pages, when known: the reader's, else the one its source states.
     public let pages: Int?
 
     /// A value of the fields given.

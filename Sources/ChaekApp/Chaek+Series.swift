@@ -30,3 +30,19 @@ extension Chaek {
     return SeriesListing(name: place.series, volumes: volumes, next: next)
   }
 }
+
+extension Chaek {
+  /// The series `reader` has read every numbered volume of, among those of the books they finished
+  /// in `stats`' year (see ``SeriesListing/isRead``), by name.
+  public func seriesRead(in stats: YearStats, for reader: Reader) async throws -> [SeriesListing] {
+    var seen = Set<String>()
+    var read: [SeriesListing] = []
+    for finished in stats.finished {
+      guard let name = finished.book.seriesVolume?.series, seen.insert(name).inserted,
+        let series = try await series(of: finished.book, for: reader), series.isRead
+      else { continue }
+      read.append(series)
+    }
+    return read.sorted { $0.name < $1.name }
+  }
+}

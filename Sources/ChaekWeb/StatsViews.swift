@@ -5,8 +5,11 @@ import Foundation
 /// The 기록 screen: a year's goal and pace, books and pages per month and ratings as bar charts,
 /// most-read authors, the year's covers, and the results of a search over notes and quotes.
 enum StatsViews {
-  /// The year's screen; `years` fills the year selector, `today` (the reader's day) sets the pace.
-  static func screen(_ stats: YearStats, years: [Int], today: CalendarDay) -> HTML {
+  /// The year's screen, with the `series` read to their end; `years` fills the year selector,
+  /// `today` (the reader's day) sets the pace.
+  static func screen(_ stats: YearStats, series: [SeriesListing], years: [Int], today: CalendarDay)
+    -> HTML
+  {
     let choices = Set(years + [today.year, stats.year]).sorted(by: >).map { year -> HTML in
       "<option value=\"\(year)\"\(year == stats.year ? " selected" as HTML : "")>\(year)년</option>"
     }
@@ -16,13 +19,13 @@ enum StatsViews {
       <label class="visually-hidden" for="\(PageID.statsYear)">연도</label>\
       <select id="\(PageID.statsYear)">\(HTML.join(choices))</select></div>\
       \(goal(stats, today: today))\
-      \(nothingYet ? howToStart(stats.year) : finished(stats))</div>
+      \(nothingYet ? howToStart(stats.year) : finished(stats, series: series))</div>
       """
   }
 
   /// The year's finished books, then books and pages per month and ratings as charts, and the
   /// most-read authors.
-  private static func finished(_ stats: YearStats) -> HTML {
+  private static func finished(_ stats: YearStats, series: [SeriesListing]) -> HTML {
     let months = (1...12).map { (axis: "\($0)", name: "\($0)월") }
     let books = BarChart(
       id: "chart-books", title: "월별 읽은 책", labelHeader: "월", unit: "권",
@@ -42,7 +45,21 @@ enum StatsViews {
       <section class="card" aria-labelledby="books-heading"><h2 id="books-heading">월별 읽은 책</h2>\(books.html)</section>\
       <section class="card" aria-labelledby="pages-heading"><h2 id="pages-heading">월별 쪽수</h2>\(pages.html)</section>\
       <section class="card" aria-labelledby="ratings-heading"><h2 id="ratings-heading">별점 분포</h2>\
-      \(ratings.html)</section>\(authors(stats.authors))
+      \(ratings.html)</section>\(authors(stats.authors))\(seriesRead(series))
+      """
+  }
+
+  /// The series read to their end, each with its number of volumes.
+  static func seriesRead(_ series: [SeriesListing]) -> HTML {
+    guard !series.isEmpty else { return "" }
+    let items = series.map { listing -> HTML in
+      let volumes = listing.volumes.filter { $0.book.seriesOrder.volume.isFinite }.count
+      return
+        "<li><span class=\"author-name\">\(listing.name)</span> <span class=\"author-count\">\(volumes)권</span></li>"
+    }
+    return """
+      <section class="card" aria-labelledby="series-read-heading"><h2 id="series-read-heading">다 읽은 시리즈</h2>\
+      <ul class="authors">\(HTML.join(items))</ul></section>
       """
   }
 

@@ -28,7 +28,9 @@ extension WebApp {
     let year = request.query["year"].flatMap { Int($0) } ?? today.year
     guard (1...9999).contains(year) else { throw APIError.badRequest("no year \(year)") }
     let stats = try await chaek.stats(year: year, today: today, for: request.reader)
-    return StatsViews.screen(stats, years: try await chaek.journalYears(for: request.reader), today: today)
+    return StatsViews.screen(
+      stats, series: try await chaek.seriesRead(in: stats, for: request.reader),
+      years: try await chaek.journalYears(for: request.reader), today: today)
   }
 
   func noteHits(_ query: String, for reader: Reader) async throws -> HTML {

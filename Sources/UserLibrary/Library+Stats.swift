@@ -29,10 +29,11 @@ extension Library {
         """, [String(format: "%04d-01-01", year), String(format: "%04d-12-31", year)]
       ) { row -> YearStats.FinishedBook? in
         guard let day = CalendarDay(row.text(1)) else { return nil }
+        let book = try Library.decode(row.text(0))
+        // The reader's number of pages, else the one the book's source states.
         return YearStats.FinishedBook(
-          book: try Library.decode(row.text(0)), finished: day,
-          rating: row.isNull(2) ? nil : StarRating(quarters: row.int(2)),
-          pages: row.isNull(3) ? nil : row.int(3))
+          book: book, finished: day, rating: row.isNull(2) ? nil : StarRating(quarters: row.int(2)),
+          pages: row.isNull(3) ? book.pages : row.int(3))
       }.compactMap { $0 }
       return Library.stats(year: year, goal: goal, finished: finished, today: today)
     }

@@ -52,4 +52,21 @@ struct SeriesListingTests {
     #expect(series.volumes.first?.book.isbn == "9780547928210", "their edition, not the starter's")
     #expect(series.isRead)
   }
+
+  @Test func theYearCountsTheSeriesReadToTheirEnd() async throws {
+    let chaek = try await chaek()
+    let lotr = try ["The Fellowship of the Ring", "The Two Towers", "The Return of the King"].map(starter)
+    let day = try #require(CalendarDay("2026-06-01"))
+    for book in lotr.prefix(2) {
+      _ = try await chaek.save(book, for: .owner)
+      _ = try await chaek.finishReading(book.id, on: day, for: .owner)
+    }
+    let halfway = try await chaek.stats(year: 2026, today: day, for: .owner)
+    #expect(try await chaek.seriesRead(in: halfway, for: .owner).isEmpty)
+    _ = try await chaek.finishReading(lotr[2].id, on: day, for: .owner)
+    let done = try await chaek.stats(year: 2026, today: day, for: .owner)
+    #expect(try await chaek.seriesRead(in: done, for: .owner).map(\.name) == ["The Lord of the Rings"])
+    #expect(
+      done.pageCount == lotr.compactMap(\.pages).reduce(0, +) && done.pageCount > 0, "pages as published")
+  }
 }

@@ -217,6 +217,20 @@ struct JournalTests {
     #expect(try await library.journalYears() == [2026, 2025])
   }
 
+  @Test func aBookWhosePagesTheReaderLeftUnsetCountsThoseItsSourceStates() async throws {
+    let library = try await TestLibrary.make()
+    var stated = book("A", authors: ["한강"])
+    stated.pages = 247
+    let unknown = book("B", authors: ["한강"])
+    for item in [stated, unknown] {
+      try await library.save(item)
+      try await library.finishReading(item.id, on: day("2026-02-01"))
+    }
+    #expect(try await library.stats(for: 2026, today: day("2026-03-31")).pageCount == 247)
+    try await library.setPages(stated.id, to: 300)
+    #expect(try await library.stats(for: 2026, today: day("2026-03-31")).pageCount == 300, "the reader's")
+  }
+
   @Test func removingABookRemovesItsJournalAndFollowingMovesIt() async throws {
     let library = try await TestLibrary.make()
     let starter = Book(title: "Emma", authors: ["Jane Austen"])
