@@ -78,6 +78,9 @@ extension Catalog {
   struct StarterTitles {
     private var byTitle: [String: [(rowid: Int, authors: [String])]] = [:]
 
+    /// None: a book matched to no starter book.
+    init() {}
+
     init(on connection: Connection) throws {
       try connection.forEachRow("SELECT rowid, title_key, authors_key FROM starter_titles") { row in
         byTitle[row.text(1), default: []].append(

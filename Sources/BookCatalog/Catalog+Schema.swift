@@ -60,7 +60,21 @@ extension Catalog {
       sql: "DROP INDEX IF EXISTS books_by_published"),  // searches sort by the index's days; 4% of a file
     packingMigration,
     narrowColumnsMigration,
+    coversMigration,
   ]
+
+  /// The cover photos of books added by hand (see ``storeCover(_:kind:forBook:)``), one per book,
+  /// by the key of the book's own page (`chaek:hand/KEY`).
+  static let coversMigration = Migration(
+    "add cover photos",
+    sql: """
+      CREATE TABLE covers (
+        key TEXT PRIMARY KEY,
+        version INTEGER NOT NULL,
+        kind TEXT NOT NULL,
+        image BLOB NOT NULL
+      ) WITHOUT ROWID;
+      """)
 
   /// The Open Library work of each book (see ``upsert(_:source:popularity:otherISBNs:works:)``),
   /// and where each unfinished import of a file got to (see ``beginImport(resuming:)``).

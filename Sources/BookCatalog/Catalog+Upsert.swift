@@ -15,12 +15,13 @@ extension Catalog {
   /// and the change is recorded. With `seen`, each record's state before its first write in the
   /// import is kept in `temp.import_seen` (see ``importBooks(from:format:batchSize:progress:)``).
   /// `prepared`, the incoming book's stored form and index content made beforehand, is used when the book
-  /// is stored as it came.
+  /// is stored as it came. `asTyped` stores it as it is, the fields it leaves empty emptied (a
+  /// reader's edit), instead of keeping the stored values of those.
   static func upsert(
     _ incoming: Book, source: Source, popularity: Int, otherISBNs: [ISBN] = [], work: String? = nil,
     on connection: Connection,
     into report: inout UpsertReport, index: inout IndexWriter?, starters: inout StarterTitles,
-    tracking seen: Bool = false, prepared: PreparedBook? = nil
+    tracking seen: Bool = false, prepared: PreparedBook? = nil, asTyped: Bool = false
   ) throws {
     let id = incoming.id.rawValue
     let columns = "SELECT rowid, id, book, popularity, work FROM books"
@@ -47,7 +48,7 @@ extension Catalog {
       existing = try connection.first("\(columns) WHERE rowid = ?", [rowid], stored)
       replacesStarter = existing != nil
     }
-    let book = existing.map { incoming.filledIn(from: $0.book) } ?? incoming
+    let book = existing.map { asTyped ? incoming : incoming.filledIn(from: $0.book) } ?? incoming
     let rank = max(popularity, existing?.popularity ?? 0)
     let others = Self.otherISBNs(otherISBNs, of: book)
     var storedOthers: [String]?

@@ -24,6 +24,8 @@ public final class Catalog: BookSearching, Sendable {
     case openLibrary = "openlibrary"
     /// `chaek import`.
     case imported = "import"
+    /// A reader, who added the book by hand.
+    case reader
   }
 
   /// What an upsert did.
