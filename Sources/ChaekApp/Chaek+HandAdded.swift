@@ -87,7 +87,7 @@ extension Chaek {
   private func handAddedBook(_ id: BookID, for reader: Reader) async throws -> Book {
     guard let saved = try await library(for: reader).savedBook(id) else { throw LibraryError.notSaved(id) }
     let book = try await catalog.book(id) ?? saved.book
-    guard book.url.hasPrefix(Catalog.handPagePrefix) else {
+    guard book.isAddedByHand else {
       throw LibraryError.invalid("only a book added by hand can be edited")
     }
     return book
@@ -99,4 +99,9 @@ extension Chaek {
     try await library(for: reader).replaceCopies(of: old.id, with: book)
     return book
   }
+}
+
+extension Book {
+  /// `true` for a book a reader added by hand (see ``Chaek/addBook(_:for:)``).
+  public var isAddedByHand: Bool { url.hasPrefix(Catalog.handPagePrefix) }
 }

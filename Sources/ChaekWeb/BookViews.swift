@@ -82,7 +82,7 @@ enum BookViews {
       <p class="book-authors">\(authorsLine(book, highlights))</p>\
       \(price(book))\(heart(book, saved: saved, labelled: true))</div></div>\
       \(JournalViews.journal(entry))\
-      <h3 class="about-heading">책 정보</h3><dl class="facts">\(HTML.join(facts))</dl>\(contents)\(link)\
+      <h3 class="about-heading">책 정보\(editButton(book, saved: saved))</h3><dl class="facts">\(HTML.join(facts))</dl>\(contents)\(link)\
       \(series.map { SeriesViews.section($0, current: book) } ?? "")\
       </article>
       """
@@ -90,9 +90,19 @@ enum BookViews {
 
   // MARK: - Pieces
 
-  /// The cover: the thumbnail when there is one, else the generated SVG.
+  /// 책 정보 고치기, for a book added by hand that the reader saved.
+  static func editButton(_ book: Book, saved: Bool) -> HTML {
+    guard saved, book.isAddedByHand else { return "" }
+    return
+      " <button class=\"text-button\" type=\"button\" data-action=\"\(PageAction.editBook)\">고치기</button>"
+  }
+
+  /// The cover: the thumbnail when there is one (a provider's, or the photo of a book added by
+  /// hand, served here), else the generated SVG.
   static func cover(_ book: Book, large: Bool = false) -> HTML {
-    let source = isWebURL(book.thumbnail) ? book.thumbnail : "/covers/\(book.id.rawValue).svg"
+    let source =
+      isWebURL(book.thumbnail) || book.thumbnail.hasPrefix("/covers/hand/")
+      ? book.thumbnail : "/covers/\(book.id.rawValue).svg"
     let size: HTML = large ? "width=\"120\" height=\"174\"" : "width=\"60\" height=\"87\""
     return "<img class=\"cover\" src=\"\(source)\" alt=\"\" \(size) loading=\"lazy\" decoding=\"async\">"
   }

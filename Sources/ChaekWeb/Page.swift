@@ -110,6 +110,8 @@ struct Page {
       <p id="\(PageID.searchStatus)" class="status" role="status" aria-live="polite">\(resultsStatus)</p>
       <ul id="\(PageID.results)" class="books" aria-label="검색 결과" data-is-end="\(resultsAreComplete ? "true" : "false")">\(results)</ul>
       <div id="\(PageID.more)" class="more" aria-live="polite"></div>
+      <p class="add-book-offer">찾는 책이 없나요? \
+      <button class="text-button" type="button" data-action="\(PageAction.addBook)">책 직접 추가</button></p>
       </section>
       <section id="\(PageID.savedPanel)" class="panel" aria-labelledby="\(PageID.tabSaved)" data-total="\(savedCount)"\(savedHidden)>
       <div class="saved-toolbar"><h1 id="\(PageID.savedHeading)" tabindex="-1">담은 책</h1>
@@ -161,11 +163,36 @@ struct Page {
       <form method="dialog"><p id="\(PageID.confirmRemoveTitle)"></p><p id="\(PageID.confirmRemoveDetail)" class="confirm-detail"></p>
       <div class="confirm-buttons"><button value="cancel" type="submit">취소</button>
       <button value="delete" class="danger" type="submit">삭제</button></div></form></dialog>
+      \(Self.addBookDialog)
       <div id="\(PageID.toast)" class="toast" role="status" aria-live="polite"></div>
       <noscript><p class="noscript">검색과 목록은 스크립트 없이도 볼 수 있지만, 담기와 삭제에는 스크립트가 필요해요.</p></noscript>
       </body></html>
       """
   }
+
+  /// The form of a book no provider has (책 직접 추가), and of its later edits: the page checks what
+  /// it can (a title, the ISBN's digits, the pages, the photo) and reduces the photo before sending.
+  private static let addBookDialog: HTML = """
+    <dialog id="\(PageID.addBook)" class="form-dialog" aria-labelledby="add-book-heading">\
+    <form id="\(PageID.addBookForm)" novalidate>\
+    <h2 id="add-book-heading">책 직접 추가</h2>\
+    <p class="hint">검색에 없는 책을 적어서 담아요. 제목만 있어도 돼요.</p>\
+    <p id="\(PageID.addBookAlert)" class="form-alert" role="alert"></p>\
+    <label for="add-title">제목</label><input id="add-title" name="title" required maxlength="500" autocomplete="off">\
+    <label for="add-authors">저자 <span class="hint">여럿이면 쉼표로 나눠요</span></label>\
+    <input id="add-authors" name="authors" maxlength="2000" autocomplete="off">\
+    <label for="add-publisher">출판사</label><input id="add-publisher" name="publisher" maxlength="500" autocomplete="off">\
+    <div class="field-pair"><div><label for="add-isbn">ISBN</label>\
+    <input id="add-isbn" name="isbn" inputmode="numeric" maxlength="20" autocomplete="off"></div>\
+    <div><label for="add-pages">쪽수</label>\
+    <input id="add-pages" name="pages" type="number" min="1" max="\(BookLength.maximumPages)" inputmode="numeric"></div></div>\
+    <label for="add-contents">소개</label><textarea id="add-contents" name="contents" rows="3" maxlength="10000"></textarea>\
+    <label for="\(PageID.addBookCover)">표지 사진</label>\
+    <div class="cover-pick"><img id="\(PageID.addBookPreview)" class="cover" alt="고른 표지 사진" width="60" height="87" hidden>\
+    <input id="\(PageID.addBookCover)" name="cover" type="file" accept="image/*"></div>\
+    <div class="confirm-buttons"><button value="cancel" type="button" formnovalidate>취소</button>\
+    <button value="save" class="primary" type="submit">추가하기</button></div></form></dialog>
+    """
 
   /// What the search tab says on a first visit (no book viewed yet, nothing typed): what Chaek
   /// does, and a few searches to start from, each a link that works without the script.

@@ -54,6 +54,10 @@ enum PageAction: String, PageName {
   case forgetSearches = "forget-searches"
   /// 최근 검색어: stops or resumes recording searches (the button's `value` is the new setting).
   case searchRecording = "search-recording"
+  /// 책 직접 추가: opens the form of a book no provider has.
+  case addBook = "add-book"
+  /// 책 정보 고치기: opens that form for a book added by hand, filled in.
+  case editBook = "edit-book"
 }
 
 /// The kinds of edit a form (`data-edit`) makes; the scripts' submit and change handlers are keyed
@@ -112,6 +116,11 @@ enum PageID: String, PageName {
   case confirmRemoveTitle = "confirm-remove-title"
   case confirmRemoveDetail = "confirm-remove-detail"
   case toast
+  case addBook = "add-book"
+  case addBookForm = "add-book-form"
+  case addBookAlert = "add-book-alert"
+  case addBookCover = "add-book-cover"
+  case addBookPreview = "add-book-preview"
 }
 
 /// The events of `GET /api/events`, one per kind of ``LibraryEvent`` and `ready` (sent first, and

@@ -7,8 +7,10 @@ import HTTPTransport
 
 extension WebApp {
   /// The paths that take uploads, and how large: an export of a few thousand books is a few MB, a
-  /// photo reduced to gray pixels by the page at most 1600 × 1600.
-  public static let uploadLimits = ["/api/import": 16 << 20, "/api/scan": 4 << 20]
+  /// photo reduced to gray pixels by the page at most 1600 × 1600, a cover photo 512 KiB.
+  public static let uploadLimits = [
+    "/api/import": 16 << 20, "/api/scan": 4 << 20, "/api/covers": Chaek.maximumCoverBytes,
+  ]
 
   /// `POST /api/import[?format=F]`: the body is a file, as `chaek import` reads it — a reading
   /// app's export (Goodreads, StoryGraph), which fills the journal as well as the catalog, another

@@ -81,6 +81,9 @@ public struct WebApp: Sendable {
     router.get("/api/recent") { try await self.listRecent($0) }
     router.post("/api/recent/{id}") { try await self.recordView($0) }
     router.get("/api/books/{id}") { try await self.bookDetails($0) }
+    router.post("/api/books") { try await self.addBook($0) }
+    router.put("/api/books/{id}") { try await self.editBook($0) }
+    router.post("/api/covers") { try await self.setCover($0) }
     router.get("/api/events") { try await self.events($0) }
     router.get("/api/searches") { try await self.searchHistory($0) }
     router.post("/api/searches") { try await self.recordSearch($0) }
@@ -126,6 +129,7 @@ public struct WebApp: Sendable {
     router.get("/fragments/searches") { try await self.searchHistoryFragment($0) }
     router.get("/fragments/books/{id}") { try await self.detailFragment($0) }
     router.get("/covers/{file}") { try await self.cover($0) }
+    router.get("/covers/hand/{file}") { try await self.coverPhoto($0) }
     router.get("/sw.js") { _ in try self.serviceWorker() }
     router.get("/manifest.webmanifest") { _ in try self.manifest() }
     router.get("/icons/{file}") { try await self.icon($0) }

@@ -29,6 +29,7 @@ struct AppServer {
       var configuration = HTTPServer.Configuration()
       configuration.port = 0
       configuration.maximumBodySize = WebApp.maximumBodySize
+      configuration.uploadLimits = WebApp.uploadLimits
       // A clock no one advances: no request deadline or heartbeat comes while a busy machine makes
       // a test wait.
       configuration.clock = ManualClock()

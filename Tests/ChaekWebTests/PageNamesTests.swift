@@ -61,10 +61,14 @@ struct PageNamesTests {
       // And a book only saved, which offers 읽기 시작.
       let other = try #require(AppServer.books.first { $0.id != id })
       _ = try await app.library.save(other)
+      // And a book added by hand, whose sheet offers 고치기.
+      let byHand = Book(title: "직접 추가한 책", url: "chaek:hand/0f0f")
+      _ = try await app.library.save(byHand)
 
       var html = ""
       for path in [
         "/", "/saved", "/stats", "/books/\(id.rawValue)", "/books/\(other.id.rawValue)",
+        "/books/\(byHand.id.rawValue)",
         "/fragments/results?query=%EC%B1%84%EC%8B%9D", "/fragments/saved", "/fragments/saved-filters",
         "/fragments/recent", "/fragments/stats?year=\(today.year)", "/fragments/stats?year=\(today.year - 1)",
         "/fragments/notes?query=%EB%A9%94%EB%AA%A8", "/fragments/searches",
