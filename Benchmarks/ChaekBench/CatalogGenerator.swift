@@ -91,14 +91,14 @@ struct CatalogGenerator {
 
   let vocabulary: Vocabulary
   private var random: SplitMix64
-  private let englishZipf: Zipf
-  private let koreanZipf: Zipf
+  private let englishZipf: Weighted
+  private let koreanZipf: Weighted
 
   init(vocabulary: Vocabulary, seed: UInt64 = 0x00C4_AE4B) {
     self.vocabulary = vocabulary
     random = SplitMix64(seed: seed)
-    englishZipf = Zipf(count: vocabulary.englishWords.count)
-    koreanZipf = Zipf(count: vocabulary.koreanWords.count)
+    englishZipf = Weighted.zipf(count: vocabulary.englishWords.count)
+    koreanZipf = Weighted.zipf(count: vocabulary.koreanWords.count)
   }
 
   /// Book number `number`; every 16th has an ISBN-13 derived from its number.
@@ -150,16 +150,21 @@ struct CatalogGenerator {
   private mutating func pick<T>(_ items: [T]) -> T { items[Int(random.next() % UInt64(items.count))] }
 }
 
-/// Samples ranks 0..<count with probability proportional to 1 / (rank + 1).
-struct Zipf {
+/// Samples indices with probability proportional to their weights.
+struct Weighted {
   private let cumulative: [Double]
 
-  init(count: Int) {
+  init(_ weights: [Double]) {
     var total = 0.0
-    cumulative = (0..<max(1, count)).map { rank in
-      total += 1 / Double(rank + 1)
+    cumulative = weights.map {
+      total += $0
       return total
     }
+  }
+
+  /// Ranks 0..<count, each with probability proportional to 1 / (rank + 1).
+  static func zipf(count: Int) -> Weighted {
+    Weighted((0..<max(1, count)).map { 1 / Double($0 + 1) })
   }
 
   func sample(_ random: inout SplitMix64) -> Int {
@@ -175,7 +180,7 @@ struct Zipf {
 }
 
 /// SplitMix64: a tiny, fast, seedable generator, the same on every platform.
-struct SplitMix64 {
+struct SplitMix64: RandomNumberGenerator {
   private var state: UInt64
 
   init(seed: UInt64) { state = seed }

@@ -6,10 +6,11 @@ import UserLibrary
 // chaek-bench: catalog search latency on the starter catalog; library operations; a generated
 // N-book catalog (default 1,000,000) with a mixed query set, measured next to tantivy on the same
 // corpus and queries; the reading journal (a --journal-books N row Goodreads export imported, stats
-// and 담은 책 per request); the barcode decode rate per kind of image (--barcodes N codes).
-// Usage: chaek-bench [--books N] [--journal-books N] [--barcodes N] [--rounds N]
+// and 담은 책 per request); the barcode decode rate per kind of image (--barcodes N codes); relevance;
+// 다음에 읽을 책 on goodbooks-10k with --readers N generated readers.
+// Usage: chaek-bench [--books N] [--journal-books N] [--barcodes N] [--readers N] [--rounds N]
 // [--no-tantivy] [--scale-only] [--keep]
-// (--scale-only skips the starter catalog, library and relevance figures; --keep leaves the
+// (--scale-only skips the starter catalog, library, relevance and read-next figures; --keep leaves the
 // databases and the tantivy corpus in the temporary directory it prints).
 
 let arguments = CommandLine.arguments
@@ -104,6 +105,11 @@ func starterLibraryAndRelevance() async throws {
 
   try await Relevance.report(
     packageRoot: packageRoot, goodbooksCSV: sharedData.appendingPathComponent("goodbooks-10k/books.csv"))
+
+  // MARK: - What to read next
+
+  try await ReadNextBenchmark(readers: option("--readers", default: 1_000)).report(
+    goodbooksCSV: sharedData.appendingPathComponent("goodbooks-10k/books.csv"))
 }
 
 // MARK: - Scale, next to tantivy

@@ -64,7 +64,7 @@ extension Catalog {
       ($0.book.seriesOrder, -$0.popularity, $0.rowid) < ($1.book.seriesOrder, -$1.popularity, $1.rowid)
     }) {
       let place = row.book.seriesVolume
-      if seriesKeys(row.book.title).contains(key) || Analyzer.baseKey(ofTitle: row.book.title) == key
+      if seriesKeys(Analyzer.withoutNote(row.book.title)).contains(key)
         || place.map({ !seriesKeys($0.series).contains(key) }) ?? true
       {
         named.append((row.rowid, row.book))

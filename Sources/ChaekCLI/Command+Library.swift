@@ -139,6 +139,37 @@ extension Command {
   }
 }
 
+extension Command {
+  /// `chaek next`: 다음에 읽을 책.
+  static let next = Command(
+    name: "next",
+    summary: "suggest books to read next (다음에 읽을 책), each with why",
+    details: """
+      From your journal, offline: the next volume of each series you read, then the catalog's other \
+      books by the authors you finished and rated highly. Books you saved are never suggested.
+      """,
+    options: [.nextJSON]
+  ) { arguments, context in
+    try arguments.expectNoOperands()
+    let suggestions = try await context.chaek(arguments).readNext(for: context.reader)
+    if arguments.flag(.nextJSON) {
+      context.console.write(
+        try Output.json(suggestions.map { NextEntry(id: $0.book.id.rawValue, why: $0.why, book: $0.book) }))
+    } else if suggestions.isEmpty {
+      context.console.write("Nothing to suggest yet: finish a book (`chaek finished ID`) or start one.\n")
+    } else {
+      context.console.write(Output.table(suggestions.map(\.book), extra: [("WHY", suggestions.map(\.why))]))
+    }
+  }
+}
+
+/// A suggestion as `chaek next --json` writes it.
+private struct NextEntry: Encodable {
+  let id: String
+  let why: String
+  let book: Book
+}
+
 // MARK: - Options
 
 extension Option {
@@ -159,4 +190,6 @@ extension Option {
   /// `recent --json`.
   static let recentJSON = Option.json(
     "[{\"id\",\"viewed_at\",\"book\"}] with books in Kakao's document shape")
+  /// `next --json`.
+  static let nextJSON = Option.json("[{\"id\",\"why\",\"book\"}] with books in Kakao's document shape")
 }

@@ -41,6 +41,9 @@ enum Output {
     }
     field("Status", book.status)
     field("ISBN", book.isbn)
+    field("Pages", book.pages.map(String.init) ?? "")
+    field(
+      "Series", book.seriesVolume.map { $0.volume.isEmpty ? $0.series : "\($0.series) #\($0.volume)" } ?? "")
     field("ID", book.id.rawValue)
     field("Link", book.url)
     if !book.contents.isEmpty { lines += ["", wrap(book.contents, width: 76, indent: "  ")] }

@@ -27,6 +27,17 @@ enum BookViews {
       """
   }
 
+  /// An item of the 다음에 읽을 책 strip: the book, and why it is suggested.
+  static func readNextItem(_ suggestion: ReadNext.Suggestion) -> HTML {
+    let book = suggestion.book
+    let id = book.id.rawValue
+    return """
+      <li class="recent-item read-next-item" data-book-id="\(id)"><a href="/books/\(id)" data-action="\(PageAction.open)">\
+      \(cover(book))<span class="recent-title">\(book.title)</span>\
+      <span class="read-next-why">\(suggestion.why)</span></a></li>
+      """
+  }
+
   /// A 담은 책 row with its shelf and stars, and the heart that saved it: press the heart or swipe
   /// left (touch) to take the book out (asked first when it has a journal; undoable).
   static func savedRow(_ saved: SavedBook) -> HTML {

@@ -106,6 +106,9 @@ struct Page {
       <section class="recent-section" aria-labelledby="recent-heading">
       <h2 id="recent-heading">최근 본 책</h2>
       <ul id="\(PageID.recent)" class="strip">\(recent)</ul></section>
+      <section class="recent-section read-next-section" aria-labelledby="read-next-heading">
+      <h2 id="read-next-heading">다음에 읽을 책</h2>
+      <ul id="\(PageID.readNext)" class="strip"></ul></section>
       \(Self.welcome)
       <p id="\(PageID.searchStatus)" class="status" role="status" aria-live="polite">\(resultsStatus)</p>
       <ul id="\(PageID.results)" class="books" aria-label="검색 결과" data-is-end="\(resultsAreComplete ? "true" : "false")">\(results)</ul>

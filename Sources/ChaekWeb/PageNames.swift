@@ -86,6 +86,7 @@ enum PageID: String, PageName {
   case scanFile = "scan-file"
   case scanDialog = "scan-dialog"
   case recent
+  case readNext = "read-next"
   case searchStatus = "search-status"
   case results
   case more

@@ -110,6 +110,15 @@ extension WebApp {
     return response
   }
 
+  /// `GET /fragments/read-next`: the 다음에 읽을 책 strip's items. The page asks for them once
+  /// loaded (they take a few catalog searches) and after each change to the journal.
+  func readNextFragment(_ request: HTTPRequest) async throws -> HTTPResponse {
+    let items = try await chaek.readNext(for: request.reader).map(BookViews.readNextItem)
+    var response = HTTPResponse.html(HTML.join(items).description)
+    response.headers["Cache-Control"] = "no-store"
+    return response
+  }
+
   /// How many rows of 담은 책 a page shows at first and each "더 보기" adds.
   static let savedPageSize = 100
   /// The most rows one request renders (a refresh asks for every row already shown).

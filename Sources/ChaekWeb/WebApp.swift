@@ -122,6 +122,7 @@ public struct WebApp: Sendable {
     router.get("/books/{id}") { try await self.bookPage($0) }
     router.get("/fragments/results") { try await self.resultsFragment($0) }
     router.get("/fragments/recent") { try await self.recentFragment($0) }
+    router.get("/fragments/read-next") { try await self.readNextFragment($0) }
     router.get("/fragments/saved") { try await self.savedFragment($0) }
     router.get("/fragments/saved-filters") { try await self.savedFiltersFragment($0) }
     router.get("/fragments/stats") { try await self.statsFragment($0) }

@@ -32,9 +32,14 @@ extension Analyzer {
   /// The key of a title without a trailing series note: `The Hunger Games (The Hunger Games, #1)`
   /// → the key of `The Hunger Games`.
   public static func baseKey(ofTitle title: String) -> String {
+    key(withoutNote(title))
+  }
+
+  /// A title without a trailing note in parentheses (Goodreads' series note).
+  public static func withoutNote(_ title: String) -> String {
     guard title.hasSuffix(")"), let open = title.lastIndex(of: "("), open > title.startIndex else {
-      return key(title)
+      return title
     }
-    return key(String(title[..<open]))
+    return String(title[..<open])
   }
 }

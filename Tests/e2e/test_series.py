@@ -76,3 +76,28 @@ def test_the_stats_count_a_series_read_to_its_end(server, browser):
     assert app.text("#stats [aria-labelledby=series-read-heading] li") == "The Lord of the Rings 3권"
     app.js("document.getElementById('series-read-heading').scrollIntoView()")
     app.shot("series-stats")
+
+
+def test_the_next_volume_and_the_authors_books_are_suggested_with_why(server, browser):
+    app = AppPage(browser(MOBILE), server, "read-next").open("/")
+    app.wait_until_live()
+    assert app.find_all("#read-next > li") == [], "nothing is suggested before a book is read"
+    # The starter's Korean Harry Potter books have no ISBN: open them through the search.
+    app.search("해리포터", press_enter=True)
+    app.wait_for(lambda: len(app.result_ids()) >= 7, "the search showed no results")
+    harry = app.result_ids()[:2]
+    save(server, harry[0], "read")
+    save(server, harry[1], "reading")
+    save(server, "9788936433598", "read")  # 채식주의자
+    app.wait_for(lambda: len(app.find_all("#read-next > li")) >= 3, "the suggestions did not follow the journal")
+    items = app.js(
+        "return [...document.querySelectorAll('#read-next > li')].map(li =>"
+        " [li.querySelector('.recent-title').textContent, li.querySelector('.read-next-why').textContent])"
+    )
+    assert items[0] == [VOLUMES[2], "읽는 중인 시리즈 ‘해리 포터’의 3권"], items
+    assert any(why == "한강의 다른 책" for _, why in items), items
+    assert all(title not in (VOLUMES[0], VOLUMES[1], "채식주의자") for title, _ in items), items
+    app.js("window.scrollTo(0, 0)")
+    app.shot("read-next")
+    app.tap(app.find("#read-next > li a"))
+    app.wait_for(lambda: app.detail_open() and app.text("#detail-title") == VOLUMES[2], "the suggestion did not open")

@@ -25,7 +25,7 @@ import { startImport } from "./import.js";
 import { refreshSheet, startJournal, actions as journalActions } from "./journal.js";
 import { Event, ID } from "./names.js";
 import { startOffline, watchEventStream } from "./offline.js";
-import { refreshRecent } from "./recent.js";
+import { refreshReadNext, refreshRecent } from "./recent.js";
 import { keepSearch, refreshRecentSearches, startRecentSearches, actions as recentSearchActions } from "./recent-searches.js";
 import { refreshSaved, savedAddress, startSaved, actions as savedActions } from "./saved.js";
 import { startSaving, actions as savingActions } from "./saving.js";
@@ -67,7 +67,7 @@ function listen() {
     if (event.type === Event.saved && id) setSaved(id, true);
     if (event.type === Event.removed && id) setSaved(id, false);
     if (event.type === Event.cleared) unpressAll();
-    afterBurst(() => { refreshSaved(); refreshStats(); });
+    afterBurst(() => { refreshSaved(); refreshStats(); refreshReadNext(); });
     if (!id || id === sheetBookID()) refreshSheet();
   };
   for (const name of [Event.saved, Event.removed, Event.cleared, Event.journal]) events.addEventListener(name, onLibrary);
@@ -78,6 +78,7 @@ function listen() {
   events.addEventListener(Event.ready, () => {
     refreshSaved();
     refreshRecent();
+    refreshReadNext();
     refreshRecentSearches();
     refreshStats();
     refreshSheet();
@@ -102,6 +103,7 @@ startJournal();
 startStats();
 startImport();
 startAddBook();
+refreshReadNext();
 listen();
 startOffline({ refresh: () => { refreshSaved(); refreshRecent(); } });
 startScan({
