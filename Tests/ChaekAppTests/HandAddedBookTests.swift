@@ -14,9 +14,7 @@ struct HandAddedBookTests {
   private let chaek: Chaek
 
   init() async throws {
-    chaek = Chaek(
-      library: try await TestLibrary.make(), catalog: try Catalog(path: ":memory:"),
-      settings: try ProviderSettings(environment: [:]), strength: .minimum)
+    chaek = try await offlineChaek()
   }
 
   private static let draft = BookDraft(

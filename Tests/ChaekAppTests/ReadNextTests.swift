@@ -13,17 +13,11 @@ struct ReadNextTests {
   private let chaek: Chaek
 
   init() async throws {
-    chaek = Chaek(
-      library: try await TestLibrary.make(), catalog: try Catalog(path: ":memory:"),
-      settings: try ProviderSettings(environment: [:]), strength: .minimum)
-  }
-
-  private func starter(_ title: String) throws -> Book {
-    try #require(try Catalog.starterBooks().first { $0.title == title })
+    chaek = try await offlineChaek()
   }
 
   private func finish(_ title: String, stars: Double, on day: String) async throws {
-    let book = try starter(title)
+    let book = try starterBook(title)
     _ = try await chaek.save(book, for: .owner)
     _ = try await chaek.finishReading(book.id, on: try #require(CalendarDay(day)), for: .owner)
     _ = try await chaek.updateEntry(
@@ -32,16 +26,16 @@ struct ReadNextTests {
 
   @Test func nothingIsSuggestedBeforeABookIsReadOrStarted() async throws {
     #expect(try await chaek.readNext(for: .owner).isEmpty)
-    _ = try await chaek.save(try starter("채식주의자"), for: .owner)
+    _ = try await chaek.save(try starterBook("채식주의자"), for: .owner)
     #expect(try await chaek.readNext(for: .owner).isEmpty, "a book only wanted says nothing yet")
   }
 
   @Test func theNextVolumeOfASeriesInProgressComesFirstThenTheAuthorsLoved() async throws {
     try await finish("채식주의자", stars: 5, on: "2026-01-10")
     try await finish("해리 포터와 마법사의 돌", stars: 4, on: "2026-02-01")
-    let second = try starter("해리 포터와 비밀의 방")
+    let second = try starterBook("해리 포터와 비밀의 방")
     _ = try await chaek.startReading(second.id, on: try #require(CalendarDay("2026-02-03")), for: .owner)
-    let wanted = try starter("소년이 온다")
+    let wanted = try starterBook("소년이 온다")
     _ = try await chaek.save(wanted, for: .owner)
 
     let suggestions = try await chaek.readNext(for: .owner)

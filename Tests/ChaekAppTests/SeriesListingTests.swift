@@ -10,20 +10,10 @@ import UserLibrary
 
 @Suite("A book's series as its reader has it")
 struct SeriesListingTests {
-  private func chaek() async throws -> Chaek {
-    Chaek(
-      library: try await TestLibrary.make(), catalog: try Catalog(path: ":memory:"),
-      settings: try ProviderSettings(environment: [:]), strength: .minimum)
-  }
-
-  private func starter(_ title: String) throws -> Book {
-    try #require(try Catalog.starterBooks().first { $0.title == title })
-  }
-
   @Test func theVolumesInOrderWithTheReadersShelvesAndTheNextOne() async throws {
-    let chaek = try await chaek()
-    let third = try starter("해리 포터와 아즈카반의 죄수")
-    _ = try await chaek.save(try starter("해리 포터와 마법사의 돌"), shelf: .read, for: .owner)
+    let chaek = try await offlineChaek()
+    let third = try starterBook("해리 포터와 아즈카반의 죄수")
+    _ = try await chaek.save(try starterBook("해리 포터와 마법사의 돌"), shelf: .read, for: .owner)
     _ = try await chaek.save(third, shelf: .reading, for: .owner)
     let series = try #require(try await chaek.series(of: third, for: .owner))
     #expect(series.name == "해리 포터")
@@ -33,17 +23,17 @@ struct SeriesListingTests {
     #expect(!series.isRead)
     let last = try #require(series.volumes.last?.book)
     #expect(try await chaek.series(of: last, for: .owner)?.next == nil, "the last volume has none after it")
-    #expect(try await chaek.series(of: try starter("채식주의자"), for: .owner) == nil, "a book in no series")
+    #expect(try await chaek.series(of: try starterBook("채식주의자"), for: .owner) == nil, "a book in no series")
   }
 
   @Test func aSeriesIsReadWhenEveryVolumeIsAndTheReadersEditionStandsForItsVolume() async throws {
-    let chaek = try await chaek()
+    let chaek = try await offlineChaek()
     let lotr = ["The Fellowship of the Ring", "The Two Towers", "The Return of the King"]
     // The reader's own edition of the first volume, which the catalog did not have.
-    var own = try starter(lotr[0])
+    var own = try starterBook(lotr[0])
     own.isbn = "9780547928210"
     own.publisher = "Mariner Books"
-    for book in [own] + (try lotr.dropFirst().map(starter)) {
+    for book in [own] + (try lotr.dropFirst().map(starterBook)) {
       _ = try await chaek.save(book, shelf: .read, for: .owner)
     }
     _ = try await chaek.catalog.upsert([own], source: .kakao)
@@ -54,8 +44,8 @@ struct SeriesListingTests {
   }
 
   @Test func theYearCountsTheSeriesReadToTheirEnd() async throws {
-    let chaek = try await chaek()
-    let lotr = try ["The Fellowship of the Ring", "The Two Towers", "The Return of the King"].map(starter)
+    let chaek = try await offlineChaek()
+    let lotr = try ["The Fellowship of the Ring", "The Two Towers", "The Return of the King"].map(starterBook)
     let day = try #require(CalendarDay("2026-06-01"))
     for book in lotr.prefix(2) {
       _ = try await chaek.save(book, for: .owner)

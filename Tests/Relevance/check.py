@@ -39,7 +39,7 @@ FIELDS = {
 OPTIONAL_FIELDS = {"pages": int, "series": str, "series_volume": str}
 KINDS = {
     "korean": {"fragment", "exact", "spacing", "particle", "nfd", "chosung", "person", "publisher",
-               "title", "isbn", "keyboard"},
+               "title", "isbn", "keyboard", "series"},
     "goodbooks": {"exact", "case", "prefix", "series", "words", "author", "diacritics", "typo",
                   "isbn", "keyboard"},
 }
