@@ -12,12 +12,22 @@ extension Catalog {
 
   /// Stores a book a reader added or edited by hand, as typed: the fields it leaves empty are
   /// emptied. The record with its page is updated (its identity changes with its ISBN, recorded as
-  /// a replacement, which libraries follow); no starter book is taken for it.
+  /// a replacement, which libraries follow); no starter book is taken for it. The first store of a
+  /// page records `owner` as who added it; only they may store it again.
+  /// - Throws: ``BookModel/LibraryError/invalid(_:)`` when another reader added the book, or
+  ///   another record has its identity (a book with its ISBN stored since it was checked).
   /// - Precondition: the book's page is a ``handPagePrefix`` one.
   @discardableResult
-  public func storeHandAdded(_ book: Book) async throws -> UpsertReport {
-    precondition(book.url.hasPrefix(Self.handPagePrefix), "a book added by hand has a page of its own")
+  public func storeHandAdded(_ book: Book, owner: String) async throws -> UpsertReport {
+    let key = try Self.handKey(of: book)
     return try await database.write { connection in
+      try Catalog.claim(key, for: owner, on: connection)
+      let page = try connection.first("SELECT book FROM books WHERE id = ?", [book.id.rawValue]) {
+        try Catalog.decode($0.data(0)).url
+      }
+      if let page, page != book.url {
+        throw LibraryError.invalid("another book has the identity \(book.id)")
+      }
       var report = UpsertReport()
       var index: IndexWriter? = Catalog.searchIndex.writer()
       var starters = StarterTitles()
@@ -29,16 +39,39 @@ extension Catalog {
     }
   }
 
-  /// Stores `image` as the cover photo of the book added by hand with page key `key`, in place of
-  /// any it had; answers the photo's version, which its address carries (see ``coverPath(key:version:kind:)``).
-  public func storeCover(_ image: Data, kind: String, forBook key: String) async throws -> Int {
+  /// Stores `image` as the cover photo of the book added by hand with page key `key` by `owner`,
+  /// in place of any it had; answers the photo's version, which its address carries (see
+  /// ``coverPath(key:version:kind:)``).
+  /// - Throws: ``BookModel/LibraryError/invalid(_:)`` when another reader added the book.
+  public func storeCover(_ image: Data, kind: String, forBook key: String, owner: String) async throws -> Int
+  {
     try await database.write { connection in
+      try Catalog.claim(key, for: owner, on: connection)
       let version = try connection.integer(
         "SELECT coalesce(max(version), 0) + 1 FROM covers WHERE key = ?", [key])
       try connection.run(
         "INSERT OR REPLACE INTO covers (key, version, kind, image) VALUES (?, ?, ?, ?)",
         [key, version, kind, image])
       return version
+    }
+  }
+
+  /// The key of a book added by hand: its page's, after ``handPagePrefix``.
+  /// - Throws: ``BookModel/LibraryError/invalid(_:)`` for a book not added by hand.
+  public static func handKey(of book: Book) throws -> String {
+    guard book.url.hasPrefix(handPagePrefix), book.url.count > handPagePrefix.count else {
+      throw LibraryError.invalid("only a book added by hand can be edited")
+    }
+    return String(book.url.dropFirst(handPagePrefix.count))
+  }
+
+  /// Records `owner` as who added the book of `key`, unless someone did.
+  /// - Throws: ``BookModel/LibraryError/invalid(_:)`` when someone else did.
+  private static func claim(_ key: String, for owner: String, on connection: Connection) throws {
+    try connection.run("INSERT OR IGNORE INTO hand_books (key, owner) VALUES (?, ?)", [key, owner])
+    guard try connection.first("SELECT owner FROM hand_books WHERE key = ?", [key], { $0.text(0) }) == owner
+    else {
+      throw LibraryError.invalid("only the reader who added a book by hand may edit it")
     }
   }
 

@@ -73,8 +73,9 @@ extension Catalog {
 
   // MARK: - Starter titles
 
-  /// The starter books that have no ISBN yet, by folded title: the records a book with an ISBN may
-  /// replace. Read once per write (there are a few hundred at most, and fewer as they are replaced).
+  /// The starter books not replaced yet, by folded title: the records a book with an ISBN (another
+  /// one than theirs) may replace. Read once per write (there are a few hundred at most, and fewer
+  /// as they are replaced).
   struct StarterTitles {
     private var byTitle: [String: [(rowid: Int, authors: [String])]] = [:]
 
@@ -100,7 +101,7 @@ extension Catalog {
       return nil
     }
 
-    /// Forgets a row that is no longer a starter book without an ISBN.
+    /// Forgets a row that is no longer a starter book.
     mutating func remove(rowid: Int) {
       for (title, candidates) in byTitle where candidates.contains(where: { $0.rowid == rowid }) {
         byTitle[title] = candidates.filter { $0.rowid != rowid }
@@ -126,7 +127,7 @@ extension Catalog {
     book.authors.map(Analyzer.key).filter { !$0.isEmpty }
   }
 
-  /// Adds a starter book without an ISBN to the titles a book with an ISBN may replace.
+  /// Adds a starter book to the titles a book with an ISBN (another one) may replace.
   static func addStarterTitle(_ book: Book, rowid: Int, on connection: Connection) throws {
     try connection.run(
       "INSERT OR REPLACE INTO starter_titles (rowid, title_key, authors_key) VALUES (?, ?, ?)",

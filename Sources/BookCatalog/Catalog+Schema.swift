@@ -60,14 +60,18 @@ extension Catalog {
       sql: "DROP INDEX IF EXISTS books_by_published"),  // searches sort by the index's days; 4% of a file
     packingMigration,
     narrowColumnsMigration,
-    coversMigration,
+    handBooksMigration,
   ]
 
-  /// The cover photos of books added by hand (see ``storeCover(_:kind:forBook:)``), one per book,
-  /// by the key of the book's own page (`chaek:hand/KEY`).
-  static let coversMigration = Migration(
-    "add cover photos",
+  /// Books added by hand (see ``storeHandAdded(_:owner:)``): who added each, by the key of the
+  /// book's own page (`chaek:hand/KEY`), and its cover photo.
+  static let handBooksMigration = Migration(
+    "add books added by hand",
     sql: """
+      CREATE TABLE hand_books (
+        key TEXT PRIMARY KEY,
+        owner TEXT NOT NULL
+      ) WITHOUT ROWID;
       CREATE TABLE covers (
         key TEXT PRIMARY KEY,
         version INTEGER NOT NULL,
@@ -123,19 +127,43 @@ extension Catalog {
 
   /// Load the starter catalog shipped in the package: once per catalog, like any migration, and
   /// again in each later version of it (ISBNs, page counts and series, and more books, in the
-  /// second). A starter book whose identity a provider's record holds keeps that record; one
-  /// that a provider's record replaced stays replaced; one that gained an ISBN takes the place of
-  /// the keyless record (which libraries follow, see ``replacements(of:)``).
+  /// second). A starter book whose identity a provider's record holds keeps that record; one that
+  /// gained an ISBN takes the place of its keyless record (which libraries follow, see
+  /// ``replacements(of:)``), or, where a provider's record replaced that one already, gives that
+  /// record its ISBN (as another ISBN), pages and series instead of being stored again.
   static let starterMigrations = ["load starter catalog 1", "load starter catalog 2"].map { name in
     Migration(name) { connection in
       var report = UpsertReport()
       var index: IndexWriter? = searchIndex.writer()
       var starters = try StarterTitles(on: connection)
+      let replaced = try connection.query(
+        """
+        SELECT b.book, b.source, b.popularity, b.rowid FROM replaced_books r JOIN books b ON b.id = r.new_id
+        WHERE r.old_id LIKE 'b-%'
+        """
+      ) {
+        (
+          book: try decode($0.data(0)), source: Source(rawValue: $0.text(1)), popularity: $0.int(2),
+          rowid: $0.int(3)
+        )
+      }
       for book in try starterBooks() {
         let source = try connection.first("SELECT source FROM books WHERE id = ?", [book.id.rawValue]) {
           $0.text(0)
         }
         guard source == nil || source == Source.starter.rawValue else { continue }
+        if source == nil, let isbn = book.isbns.first, starters.match(book) == nil,
+          let record = replaced.first(where: {
+            isRecord($0.book, ofTitle: Analyzer.key(book.title), authors: authorKeys(book))
+          })
+        {
+          let others = try storedOtherISBNs(ofRow: record.rowid, on: connection).compactMap { ISBN($0) }
+          try upsert(
+            record.book.filledIn(from: book), source: record.source ?? .imported,
+            popularity: record.popularity,
+            otherISBNs: others + [isbn], on: connection, into: &report, index: &index, starters: &starters)
+          continue
+        }
         try upsert(
           book, source: .starter, popularity: 0, on: connection, into: &report, index: &index,
           starters: &starters)

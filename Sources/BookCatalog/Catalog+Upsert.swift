@@ -11,7 +11,7 @@ extension Catalog {
   ///
   /// The book's stored record is the one with its identity; else, for a book with a page, the one
   /// with that page (whose ISBN it changes); else, for a book with an ISBN, the starter book it is
-  /// a record of (see ``StarterTitles``). A record stored under another identity takes the book's,
+  /// a record of (see ``StarterTitles``), whose own ISBN, if another, becomes one of its other ISBNs. A record stored under another identity takes the book's,
   /// and the change is recorded. With `seen`, each record's state before its first write in the
   /// import is kept in `temp.import_seen` (see ``importBooks(from:format:batchSize:progress:)``).
   /// `prepared`, the incoming book's stored form and index content made beforehand, is used when the book
@@ -50,7 +50,11 @@ extension Catalog {
     }
     let book = existing.map { asTyped ? incoming : incoming.filledIn(from: $0.book) } ?? incoming
     let rank = max(popularity, existing?.popularity ?? 0)
-    let others = Self.otherISBNs(otherISBNs, of: book)
+    // A starter book's own ISBN stays another ISBN of the record that takes its place: its
+    // barcode still finds the book.
+    let starterISBNs =
+      replacesStarter ? (existing?.book.isbns.prefix(1).filter { $0.isbn13 != book.isbn13 } ?? []) : []
+    let others = Self.otherISBNs(otherISBNs + starterISBNs, of: book)
     var storedOthers: [String]?
     if let existing, !others.isEmpty {
       storedOthers = try storedOtherISBNs(ofRow: existing.rowid, on: connection)
@@ -117,7 +121,7 @@ extension Catalog {
     if othersChange {
       try storeOtherISBNs(others, ofRow: rowid, on: connection)
     }
-    if source == .starter && book.isbn13 == nil {
+    if source == .starter {
       try addStarterTitle(book, rowid: rowid, on: connection)
     }
     index?.add((ready?.indexed ?? IndexedBook(book)).document(rowid: rowid, popularity: rank))

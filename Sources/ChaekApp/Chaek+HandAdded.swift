@@ -30,15 +30,16 @@ extension Chaek {
     if book.isbn13 != nil, let known = try await knownBook(book.id, for: reader) {
       return .known(known)
     }
-    try await catalog.storeHandAdded(book)
+    try await catalog.storeHandAdded(book, owner: try owner(reader))
     try await library(for: reader).save(book)
     return .added(book)
   }
 
-  /// Edits the book added by hand with identity `id`, which `reader` saved, to `draft`: the
-  /// catalog's record and every copy in their library (the journal follows a new identity).
+  /// Edits the book added by hand with identity `id`, which `reader` added and saved, to `draft`:
+  /// the catalog's record and every copy in their library (the journal follows a new identity).
   /// - Throws: ``BookModel/LibraryError/invalid(_:)`` for a refused draft, an ISBN another book has,
-  ///   or a book not added by hand; ``BookModel/LibraryError/notSaved(_:)`` when they have not saved it.
+  ///   a book not added by hand or added by another reader; ``BookModel/LibraryError/notSaved(_:)``
+  ///   when they have not saved it.
   public func editBook(_ id: BookID, to draft: BookDraft, for reader: Reader) async throws -> Book {
     let old = try await handAddedBook(id, for: reader)
     let book = try draft.book(page: old.url, editing: old)
@@ -48,9 +49,10 @@ extension Chaek {
     return try await replace(old, with: book, for: reader)
   }
 
-  /// Sets the cover photo of the book added by hand with identity `id`, which `reader` saved: a
-  /// JPEG or PNG of at most ``maximumCoverBytes`` and ``maximumCoverSide`` pixels a side.
-  /// - Throws: ``BookModel/LibraryError/invalid(_:)`` for another file or a book not added by hand;
+  /// Sets the cover photo of the book added by hand with identity `id`, which `reader` added and
+  /// saved: a JPEG or PNG of at most ``maximumCoverBytes`` and ``maximumCoverSide`` pixels a side.
+  /// - Throws: ``BookModel/LibraryError/invalid(_:)`` for another file, a book not added by hand or
+  ///   added by another reader;
   ///   ``BookModel/LibraryError/notSaved(_:)`` when they have not saved it.
   public func setCover(_ image: Data, of id: BookID, for reader: Reader) async throws -> Book {
     guard image.count <= Self.maximumCoverBytes else {
@@ -64,8 +66,9 @@ extension Chaek {
       throw LibraryError.invalid("a cover photo is at most \(Self.maximumCoverSide) pixels a side")
     }
     let old = try await handAddedBook(id, for: reader)
-    let key = String(old.url.dropFirst(Catalog.handPagePrefix.count))
-    let version = try await catalog.storeCover(image, kind: header.kind.rawValue, forBook: key)
+    let key = try Catalog.handKey(of: old)
+    let version = try await catalog.storeCover(
+      image, kind: header.kind.rawValue, forBook: key, owner: try owner(reader))
     var book = old
     book.thumbnail = Catalog.coverPath(key: key, version: version, kind: header.kind.rawValue)
     return try await replace(old, with: book, for: reader)
@@ -85,17 +88,22 @@ extension Chaek {
 
   /// The book added by hand with identity `id`, as the catalog has it, which `reader` saved.
   private func handAddedBook(_ id: BookID, for reader: Reader) async throws -> Book {
-    guard let saved = try await library(for: reader).savedBook(id) else { throw LibraryError.notSaved(id) }
-    let book = try await catalog.book(id) ?? saved.book
-    guard book.isAddedByHand else {
+    guard try await library(for: reader).contains(id) else { throw LibraryError.notSaved(id) }
+    guard let book = try await catalog.book(id), book.isAddedByHand else {
       throw LibraryError.invalid("only a book added by hand can be edited")
     }
     return book
   }
 
+  /// Who `reader` is to the books they add: their library.
+  private func owner(_ reader: Reader) throws -> String {
+    guard let library = reader.library else { throw SignInError.signedOut }
+    return library
+  }
+
   /// Stores `book` in place of `old` in the catalog and `reader`'s library.
   private func replace(_ old: Book, with book: Book, for reader: Reader) async throws -> Book {
-    try await catalog.storeHandAdded(book)
+    try await catalog.storeHandAdded(book, owner: try owner(reader))
     try await library(for: reader).replaceCopies(of: old.id, with: book)
     return book
   }

@@ -112,7 +112,8 @@ enum BookViews {
   /// hand, served here), else the generated SVG.
   static func cover(_ book: Book, large: Bool = false) -> HTML {
     let source =
-      isWebURL(book.thumbnail) || book.thumbnail.hasPrefix("/covers/hand/")
+      isWebURL(book.thumbnail)
+        || book.thumbnail.wholeMatch(of: /\/covers\/hand\/[0-9a-f-]{1,64}\.(jpeg|png)\?v=\d{1,9}/) != nil
       ? book.thumbnail : "/covers/\(book.id.rawValue).svg"
     let size: HTML = large ? "width=\"120\" height=\"174\"" : "width=\"60\" height=\"87\""
     return "<img class=\"cover\" src=\"\(source)\" alt=\"\" \(size) loading=\"lazy\" decoding=\"async\">"

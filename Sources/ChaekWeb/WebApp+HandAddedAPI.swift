@@ -43,7 +43,8 @@ extension WebApp {
   }
 
   /// `GET /covers/hand/{file}`: the cover photo of a book added by hand (`KEY.jpeg`, `KEY.png`),
-  /// cached for good (a new photo has a new address).
+  /// its latest; cached by the browser only (a reader's photo) for a day, a new photo having a new
+  /// address for whoever has the new one.
   func coverPhoto(_ request: HTTPRequest) async throws -> HTTPResponse {
     let file = request.pathParameters["file"] ?? ""
     let key = file.split(separator: ".").first.map(String.init) ?? ""
@@ -52,7 +53,7 @@ extension WebApp {
     else { throw APIError.notFound("no cover \(file)") }
     var response = HTTPResponse(status: 200, body: cover.image)
     response.headers["Content-Type"] = cover.mediaType
-    response.headers["Cache-Control"] = "public, max-age=31536000, immutable"
+    response.headers["Cache-Control"] = "private, max-age=86400"
     return response
   }
 }

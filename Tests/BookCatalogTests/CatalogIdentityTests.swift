@@ -1,5 +1,6 @@
 import BookModel
 import Foundation
+import SearchIndex
 import Storage
 import Testing
 
@@ -53,6 +54,69 @@ struct CatalogIdentityTests {
 
     let again = try await catalog.importBooks(from: data, format: .goodbooks)
     #expect(again.unchanged == 1 && again.updated == 0 && again.replaced.isEmpty)
+  }
+
+  @Test func aRecordWithAnotherISBNTakesTheStarterBooksPlaceAndKeepsItsISBN() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let catalog = try Catalog(path: directory.catalogPath)
+    let starterCount = try await catalog.count()
+    let starter = try starter("The Hobbit")
+    #expect(starter.isbn13 == "9780261103283")
+    let report = try await catalog.importBooks(
+      from: try directory.write(Self.header + Self.hobbit, to: "books.csv"), format: .goodbooks)
+    #expect(report.updated == 1 && report.added == 0)
+    #expect(try await catalog.count() == starterCount, "no second Hobbit")
+    let book = try #require(try await catalog.book(starter.id), "the starter's ISBN still finds the book")
+    #expect(book.isbn == "0618260307 9780618260300" && book.pages == starter.pages)
+    let page = try await catalog.search(SearchQuery(query: "The Hobbit"))
+    #expect(page.documents.filter { $0.title == "The Hobbit" }.map(\.isbn) == ["0618260307 9780618260300"])
+  }
+
+  @Test func aCatalogOfTheFirstStarterBooksGainsTheSecondsWithoutASecondCopy() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let goodbooksHobbit = Book(
+      title: "The Hobbit", url: "https://www.goodreads.com/book/show/5907", isbn: "0618260307 9780618260300",
+      authors: ["J.R.R. Tolkien"])
+    do {
+      // The first starter catalog had no ISBNs, pages or series, nor the Korean 해리 포터 after the first.
+      let first = Migration("load starter catalog 1") { connection in
+        var report = Catalog.UpsertReport()
+        var index: IndexWriter? = Catalog.searchIndex.writer()
+        var starters = try Catalog.StarterTitles(on: connection)
+        for var book in try Catalog.starterBooks()
+        where book.series?.series != "해리 포터" || book.series?.volume == "1" {
+          (book.isbn, book.pages, book.series) = ("", nil, nil)
+          try Catalog.upsert(
+            book, source: .starter, popularity: 0, on: connection, into: &report, index: &index,
+            starters: &starters)
+        }
+        try index?.write(on: connection)
+      }
+      let old = try Database(path: directory.catalogPath, migrations: Catalog.schema + [first])
+      try await old.write { connection in
+        // A goodbooks record took the keyless Hobbit's place.
+        var report = Catalog.UpsertReport()
+        var index: IndexWriter? = Catalog.searchIndex.writer()
+        var starters = try Catalog.StarterTitles(on: connection)
+        try Catalog.upsert(
+          goodbooksHobbit, source: .imported, popularity: 100, on: connection, into: &report, index: &index,
+          starters: &starters)
+        try index?.write(on: connection)
+      }
+    }
+    let catalog = try Catalog(path: directory.catalogPath)
+    #expect(try await catalog.count() == Catalog.starterBooks().count, "every starter book once")
+    let hobbit = try #require(try await catalog.book(BookID(parsing: "9780261103283")!))
+    #expect(hobbit.id == goodbooksHobbit.id, "the starter's ISBN finds the record that replaced it")
+    #expect(hobbit.pages == (try starter("The Hobbit").pages), "which gained what only the starter knew")
+    let vegetarian = try #require(try await catalog.search(SearchQuery(query: "채식주의자")).documents.first)
+    #expect(vegetarian.isbn13 == "9788936433598" && vegetarian.pages == 247)
+    #expect(
+      try await catalog.search(SearchQuery(query: "채식주의자")).documents.filter { $0.title == "채식주의자" }.count
+        == 1)
+    #expect(try await catalog.series(named: "해리 포터").count == 7)
   }
 
   @Test func aProviderResultWithAnIsbnTakesTheStarterBooksPlace() async throws {

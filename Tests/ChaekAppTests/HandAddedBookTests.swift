@@ -99,6 +99,27 @@ struct HandAddedBookTests {
     }
   }
 
+  @Test func onlyTheReaderWhoAddedABookMayEditItOrItsPhoto() async throws {
+    _ = try await chaek.addReader(name: "민지", password: "correct horse", admin: false)
+    let other = try await chaek.addReader(name: "준호", password: "battery staple", admin: false)
+    let book = try await added()  // by the owner, whose library 민지 took over
+    _ = try await chaek.save(book, for: other)
+    await #expect(throws: LibraryError.self) {
+      try await chaek.editBook(book.id, to: BookDraft(title: "남의 책"), for: other)
+    }
+    let photo = Data(PNG.encode(try GrayImage(width: 4, height: 6, pixels: [UInt8](repeating: 1, count: 24))))
+    await #expect(throws: LibraryError.self) { try await chaek.setCover(photo, of: book.id, for: other) }
+    #expect(try await chaek.catalog.book(book.id) == book, "nothing changed")
+    // A forged copy in their library does not make a book theirs to edit.
+    var forged = try #require(try await chaek.catalog.book(BookID(parsing: "9788936433598")!))
+    forged.url = book.url
+    _ = try await chaek.save(forged, for: other)
+    await #expect(throws: LibraryError.self) {
+      try await chaek.editBook(forged.id, to: BookDraft(title: "빼앗은 책"), for: other)
+    }
+    #expect(try await chaek.catalog.book(forged.id)?.title == "채식주의자")
+  }
+
   @Test func aCoverPhotoIsStoredWithinItsBoundsAndReplacedUnderANewAddress() async throws {
     let book = try await added()
     let photo = Data(

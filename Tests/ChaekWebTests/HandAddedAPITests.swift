@@ -35,7 +35,7 @@ struct HandAddedAPITests {
       let served = try await app.get(thumbnail)
       #expect(served.status == 200 && served.body == png)
       #expect(served.header("Content-Type") == "image/png")
-      #expect(served.header("Cache-Control") == "public, max-age=31536000, immutable")
+      #expect(served.header("Cache-Control") == "private, max-age=86400")
       #expect(try await app.get("/books/\(id)").text.contains("src=\"\(thumbnail)\""), "the sheet shows it")
 
       let edited = try await app.request("PUT", "/api/books/\(id)", body: try json(["title": "우리 동네 작은 책방"]))
