@@ -39,9 +39,7 @@ struct ReadNextBenchmark {
     var bySeries: [String: [Int]] = [:]
     for (index, book) in books.enumerated() {
       if let author = book.authors.first { byAuthor[author, default: []].append(index) }
-      if let place = book.seriesVolume, place.order != nil, !place.volume.contains("-") {
-        bySeries[place.series, default: []].append(index)
-      }
+      if book.isVolume, let place = book.seriesVolume { bySeries[place.series, default: []].append(index) }
     }
     for (name, members) in bySeries {
       bySeries[name] = members.sorted {

@@ -28,8 +28,8 @@ extension Catalog {
   ///   ``SearchIndex/Analyzer/otherKeyboardReading(_:typing:)``) also finds what its reading does,
   ///   after what it finds as typed; a reading that finds something is taken over typos.
   ///
-  /// A query that names a series (see ``volumes(ofSeries:searcher:on:)``) lists its books
-  /// first, in volume order, for `accuracy`.
+  /// A query without a target that names a series (see ``volumes(ofSeries:searcher:on:)``) lists
+  /// its books first, in volume order, for `accuracy`.
   ///
   /// `accuracy` orders by tier (exact title, title prefix, title phrase, all words in the title,
   /// people, publisher, description), then popularity, then recency; `latest` by date.
@@ -49,22 +49,27 @@ extension Catalog {
     let typed = try plan(query.query, target: query.target, typos: !readingFinds, searcher: &searcher)
     let plans = [typed, readingFinds ? reading : nil].compactMap { $0 }
     guard !plans.isEmpty else { return none }
+    let key = seriesKey(ofQuery: query.query)
     let series =
-      query.sort == .accuracy && (query.target == nil || query.target == .title)
-      ? try volumes(ofSeries: query.query, searcher: &searcher, on: connection) : nil
+      query.sort == .accuracy && query.target == nil ? try seriesMembers(key, searcher: &searcher) : nil
     guard let series else {
       let found = try searcher.search(plans, series: nil, for: query)
       return SearchPage(
         documents: try books(found.ids, decoded: decoded, on: connection), totalCount: found.total,
         query: query)
     }
-    // The series' books come first, in volume order, then the rest as ranked.
-    let found = try searcher.search(
-      plans, series: seriesQuery(seriesKey(ofQuery: query.query)), for: query)
+    // The series' books come first (their tier), in series order, then the rest as ranked: a page
+    // past them is the engine's as it is.
+    let found = try searcher.search(plans, series: seriesQuery(key), for: query)
+    guard query.offset < series.count else {
+      return SearchPage(
+        documents: try books(found.ids, decoded: decoded, on: connection), totalCount: found.total,
+        query: query)
+    }
     let rest = try books(
-      Array(found.ids.dropFirst(max(0, series.count - query.offset))), decoded: decoded, on: connection)
-    let volumes = series.dropFirst(query.offset).prefix(query.size).map(\.book)
-    return SearchPage(documents: volumes + rest, totalCount: found.total, query: query)
+      Array(found.ids.dropFirst(series.count - query.offset)), decoded: decoded, on: connection)
+    let volumes = try ordered(series, of: key, on: connection).dropFirst(query.offset).prefix(query.size)
+    return SearchPage(documents: volumes.map(\.book) + rest, totalCount: found.total, query: query)
   }
 
   /// What a query's text matches in its target's fields, and the tiers of its accuracy order.

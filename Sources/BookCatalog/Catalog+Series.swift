@@ -40,35 +40,50 @@ extension Catalog {
     .any([.term(Term(key, in: .series)), .term(Term(key, in: .titleKey))])
   }
 
+  /// The books of the series `key` names (see ``seriesKey(ofQuery:)``) and of the titles it is
+  /// alone (see ``seriesQuery(_:)``); `nil` when no series has that name or it has more than
+  /// ``maximumSeriesVolumes`` books (a collection, not a series).
+  static func seriesMembers(_ key: String, searcher: inout Searcher) throws -> DocIDSet? {
+    guard !key.isEmpty, try !searcher.matches(.term(Term(key, in: .series))).isEmpty else { return nil }
+    let ids = try searcher.matches(seriesQuery(key))
+    return ids.count <= maximumSeriesVolumes ? ids : nil
+  }
+
   /// The books of the series `name` names (exactly, whatever its spacing, case and leading
   /// article), in series order: first the books titled by the name alone (the unnumbered first
   /// volume, the omnibus), then the most popular book of each volume in volume order, then the
-  /// other books (other editions, collections); `nil` when no series has that name or it has
-  /// more than ``maximumSeriesVolumes`` books.
+  /// other books (other editions, collections); `nil` as for ``seriesMembers(_:searcher:)``.
   static func volumes(ofSeries name: String, searcher: inout Searcher, on connection: Connection) throws
     -> [(rowid: Int, book: Book)]?
   {
     let key = seriesKey(ofQuery: name)
-    guard !key.isEmpty, try !searcher.matches(.term(Term(key, in: .series))).isEmpty else { return nil }
-    let ids = try searcher.matches(seriesQuery(key))
-    guard ids.count <= maximumSeriesVolumes else { return nil }
+    guard let ids = try seriesMembers(key, searcher: &searcher) else { return nil }
+    return try ordered(ids, of: key, on: connection)
+  }
+
+  /// The books `ids` of the series `key` names, in series order (see ``volumes(ofSeries:searcher:on:)``).
+  static func ordered(_ ids: DocIDSet, of key: String, on connection: Connection) throws -> [(
+    rowid: Int, book: Book
+  )] {
     let rows = try connection.query(
       "SELECT rowid, book, popularity FROM books WHERE rowid IN (SELECT value FROM json_each(?))",
       [IntegerList(ids.sorted)]
-    ) { (rowid: $0.int(0), book: try decode($0.data(1)), popularity: $0.int(2)) }
+    ) { row in
+      let book = try decode(row.data(1))
+      return (rowid: row.int(0), book: book, order: book.seriesOrder, popularity: row.int(2))
+    }
     var named: [(rowid: Int, book: Book)] = []
     var firsts: [(rowid: Int, book: Book)] = []
     var others: [(rowid: Int, book: Book)] = []
     var volumesSeen = Set<SeriesOrder>()
-    for row in rows.sorted(by: {
-      ($0.book.seriesOrder, -$0.popularity, $0.rowid) < ($1.book.seriesOrder, -$1.popularity, $1.rowid)
-    }) {
+    for row in rows.sorted(by: { ($0.order, -$0.popularity, $0.rowid) < ($1.order, -$1.popularity, $1.rowid) }
+    ) {
       let place = row.book.seriesVolume
       if seriesKeys(Analyzer.withoutNote(row.book.title)).contains(key)
         || place.map({ !seriesKeys($0.series).contains(key) }) ?? true
       {
         named.append((row.rowid, row.book))
-      } else if let place, !place.volume.contains("-"), volumesSeen.insert(row.book.seriesOrder).inserted {
+      } else if row.book.isVolume, volumesSeen.insert(row.order).inserted {
         firsts.append((row.rowid, row.book))
       } else {
         others.append((row.rowid, row.book))

@@ -154,7 +154,8 @@ struct OpenLibraryImport: ImportReader {
       datetime: (record.publishDate ?? record.firstPublishDate).flatMap(Self.year(in:)).flatMap(
         KakaoDate.firstOfJanuary),
       publisher: record.publishers.first ?? "",
-      thumbnail: OpenLibraryDocument.coverURL(record.covers.first { $0 > 0 })
+      thumbnail: OpenLibraryDocument.coverURL(record.covers.first { $0 > 0 }),
+      pages: record.pages, series: record.series.lazy.compactMap(SeriesVolume.init(openLibrary:)).first
     )
     let others = ISBN.others(isbns, besides: isbn)
     let work = type == "/type/work" ? key : record.works.first
@@ -190,9 +191,14 @@ struct OpenLibraryImport: ImportReader {
     let description: String?
     /// The keys of the works an edition is of (`/works/OL…W`).
     let works: [String]
+    /// The edition's series, as free text (`Harry Potter ; 1`).
+    let series: [String]
+    /// The edition's number of pages.
+    let pages: Int?
 
     private enum CodingKeys: String, CodingKey {
-      case key, title, subtitle, publishers, covers, description, works
+      case key, title, subtitle, publishers, covers, description, works, series
+      case pages = "number_of_pages"
       case isbn13s = "isbn_13"
       case isbn10s = "isbn_10"
       case publishDate = "publish_date"
@@ -225,6 +231,8 @@ struct OpenLibraryImport: ImportReader {
       firstPublishDate = text(.firstPublishDate)
       covers = list(.covers)
       works = (list(.works) as [Reference]).map(\.key)
+      series = list(.series)
+      pages = try? container.decodeIfPresent(Int.self, forKey: .pages)
       description =
         text(.description) ?? (try? container.decodeIfPresent(Text.self, forKey: .description))?.value
     }

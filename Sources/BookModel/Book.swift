@@ -74,6 +74,13 @@ public struct Book: Codable, Hashable, Sendable {
   /// The book's place in a series: the one it states, else the one its title names.
   public var seriesVolume: SeriesVolume? { series ?? SeriesVolume(title: title) }
 
+  /// The book with Kakao's fields only: without the pages and series Chaek keeps beside them.
+  public var kakaoDocument: Book {
+    var book = self
+    (book.pages, book.series) = (nil, nil)
+    return book
+  }
+
   /// The book's identity (see ``BookID``).
   public var id: BookID { BookID(self) }
 

@@ -101,6 +101,12 @@ public struct SeriesOrder: Hashable, Comparable, Sendable {
 }
 
 extension Book {
+  /// `true` for one numbered volume of a series: not unnumbered, nor a set of several (`#1-3`).
+  public var isVolume: Bool {
+    guard let place = seriesVolume else { return false }
+    return place.order != nil && !place.volume.contains("-")
+  }
+
   /// Where the book sorts in its series (see ``SeriesOrder``).
   public var seriesOrder: SeriesOrder {
     let part = series.flatMap { _ in SeriesVolume(title: title)?.order }

@@ -15,9 +15,12 @@ extension Chaek {
   }
 
   /// The book with identity `id` as `reader` would open it (``BookLookup``: their books first), or
-  /// `nil` when no one has it.
+  /// `nil` when no one has it. Their copy gains what only the catalog's record knows (pages and
+  /// series the starter catalog gained after they saved it, say).
   public func book(_ id: BookID, for reader: Reader) async throws -> Book? {
-    try await lookup(for: reader).book(id)
+    guard let book = try await lookup(for: reader).book(id) else { return nil }
+    guard let record = try await catalog.book(id), record.id == book.id else { return book }
+    return book.filledIn(from: record)
   }
 
   /// Opens the book with identity `id` for `reader`: finds it as ``book(_:for:)`` does and records

@@ -6,27 +6,32 @@ extension Chaek {
   /// per volume (their saved edition, else the catalog's most popular), in order, each with their
   /// shelf; `nil` when the catalog knows no other book of it.
   public func series(of book: Book, for reader: Reader) async throws -> SeriesListing? {
-    guard let place = book.seriesVolume else { return nil }
+    let catalog = try catalog
+    // The catalog's record knows the series of a book saved before the catalog gained it.
+    let record = book.seriesVolume == nil ? try await catalog.book(book.id) : nil
+    guard let place = book.seriesVolume ?? record?.seriesVolume else { return nil }
     let books = try await catalog.series(named: place.series)
     guard books.contains(where: { $0.id != book.id }) else { return nil }
     let library = try await library(for: reader)
+    let saved = try await library.savedIDs()
     var volumes: [SeriesListing.Volume] = []
     var positions: [SeriesOrder: Int] = [:]
     for candidate in books {
-      let saved = try await library.savedBook(candidate.id)
-      let volume = SeriesListing.Volume(book: saved?.book ?? candidate, shelf: saved?.shelf)
+      // The reader's copy, with what only the catalog knows.
+      let copy = saved.contains(candidate.id) ? try await library.savedBook(candidate.id) : nil
+      let volume = SeriesListing.Volume(
+        book: copy.map { $0.book.filledIn(from: candidate) } ?? candidate, shelf: copy?.shelf)
       let order = candidate.seriesOrder
-      let isVolume = order.volume.isFinite && candidate.seriesVolume?.volume.contains("-") == false
-      if isVolume, let position = positions[order] {
+      if candidate.isVolume, let position = positions[order] {
         // Another edition of a volume listed: the reader's stands for it, if this is theirs.
-        if saved != nil, volumes[position].shelf == nil { volumes[position] = volume }
-      } else if isVolume || saved != nil {
-        if isVolume { positions[order] = volumes.count }
+        if copy != nil, volumes[position].shelf == nil { volumes[position] = volume }
+      } else if candidate.isVolume || copy != nil {
+        if candidate.isVolume { positions[order] = volumes.count }
         volumes.append(volume)
       }
     }
-    let current = book.seriesOrder
-    let next = volumes.first { $0.book.seriesOrder > current && $0.book.seriesOrder.volume.isFinite }
+    let current = (record ?? book).seriesOrder
+    let next = volumes.first { $0.book.seriesOrder > current && $0.book.isVolume }
     return SeriesListing(name: place.series, volumes: volumes, next: next)
   }
 }

@@ -9,7 +9,8 @@ import SearchIndex
 ///
 /// A book's weight is its rating (3.5 stars when unrated) times how recently it was finished (the
 /// last finished weighs twice the first). An author's affinity sums the weights of their books the
-/// reader finished; their other books are ranked by affinity, then popularity.
+/// reader finished and rated 3.5 stars or more (or left unrated); their other books are ranked by
+/// affinity, then popularity.
 public struct ReadNext: Sendable {
   /// A book suggested, and why.
   public struct Suggestion: Sendable, Equatable {
@@ -59,8 +60,12 @@ public struct ReadNext: Sendable {
   /// Suggestions from a catalog.
   public init(catalog: Catalog) { self.catalog = catalog }
 
-  /// How many of the books read last (or being read) have their series' next volume looked up.
+  /// How many of the books finished last have their series' next volume looked up (besides every
+  /// book being read).
   static let seriesLookedUp = 10
+  /// The fewest stars of a finished book whose authors' other books are suggested (an unrated one
+  /// counts as 3.5).
+  static let lovedStars = 3.5
   /// How many authors' books are looked up: those of the highest affinity.
   static let authorsLookedUp = 8
   /// How many books of each author are read from the catalog.
@@ -79,20 +84,28 @@ public struct ReadNext: Sendable {
       suggestions.append(Suggestion(book: book, reason: reason))
     }
 
-    // The next volume of each series read lately, the most recent first.
+    // The next volume of each series being read, then of those read lately, the most recent first.
+    // A book saved before the catalog knew its series has it from the catalog's record.
     var seriesSeen = Set<String>()
-    let lately = journal.reversed().filter { $0.shelf == .read || $0.shelf == .reading }.prefix(
-      Self.seriesLookedUp)
+    let lately =
+      journal.filter { $0.shelf == .reading }.reversed()
+      + journal.reversed().filter { $0.shelf == .read }.prefix(Self.seriesLookedUp)
+    var places: [BookID: SeriesVolume] = [:]
+    for read in journal where read.shelf == .read || read.shelf == .reading {
+      if let place = read.book.seriesVolume { places[read.book.id] = place }
+    }
+    for read in lately where places[read.book.id] == nil {
+      if let place = try await catalog.book(read.book.id)?.seriesVolume { places[read.book.id] = place }
+    }
     for read in lately {
-      guard let place = read.book.seriesVolume, seriesSeen.insert(place.series).inserted else { continue }
-      let inSeries = journal.filter { $0.book.seriesVolume?.series == place.series }
+      guard let place = places[read.book.id], seriesSeen.insert(place.series).inserted else { continue }
+      let inSeries = journal.filter { places[$0.book.id]?.series == place.series }
       let reading = inSeries.contains { $0.shelf == .reading }
-      let furthest = inSeries.filter { $0.shelf == .read || $0.shelf == .reading }.map(\.book.seriesOrder)
-        .max()
       let volumes = try await catalog.series(named: place.series)
-      if let furthest,
-        let next = volumes.first(where: { $0.seriesOrder > furthest && $0.seriesOrder.volume.isFinite })
-      {
+      let orders = Dictionary(
+        volumes.map { ($0.id, $0.seriesOrder) }, uniquingKeysWith: { first, _ in first })
+      let furthest = inSeries.compactMap { orders[$0.book.id] ?? $0.book.seriesOrder }.max()
+      if let furthest, let next = volumes.first(where: { $0.seriesOrder > furthest && $0.isVolume }) {
         suggest(
           next, .nextInSeries(series: place.series, volume: next.seriesVolume?.volume ?? "", reading: reading)
         )
@@ -102,7 +115,8 @@ public struct ReadNext: Sendable {
     // The other books of the authors finished, by affinity.
     let finished = journal.filter { $0.shelf == .read }
     var affinity: [String: Double] = [:]
-    for (position, read) in finished.enumerated() {
+    for (position, read) in finished.enumerated()
+    where read.rating.map({ $0.stars >= Self.lovedStars }) ?? true {
       let recency = 1 + Double(position + 1) / Double(finished.count)
       let weight = (read.rating?.stars ?? 3.5) * recency
       for author in read.book.authors.prefix(2) { affinity[author, default: 0] += weight }

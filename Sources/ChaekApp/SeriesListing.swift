@@ -20,7 +20,7 @@ public struct SeriesListing: Sendable, Equatable {
 
   /// `true` when the reader finished every numbered volume.
   public var isRead: Bool {
-    let numbered = volumes.filter { $0.book.seriesOrder.volume.isFinite }
+    let numbered = volumes.filter(\.book.isVolume)
     return !numbered.isEmpty && numbered.allSatisfy { $0.shelf == .read }
   }
 }

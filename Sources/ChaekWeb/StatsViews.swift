@@ -53,7 +53,7 @@ enum StatsViews {
   static func seriesRead(_ series: [SeriesListing]) -> HTML {
     guard !series.isEmpty else { return "" }
     let items = series.map { listing -> HTML in
-      let volumes = listing.volumes.filter { $0.book.seriesOrder.volume.isFinite }.count
+      let volumes = listing.volumes.filter(\.book.isVolume).count
       return
         "<li><span class=\"author-name\">\(listing.name)</span> <span class=\"author-count\">\(volumes)권</span></li>"
     }

@@ -82,6 +82,17 @@ struct OpenLibraryDumpTests {
     #expect(try await self.works(in: catalog)["9788936433598"] == "/works/OL16813053W")
   }
 
+  @Test func anEditionKeepsItsSeriesAndPages() async throws {
+    let record =
+      #"{"key":"/books/OL1M","title":"Harry Potter and the Chamber of Secrets","#
+      + #""isbn_13":["9780747538493"],"series":["Harry Potter ; 2"],"number_of_pages":251}"#
+    let line = "/type/edition\t/books/OL1M\t3\t2020-01-01T00:00:00.000000\t\(record)\n"
+    let catalog = try Catalog(path: ":memory:", includingStarter: false)
+    _ = try await catalog.importBooks(from: Data(line.utf8), format: .openlibrary)
+    let book = try #require(try await catalog.book(BookID(parsing: "9780747538493")!))
+    #expect(book.series == SeriesVolume(series: "Harry Potter", volume: "2") && book.pages == 251)
+  }
+
   @Test func anInterruptedImportGoesOnFromItsLastBatchAndDuplicatesNothing() async throws {
     let catalog = try Catalog(path: ":memory:", includingStarter: false)
     let importer = Importer(format: .openlibrary, batchSize: 2)

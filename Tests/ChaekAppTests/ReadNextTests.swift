@@ -57,4 +57,22 @@ struct ReadNextTests {
     #expect(authors.first == "한강의 다른 책", "\(authors)")
     #expect(authors.firstIndex(of: "김영하의 다른 책") ?? .max > authors.lastIndex(of: "한강의 다른 책") ?? 0)
   }
+
+  @Test func aSeriesBeingReadIsFollowedWhateverTheNumberOfBooksFinishedSince() async throws {
+    try await finish("해리 포터와 마법사의 돌", stars: 5, on: "2025-01-01")
+    let others = try Catalog.starterBooks().filter { $0.seriesVolume == nil }.prefix(12)
+    for (day, book) in others.enumerated() {
+      _ = try await chaek.save(book, for: .owner)
+      _ = try await chaek.finishReading(
+        book.id, on: try #require(CalendarDay("2026-01-\(10 + day)")), for: .owner)
+    }
+    let second = try starterBook("해리 포터와 비밀의 방")
+    _ = try await chaek.startReading(second.id, on: try #require(CalendarDay("2026-02-01")), for: .owner)
+    #expect(try await chaek.readNext(for: .owner).first?.why == "읽는 중인 시리즈 ‘해리 포터’의 3권")
+  }
+
+  @Test func aBookRatedLowSuggestsNothingOfItsAuthor() async throws {
+    try await finish("살인자의 기억법", stars: 1.5, on: "2026-01-01")
+    #expect(try await chaek.readNext(for: .owner).isEmpty)
+  }
 }

@@ -49,7 +49,7 @@ struct AppServer {
     title: "채식주의자", contents: "고기를 먹지 않기로 한 영혜.", isbn: "8936433598 9788936433598",
     datetime: KakaoDate.parse("2007-10-30T00:00:00.000+09:00"), authors: ["한강"], publisher: "창비",
     price: 12000,
-    salePrice: 10800, thumbnail: "https://search1.kakaocdn.net/thumb/x.jpg", status: "정상판매")
+    salePrice: 10800, thumbnail: "https://search1.kakaocdn.net/thumb/x.jpg", status: "정상판매", pages: 247)
 
   static let books: [Book] =
     [

@@ -57,6 +57,16 @@ struct KakaoAPITests {
     }
   }
 
+  @Test func aBooksPagesAndSeriesStayOutOfKakaosShape() async throws {
+    try await AppServer.with { app in
+      let kakao = try await app.get("/v3/search/book?query=9788936433598")
+      let document = try #require((try kakao.json()["documents"] as? [[String: Any]])?.first)
+      #expect(document["pages"] == nil && document["title"] as? String == "채식주의자")
+      let own = try await app.get("/api/books/9788936433598")
+      #expect((try own.json()["book"] as? [String: Any])?["pages"] as? Int == 247, "Chaek's own API has them")
+    }
+  }
+
   @Test func isbnQueryAndTargets() async throws {
     try await AppServer.with { app in
       let byISBN = try await app.get("/v3/search/book?query=89-364-3359-8&target=isbn").json()

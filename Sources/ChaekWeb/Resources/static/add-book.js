@@ -21,9 +21,18 @@ const preview = byId(ID.addBookPreview);
 const coverSide = 800;
 const coverQuality = 0.85;
 
-// The book being edited (its id), or null when adding; the reduced photo, or null.
+// The book being edited (its id), or null when adding; the reduced photo (a promise of it while
+// it is being reduced), or null; the preview's object URL.
 let editing = null;
 let cover = null;
+let previewURL = null;
+
+function showPreview(source) {
+  if (previewURL) URL.revokeObjectURL(previewURL);
+  previewURL = source instanceof Blob ? URL.createObjectURL(source) : null;
+  preview.src = previewURL ?? source ?? "";
+  preview.hidden = !source;
+}
 
 function say(message) {
   alertLine.textContent = message;
@@ -35,7 +44,7 @@ function openForm(book = null) {
   form.reset();
   editing = book ? book.id : null;
   cover = null;
-  preview.hidden = true;
+  showPreview(null);
   say("");
   $("#add-book-heading", dialog).textContent = book ? "책 정보 고치기" : "책 직접 추가";
   $("button[value=save]", form).textContent = book ? "저장하기" : "추가하기";
@@ -46,10 +55,7 @@ function openForm(book = null) {
     form.elements.isbn.value = book.book.isbn.split(" ").pop() ?? "";
     form.elements.pages.value = book.book.pages ?? "";
     form.elements.contents.value = book.book.contents;
-    if (book.book.thumbnail) {
-      preview.src = book.book.thumbnail;
-      preview.hidden = false;
-    }
+    if (book.book.thumbnail) showPreview(book.book.thumbnail);
   } else {
     // What the reader searched for is likely the title.
     form.elements.title.value = byId(ID.searchInput).value.trim();
@@ -102,24 +108,19 @@ async function reduce(file) {
   return await new Promise((resolve) => canvas.toBlob(resolve, "image/jpeg", coverQuality));
 }
 
-async function pickCover() {
+function pickCover() {
   const file = coverInput.files[0];
-  cover = null;
   say("");
-  if (!file) return;
-  try {
-    cover = await reduce(file);
-  } catch {
-    cover = null;
-  }
-  if (!cover) {
+  cover = file ? reduce(file).catch(() => null) : null;
+  cover?.then((blob) => {
+    if (blob) {
+      showPreview(blob);
+      return;
+    }
     coverInput.value = "";
-    preview.hidden = true;
+    showPreview(null);
     say("이 파일은 사진으로 읽을 수 없어요. 다른 사진을 골라 주세요.");
-    return;
-  }
-  preview.src = URL.createObjectURL(cover);
-  preview.hidden = false;
+  });
 }
 
 async function submit(event) {
@@ -130,11 +131,14 @@ async function submit(event) {
     field.focus();
     return;
   }
+  // What this submission sends, whatever the form shows by the time its requests end.
+  const edited = editing;
   const button = $("button[value=save]", form);
   button.disabled = true;
   try {
-    const path = editing ? `/api/books/${encodeURIComponent(editing)}` : "/api/books";
-    const reply = await api(editing ? "PUT" : "POST", path, book);
+    const photo = await cover;
+    const path = edited ? `/api/books/${encodeURIComponent(edited)}` : "/api/books";
+    const reply = await api(edited ? "PUT" : "POST", path, book);
     let entry = reply.body.entry;
     if (reply.body.result === "known") {
       dialog.close();
@@ -142,16 +146,17 @@ async function submit(event) {
       openDetail(entry.id, null);
       return;
     }
-    if (cover) {
+    let message = edited ? "책 정보를 고쳤어요." : "직접 추가한 책을 담았어요.";
+    if (photo) {
       const sent = await fetch(`/api/covers?book=${encodeURIComponent(entry.id)}`, {
-        method: "POST", headers: { "Content-Type": "image/jpeg", Accept: "application/json" }, body: cover,
+        method: "POST", headers: { "Content-Type": "image/jpeg", Accept: "application/json" }, body: photo,
       }).catch(() => null);
       if (sent?.ok) entry = (await sent.json()).entry;
-      else showToast("책은 담았지만 표지 사진은 올리지 못했어요. ‘고치기’에서 다시 올려 주세요.");
+      else message = `${edited ? "책 정보는 고쳤지만" : "책은 담았지만"} 표지 사진은 올리지 못했어요. ‘고치기’에서 다시 올려 주세요.`;
     }
-    dialog.close();
-    if (!cover || entry.book.thumbnail) showToast(editing ? "책 정보를 고쳤어요." : "직접 추가한 책을 담았어요.");
-    openDetail(entry.id, null, { push: !editing || sheetBookID() !== entry.id });
+    if (editing === edited) dialog.close();
+    showToast(message);
+    openDetail(entry.id, null, { push: !edited || sheetBookID() !== entry.id });
   } catch (error) {
     say(problem(error.reply ?? error));
   } finally {

@@ -103,7 +103,6 @@ startJournal();
 startStats();
 startImport();
 startAddBook();
-refreshReadNext();
 listen();
 startOffline({ refresh: () => { refreshSaved(); refreshRecent(); } });
 startScan({
