@@ -42,8 +42,9 @@ public struct BookDraft: Sendable, Equatable {
 
   /// The book of the draft, with its page of its own and `thumbnail`, keeping what it does not
   /// edit of `edited`.
-  /// - Throws: ``BookModel/LibraryError/invalid(_:)`` for a draft without a title, a name too long,
-  ///   too many authors, an ISBN whose digits do not check or pages out of range.
+  /// - Throws: ``BookModel/LibraryError/invalid(_:)`` for a draft without a title, a name too long
+  ///   or holding a control character, too many authors, a description holding a NUL, an ISBN
+  ///   whose digits do not check or pages out of range.
   func book(page: String, editing edited: Book? = nil) throws -> Book {
     let title = title.trimmingCharacters(in: .whitespacesAndNewlines)
     let authors = authors.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
@@ -54,6 +55,13 @@ public struct BookDraft: Sendable, Equatable {
     }
     for name in [title, publisher] + authors where name.count > Self.maximumNameLength {
       throw LibraryError.invalid("\"\(name.prefix(20))…\" is over \(Self.maximumNameLength) characters")
+    }
+    for name in [title, publisher] + authors
+    where name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+      throw LibraryError.invalid("a name holds a control character")
+    }
+    guard !contents.unicodeScalars.contains("\u{0}") else {
+      throw LibraryError.invalid("a description holds a NUL character")
     }
     guard contents.count <= JournalText.maximumNoteLength else {
       throw LibraryError.invalid("a description is at most \(JournalText.maximumNoteLength) characters")

@@ -63,6 +63,7 @@ struct HandAddedBookTests {
       BookDraft(title: "체크 숫자가 틀린 책", isbn: "9788936433599"), BookDraft(title: "  "),
       BookDraft(title: "쪽수가 없는 책", pages: 0), BookDraft(title: String(repeating: "가", count: 501)),
       BookDraft(title: "저자가 너무 많은 책", authors: (1...21).map { "저자 \($0)" }),
+      BookDraft(title: "제목\u{0}뒤"), BookDraft(title: "소개", contents: "앞\u{0}뒤"),
     ] {
       await #expect(throws: LibraryError.self, "\(draft.title.prefix(10))") {
         try await chaek.addBook(draft, for: .owner)
