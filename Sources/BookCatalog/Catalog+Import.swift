@@ -83,7 +83,7 @@ extension Catalog: ImportSink {
     return StoredBatch(
       replaced: try await upsert(
         batch.map(\.book), source: .imported, popularity: batch.map(\.popularity),
-        otherISBNs: batch.map(\.otherISBNs), works: batch.map(\.work), tracking: true, checkpoint: checkpoint,
+        otherISBNs: batch.map(\.otherISBNs), tracking: true, checkpoint: checkpoint,
         indexing: !defersIndex
       ).replaced)
   }

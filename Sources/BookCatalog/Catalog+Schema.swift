@@ -61,7 +61,29 @@ extension Catalog {
     packingMigration,
     narrowColumnsMigration,
     handBooksMigration,
+    workInBooksMigration,
   ]
+
+  /// Keeps each book's Open Library work in the book itself (``BookModel/Book/work``), where the
+  /// catalog's editions of a work are told by (see ``WorkID``), as well as in the `work` column it is
+  /// found by: books stored before had it in the column alone.
+  /// Read a page of rows at a time, so that millions of books take bounded memory.
+  static let workInBooksMigration = Migration("keep each book's work in the book") { connection in
+    var last = 0
+    while true {
+      let rows = try connection.query(
+        "SELECT rowid, book, work FROM books WHERE work IS NOT NULL AND rowid > ? ORDER BY rowid LIMIT 10000",
+        [last]
+      ) { (rowid: $0.int(0), book: try decode($0.data(1)), work: $0.text(2)) }
+      guard let final = rows.last else { return }
+      for row in rows where row.book.work != row.work {
+        var book = row.book
+        book.work = row.work
+        try connection.run("UPDATE books SET book = ? WHERE rowid = ?", [encode(book), row.rowid])
+      }
+      last = final.rowid
+    }
+  }
 
   /// Books added by hand (see ``storeHandAdded(_:owner:)``): who added each, by the key of the
   /// book's own page (`chaek:hand/KEY`), and its cover photo.

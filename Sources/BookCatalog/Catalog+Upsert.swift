@@ -18,8 +18,7 @@ extension Catalog {
   /// is stored as it came. `asTyped` stores it as it is, the fields it leaves empty emptied (a
   /// reader's edit), instead of keeping the stored values of those.
   static func upsert(
-    _ incoming: Book, source: Source, popularity: Int, otherISBNs: [ISBN] = [], work: String? = nil,
-    on connection: Connection,
+    _ incoming: Book, source: Source, popularity: Int, otherISBNs: [ISBN] = [], on connection: Connection,
     into report: inout UpsertReport, index: inout IndexWriter?, starters: inout StarterTitles,
     tracking seen: Bool = false, prepared: PreparedBook? = nil, asTyped: Bool = false
   ) throws {
@@ -48,7 +47,8 @@ extension Catalog {
       existing = try connection.first("\(columns) WHERE rowid = ?", [rowid], stored)
       replacesStarter = existing != nil
     }
-    let book = existing.map { asTyped ? incoming : incoming.filledIn(from: $0.book) } ?? incoming
+    var book = existing.map { asTyped ? incoming : incoming.filledIn(from: $0.book) } ?? incoming
+    if book.work == nil { book.work = existing?.work }  // a row stored before books kept their work
     let rank = max(popularity, existing?.popularity ?? 0)
     // A starter book's own ISBN stays another ISBN of the record that takes its place: its
     // barcode still finds the book.
@@ -60,8 +60,8 @@ extension Catalog {
       storedOthers = try storedOtherISBNs(ofRow: existing.rowid, on: connection)
     }
     let othersChange = !others.isEmpty && others != storedOthers
-    let work = work ?? existing?.work
-    if let existing, existing.book == book, existing.popularity == rank, !othersChange, existing.work == work
+    if let existing, existing.book == book, existing.popularity == rank, !othersChange,
+      existing.work == book.work
     {
       if seen {
         try connection.run(
@@ -85,7 +85,7 @@ extension Catalog {
     let ready = prepared.flatMap { $0.book == book ? $0 : nil }
     let values: [any SQLValueConvertible] = [
       newID, book.isbn13, book.title, ready?.stored ?? encode(book), Int(day(of: book)), rank,
-      source.rawValue, Date().timeIntervalSince1970, pageKey(book.url), work,
+      source.rawValue, Date().timeIntervalSince1970, pageKey(book.url), book.work,
     ]
     let rowid: Int
     if let existing {

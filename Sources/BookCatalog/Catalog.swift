@@ -145,24 +145,22 @@ public final class Catalog: BookSearching, Sendable {
   /// `otherISBNs`, parallel to `books` like `popularity`, are ISBNs besides its own that find each
   /// book (the other editions of an Open Library work): valid ones, at most
   /// ``BookModel/ISBN/maximumOthers`` a book. A book given some has them replace those stored; a book given
-  /// none keeps those stored. `works`, parallel too, are the Open Library works the books are
-  /// editions of (`/works/OL45804W`); a book given none keeps the one stored.
+  /// none keeps those stored. A book that names no work (``BookModel/Book/work``) keeps the one
+  /// stored.
   @discardableResult
   public func upsert(
-    _ books: [Book], source: Source, popularity: [Int]? = nil, otherISBNs: [[ISBN]]? = nil,
-    works: [String?]? = nil
+    _ books: [Book], source: Source, popularity: [Int]? = nil, otherISBNs: [[ISBN]]? = nil
   ) async throws -> UpsertReport {
-    try await upsert(
-      books, source: source, popularity: popularity, otherISBNs: otherISBNs, works: works, tracking: false)
+    try await upsert(books, source: source, popularity: popularity, otherISBNs: otherISBNs, tracking: false)
   }
 
-  /// ``upsert(_:source:popularity:otherISBNs:works:)``, keeping each record's state before its
+  /// ``upsert(_:source:popularity:otherISBNs:)``, keeping each record's state before its
   /// first write in `temp.import_seen` when `tracking`, and `checkpoint` in the same transaction.
   /// Without `indexing`, the index is left as it was and marked stale when a book changed (see
   /// ``SearchIndex/InvertedIndex/markStale(on:)``): the caller rebuilds it.
   func upsert(
-    _ books: [Book], source: Source, popularity: [Int]?, otherISBNs: [[ISBN]]?, works: [String?]?,
-    tracking: Bool, checkpoint: ImportCheckpoint? = nil, indexing: Bool = true
+    _ books: [Book], source: Source, popularity: [Int]?, otherISBNs: [[ISBN]]?, tracking: Bool,
+    checkpoint: ImportCheckpoint? = nil, indexing: Bool = true
   ) async throws -> UpsertReport {
     let prepared = Catalog.prepare(books, indexing: indexing)
     return try await database.write { connection in
@@ -172,7 +170,7 @@ public final class Catalog: BookSearching, Sendable {
       for (position, book) in books.enumerated() {
         try Catalog.upsert(
           book, source: source, popularity: popularity?[position] ?? 0,
-          otherISBNs: otherISBNs?[position] ?? [], work: works?[position] ?? nil, on: connection,
+          otherISBNs: otherISBNs?[position] ?? [], on: connection,
           into: &report, index: &index, starters: &starters, tracking: tracking, prepared: prepared?[position]
         )
       }

@@ -80,9 +80,6 @@ public struct ImportedBook: Sendable {
   public let popularity: Int
   /// The ISBNs besides its own that find it (the other editions of an Open Library work).
   public let otherISBNs: [ISBN]
-  /// The Open Library work the book is an edition of, or is (`/works/OL45804W`), where the file
-  /// names one.
-  public let work: String?
   /// The reader's own data about the book (shelf, rating, review, readings) in the formats that
   /// hold it (Goodreads, StoryGraph); `nil` in the others.
   public let reading: ReadingRecord?
@@ -92,13 +89,11 @@ public struct ImportedBook: Sendable {
 
   /// A book read from line `line` of a file, or given to a sink by other code (a benchmark).
   public init(
-    book: Book, popularity: Int = 0, otherISBNs: [ISBN] = [], work: String? = nil,
-    reading: ReadingRecord? = nil, line: Int
+    book: Book, popularity: Int = 0, otherISBNs: [ISBN] = [], reading: ReadingRecord? = nil, line: Int
   ) {
     self.book = book
     self.popularity = popularity
     self.otherISBNs = otherISBNs
-    self.work = work
     self.reading = reading
     self.line = line
   }

@@ -118,7 +118,7 @@ struct OpenLibraryImport: ImportReader {
         return .skipped(ImportProblem(line: line, reason: "no title"))
       }
       return .book(
-        ImportedBook(book: book, otherISBNs: document.otherISBNs, work: document.work, line: line),
+        ImportedBook(book: book, otherISBNs: document.otherISBNs, line: line),
         warnings: [])
     } catch {
       return .skipped(ImportProblem(line: line, reason: "invalid JSON"))
@@ -155,12 +155,11 @@ struct OpenLibraryImport: ImportReader {
         KakaoDate.firstOfJanuary),
       publisher: record.publishers.first ?? "",
       thumbnail: OpenLibraryDocument.coverURL(record.covers.first { $0 > 0 }),
-      pages: record.pages, series: record.series.lazy.compactMap(SeriesVolume.init(openLibrary:)).first
+      pages: record.pages, series: record.series.lazy.compactMap(SeriesVolume.init(openLibrary:)).first,
+      work: type == "/type/work" ? key : record.works.first
     )
     let others = ISBN.others(isbns, besides: isbn)
-    let work = type == "/type/work" ? key : record.works.first
-    return .book(
-      ImportedBook(book: book, otherISBNs: others, work: work, line: line.number), warnings: warnings)
+    return .book(ImportedBook(book: book, otherISBNs: others, line: line.number), warnings: warnings)
   }
 
   /// The first four-digit number in a free-text date: `March 2004`, `2004-03-01`, `c1998`.

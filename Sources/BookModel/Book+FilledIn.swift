@@ -16,6 +16,7 @@ extension Book {
     if book.status.isEmpty { book.status = older.status }
     if book.pages == nil { book.pages = older.pages }
     if book.series == nil { book.series = older.series }
+    if book.work == nil { book.work = older.work }
     return book
   }
 }

@@ -37,13 +37,16 @@ public struct Book: Codable, Hashable, Sendable {
   /// The series the book is in, where a source states it (not a Kakao field: written only when
   /// known); see ``seriesVolume`` for the series a title names.
   public var series: SeriesVolume?
+  /// The work this book is an edition of, as its source names it (Open Library's
+  /// `/works/OL45804W`; not a Kakao field: written only when known).
+  public var work: String?
 
   /// Creates a book; every field but the title has an empty default.
   public init(
     title: String, contents: String = "", url: String = "", isbn: String = "", datetime: Date? = nil,
     authors: [String] = [], publisher: String = "", translators: [String] = [], price: Int = 0,
     salePrice: Int = -1, thumbnail: String = "", status: String = "", pages: Int? = nil,
-    series: SeriesVolume? = nil
+    series: SeriesVolume? = nil, work: String? = nil
   ) {
     self.title = title.nfc
     self.contents = contents.nfc
@@ -59,6 +62,7 @@ public struct Book: Codable, Hashable, Sendable {
     self.status = status
     self.pages = pages.flatMap { BookLength.pages.contains($0) ? $0 : nil }
     self.series = series
+    self.work = work.flatMap { $0.isEmpty ? nil : $0 }
   }
 
   // MARK: - Derived values
@@ -74,10 +78,11 @@ public struct Book: Codable, Hashable, Sendable {
   /// The book's place in a series: the one it states, else the one its title names.
   public var seriesVolume: SeriesVolume? { series ?? SeriesVolume(title: title) }
 
-  /// The book with Kakao's fields only: without the pages and series Chaek keeps beside them.
+  /// The book with Kakao's fields only: without the pages, series and work Chaek keeps beside
+  /// them.
   public var kakaoDocument: Book {
     var book = self
-    (book.pages, book.series) = (nil, nil)
+    (book.pages, book.series, book.work) = (nil, nil, nil)
     return book
   }
 
@@ -101,7 +106,7 @@ public struct Book: Codable, Hashable, Sendable {
   private enum CodingKeys: String, CodingKey {
     case title, contents, url, isbn, datetime, authors, publisher, translators, price
     case salePrice = "sale_price"
-    case thumbnail, status, pages, series
+    case thumbnail, status, pages, series, work
     case seriesVolume = "series_volume"
   }
 
@@ -136,7 +141,8 @@ public struct Book: Codable, Hashable, Sendable {
       thumbnail: try text(.thumbnail),
       status: try text(.status),
       pages: try? container.decodeIfPresent(Int.self, forKey: .pages),
-      series: SeriesVolume(series: try text(.series), volume: try text(.seriesVolume))
+      series: SeriesVolume(series: try text(.series), volume: try text(.seriesVolume)),
+      work: try text(.work)
     )
   }
 
@@ -157,5 +163,6 @@ public struct Book: Codable, Hashable, Sendable {
     try container.encodeIfPresent(pages, forKey: .pages)
     try container.encodeIfPresent(series?.series, forKey: .series)
     try container.encodeIfPresent(series?.volume, forKey: .seriesVolume)
+    try container.encodeIfPresent(work, forKey: .work)
   }
 }

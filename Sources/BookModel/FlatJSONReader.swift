@@ -262,13 +262,13 @@ extension Book {
       title: title, contents: texts[1], url: texts[2], isbn: texts[3], datetime: KakaoDate.parse(texts[4]),
       authors: lists[0], publisher: texts[5], translators: lists[1], price: price, salePrice: salePrice,
       thumbnail: texts[6], status: texts[7], pages: pages,
-      series: SeriesVolume(series: texts[8], volume: texts[9]))
+      series: SeriesVolume(series: texts[8], volume: texts[9]), work: texts[10])
   }
 
   /// The members ``init(flatJSON:)`` reads as texts, in the order it keeps them.
   private static let textKeys = [
     "title", "contents", "url", "isbn", "datetime", "publisher", "thumbnail", "status", "series",
-    "series_volume",
+    "series_volume", "work",
   ]
   /// The members it reads as lists of texts.
   private static let listKeys = ["authors", "translators"]

@@ -155,6 +155,7 @@ extension Book: JSONWritable {
       members.member("title") { $0.string(title) }
       members.member("translators") { $0.strings(translators) }
       members.member("url") { $0.string(url) }
+      if let work { members.member("work") { $0.string(work) } }
     }
   }
 }

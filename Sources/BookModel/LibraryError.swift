@@ -16,6 +16,8 @@ public enum LibraryError: Error, Equatable, Sendable, CustomStringConvertible {
   case invalid(String)
   /// A backup cannot be restored into a library that already holds books.
   case notEmpty
+  /// Another edition of the book's work is saved (its identity): a work is saved once.
+  case otherEditionSaved(BookID)
 
   public var description: String {
     switch self {
@@ -26,6 +28,8 @@ public enum LibraryError: Error, Equatable, Sendable, CustomStringConvertible {
       "this was changed elsewhere (another window or a command) after you opened it: reload it and try again"
     case .invalid(let reason), .staleChange(let reason): reason
     case .notEmpty: "the library already holds books: restore a backup into an empty one"
+    case .otherEditionSaved(let id):
+      "another edition of this book (\(id)) is saved: switch it to this edition instead of saving both"
     }
   }
 }

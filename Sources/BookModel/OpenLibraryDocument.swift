@@ -48,7 +48,7 @@ public struct OpenLibraryDocument: Decodable, Sendable {
 
   /// The result as a book in Kakao's shape, or `nil` when it has no title. Its ISBN is the first
   /// valid one of the result's editions; ``otherISBNs`` are the rest. Its page is `key` resolved
-  /// against `baseURL`.
+  /// against `baseURL`; it is an edition of ``work``.
   public func book(baseURL: URL = publicURL) -> Book? {
     guard let title, !title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return nil }
     let isbn = isbns?.lazy.compactMap { ISBN($0) }.first
@@ -60,7 +60,8 @@ public struct OpenLibraryDocument: Decodable, Sendable {
       datetime: firstPublishYear.flatMap(KakaoDate.firstOfJanuary),
       authors: authorNames ?? [],
       publisher: publishers?.first ?? "",
-      thumbnail: Self.coverURL(coverID)
+      thumbnail: Self.coverURL(coverID),
+      work: work
     )
   }
 

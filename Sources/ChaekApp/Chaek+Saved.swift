@@ -5,11 +5,16 @@ import Foundation
 extension Chaek {
   /// Saves `book` for `reader` on `shelf` (a saved book keeps its shelf). A change made offline and
   /// replayed carries the time it was made (`changedAt`), and is refused when the book was removed
-  /// after it (``BookModel/LibraryError/staleChange(_:)``).
+  /// after it (``BookModel/LibraryError/staleChange(_:)``). A work is saved once: `book` is
+  /// refused when the reader saved another edition of it (``BookModel/LibraryError/otherEditionSaved(_:)``;
+  /// ``switchEdition(to:for:)`` makes it the one they keep).
   public func save(_ book: Book, shelf: Shelf = .want, changedAt: Date? = nil, for reader: Reader)
     async throws -> SaveOutcome
   {
-    try await library(for: reader).save(book, shelf: shelf, changedAt: changedAt)
+    if let other = try await savedEdition(of: book, for: reader) {
+      throw LibraryError.otherEditionSaved(other.book.id)
+    }
+    return try await library(for: reader).save(book, shelf: shelf, changedAt: changedAt)
   }
 
   /// Removes the book with identity `id` from `reader`'s books, with its journal, undoable for a

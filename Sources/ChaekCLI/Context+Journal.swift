@@ -49,7 +49,8 @@ extension CLIError {
     case .invalid(let reason): self = .usage(reason)
     case .notSaved(let id): self = .failure("\(id) is not in your books; save it with `chaek save \(id)`")
     case .unknownBook: self = .failure("\(error.description); find it with `chaek search` first")
-    case .noSuchRecord, .staleEdit, .staleChange, .notEmpty: self = .failure(error.description)
+    case .noSuchRecord, .staleEdit, .staleChange, .notEmpty, .otherEditionSaved:
+      self = .failure(error.description)
     }
   }
 }

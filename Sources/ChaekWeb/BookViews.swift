@@ -5,16 +5,19 @@ import Foundation
 /// The HTML of books: result rows, recent items, saved rows, and the detail sheet. Every rendered
 /// book carries `data-book-id` with its identity; all book text is escaped by ``HTML``.
 enum BookViews {
-  /// A search result row: cover, title, authors, price, and the heart toggle; what the search
-  /// matched in the title and authors is marked.
-  static func resultRow(_ book: Book, saved: Bool, highlights: Highlights = .none) -> HTML {
+  /// A search result row, one per work (`data-work`): cover, title, authors, how many editions
+  /// the work has, price, and the heart toggle; what the search matched in the title and authors
+  /// is marked.
+  static func resultRow(_ row: WorkResult, highlights: Highlights = .none) -> HTML {
+    let book = row.book
     let id = book.id.rawValue
     return """
-      <li class="book" data-book-id="\(id)">\
+      <li class="book" data-book-id="\(id)" data-work="\(book.workID.rawValue)">\
       <a class="book-link" href="/books/\(id)" data-action="\(PageAction.open)">\(cover(book))\
       <span class="book-text"><span class="book-title">\(HTML.marked(book.title, by: highlights.title))</span>\
-      <span class="book-authors">\(authorsLine(book, highlights))</span>\(price(book))</span></a>\
-      \(heart(book, saved: saved))</li>
+      <span class="book-authors">\(authorsLine(book, highlights))</span>\(EditionViews.count(row.editions))\
+      \(price(book))</span></a>\
+      \(heart(book, saved: row.saved))</li>
       """
   }
 
@@ -56,11 +59,11 @@ enum BookViews {
 
   /// The detail sheet's content: a bar with its two actions (검색하기, ✕) that stays at the top as
   /// the sheet scrolls, covering nothing; the book with its one way to save (the heart, labelled
-  /// 책 담기 or 담은 책); and its journal (`entry` when it is saved). When opened from a search, what
-  /// it matched in the title and people is marked.
-  static func detail(
-    _ book: Book, entry: JournalEntry?, series: SeriesListing? = nil, highlights: Highlights = .none
-  ) -> HTML {
+  /// 책 담기 or 담은 책), or the reader's other edition of it; its journal (when it is saved); its
+  /// facts, series and editions. When opened from a search, what it matched in the title and
+  /// people is marked.
+  static func detail(_ sheet: BookSheet, highlights: Highlights = .none) -> HTML {
+    let (book, entry) = (sheet.book, sheet.entry)
     let saved = entry != nil
     let id = book.id.rawValue
     var facts: [HTML] = []
@@ -92,10 +95,10 @@ enum BookViews {
       <h2 id="detail-title">\(HTML.marked(book.title, by: highlights.title))</h2>\
       <p class="book-authors">\(authorsLine(book, highlights))</p>\
       \(price(book))\(heart(book, saved: saved, labelled: true))</div></div>\
-      \(JournalViews.journal(entry))\
+      \(EditionViews.savedElsewhere(sheet.savedEdition))\(JournalViews.journal(entry))\
       <h3 class="about-heading">책 정보\(editButton(book, saved: saved))</h3><dl class="facts">\(HTML.join(facts))</dl>\(contents)\(link)\
-      \(series.map { SeriesViews.section($0, current: book) } ?? "")\
-      </article>
+      \(sheet.series.map { SeriesViews.section($0, current: book) } ?? "")\
+      \(EditionViews.section(sheet.editions, current: book))</article>
       """
   }
 

@@ -58,6 +58,8 @@ enum PageAction: String, PageName {
   case addBook = "add-book"
   /// 책 정보 고치기: opens that form for a book added by hand, filled in.
   case editBook = "edit-book"
+  /// Makes the open edition the one the reader keeps of its work (see ``EditionViews``).
+  case switchEdition = "switch-edition"
 }
 
 /// The kinds of edit a form (`data-edit`) makes; the scripts' submit and change handlers are keyed

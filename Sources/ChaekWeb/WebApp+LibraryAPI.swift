@@ -63,6 +63,15 @@ extension WebApp {
       status: outcome == .saved ? 201 : 200)
   }
 
+  /// `PUT /api/library/{id}/edition`: makes book `id` the edition the reader keeps of its work in
+  /// place of the one they saved, its journal moving along: `{"id","replaced"}` (the edition they
+  /// had, which the same call with its id brings back); 404 when they saved no other edition.
+  func switchEdition(_ request: HTTPRequest) async throws -> HTTPResponse {
+    let book = try await book(for: request)
+    let replaced = try await chaek.switchEdition(to: book, for: request.reader)
+    return try .json(["id": book.id.rawValue, "replaced": replaced.rawValue])
+  }
+
   /// `DELETE /api/library/{id}`: `{"id","status":"removed","undo"}`, where `undo` is the removal's
   /// id for `POST /api/library/undo/{undo}`. With `X-Chaek-Changed-At` (a change queued offline),
   /// 409 when the book was saved after it.

@@ -47,9 +47,7 @@ extension WebApp {
         status: error.response.status)
     }
     var page = Page(tab: .search)
-    page.detail = BookViews.detail(
-      book, entry: try await chaek.entry(book.id, for: request.reader),
-      series: try await chaek.series(of: book, for: request.reader))
+    page.detail = BookViews.detail(try await chaek.sheet(of: book, for: request.reader))
     try await fill(&page, request: request)
     return .html(page.body.description)
   }
@@ -78,7 +76,7 @@ extension WebApp {
     page.query = query.query
     page.target = query.target
     page.sort = query.sort
-    let fragment = try await results(for: query, saved: chaek.savedIDs(for: request.reader))
+    let fragment = try await results(for: query, for: request.reader)
     page.results = fragment.rows
     page.resultsAreComplete = fragment.isEnd
     page.resultsStatus = fragment.status
@@ -90,7 +88,7 @@ extension WebApp {
   /// reads: `X-Chaek-Is-End`, `X-Chaek-Total`, `X-Chaek-Status` (percent-encoded text).
   func resultsFragment(_ request: HTTPRequest) async throws -> HTTPResponse {
     let query = try SearchQuery(parameters: request.query)
-    let fragment = try await results(for: query, saved: chaek.savedIDs(for: request.reader))
+    let fragment = try await results(for: query, for: request.reader)
     guard fragment.failed == false else {
       throw APIError(status: 502, errorType: "ProviderError", message: fragment.status)
     }
@@ -159,10 +157,9 @@ extension WebApp {
     let highlights = Highlights(
       query: request.query["query"] ?? "", target: request.query["target"].flatMap(SearchQuery.Target.init))
     var response = HTTPResponse.html(
-      BookViews.detail(
-        book, entry: try await chaek.entry(book.id, for: request.reader),
-        series: try await chaek.series(of: book, for: request.reader), highlights: highlights
-      ).description)
+      BookViews.detail(try await chaek.sheet(of: book, for: request.reader), highlights: highlights)
+        .description
+    )
     response.headers["Cache-Control"] = "no-store"
     return response
   }
@@ -211,17 +208,14 @@ extension WebApp {
     var failed = false
   }
 
-  /// The results of `query`; a provider's failure is said in the reader's words, a failure
-  /// underneath (the catalog's database) is thrown.
-  private func results(for query: SearchQuery, saved: Set<BookID>) async throws -> Results {
+  /// The results of `query` for `reader`, one row per work; a provider's failure is said in the
+  /// reader's words, a failure underneath (the catalog's database) is thrown.
+  private func results(for query: SearchQuery, for reader: Reader) async throws -> Results {
     do {
-      let outcome = try await chaek.search(query)
+      let (outcome, rows) = try await chaek.searchWorks(query, for: reader)
       var results = Results()
       let highlights = Highlights(query: query.query, target: query.target)
-      results.rows = HTML.join(
-        outcome.page.documents.map {
-          BookViews.resultRow($0, saved: saved.contains($0.id), highlights: highlights)
-        })
+      results.rows = HTML.join(rows.map { BookViews.resultRow($0, highlights: highlights) })
       results.total = outcome.page.meta.totalCount
       results.isEnd = outcome.page.meta.isEnd
       let count = outcome.page.meta.totalCount

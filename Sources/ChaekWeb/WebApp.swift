@@ -10,7 +10,8 @@ import HTTPTransport
 /// Routes:
 /// - `GET /v3/search/book` — Kakao's book search: same parameters, JSON and error bodies;
 /// - `GET /api/suggest?q=&limit=` — 자동완성: saved books' titles and people, then the catalog's;
-/// - `GET /api/library`, `PUT /api/library/{id}`, `DELETE /api/library/{id}`, `DELETE /api/library`,
+/// - `GET /api/library`, `PUT /api/library/{id}`, `PUT /api/library/{id}/edition`,
+///   `DELETE /api/library/{id}`, `DELETE /api/library`,
 ///   `POST /api/library/undo/{removal}`, `GET /api/library/size`;
 /// - `GET /api/recent`, `POST /api/recent/{id}`, `GET /api/books/{id}`, `GET /api/events` (SSE);
 /// - 최근 검색어: `GET`/`POST`/`DELETE /api/searches`, `DELETE /api/searches/{searchID}`, `PUT
@@ -77,6 +78,7 @@ public struct WebApp: Sendable {
     router.delete("/api/library") { try await self.removeAll($0) }
     router.post("/api/library/undo/{removal}") { try await self.undoRemoval($0) }
     router.put("/api/library/{id}") { try await self.save($0) }
+    router.put("/api/library/{id}/edition") { try await self.switchEdition($0) }
     router.delete("/api/library/{id}") { try await self.remove($0) }
     router.get("/api/recent") { try await self.listRecent($0) }
     router.post("/api/recent/{id}") { try await self.recordView($0) }

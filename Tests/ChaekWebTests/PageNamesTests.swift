@@ -64,11 +64,14 @@ struct PageNamesTests {
       // And a book added by hand, whose sheet offers 고치기.
       let byHand = Book(title: "직접 추가한 책", url: "chaek:hand/0f0f")
       _ = try await app.library.save(byHand)
+      // And another edition of the book being read, whose sheet offers 이 판본으로 바꾸기.
+      let edition = Book(title: "채식주의자", isbn: "9791100000014", authors: ["한강"], publisher: "창비 리커버")
+      try await app.catalog.upsert([edition], source: .kakao)
 
       var html = ""
       for path in [
         "/", "/saved", "/stats", "/books/\(id.rawValue)", "/books/\(other.id.rawValue)",
-        "/books/\(byHand.id.rawValue)",
+        "/books/\(byHand.id.rawValue)", "/books/\(edition.id.rawValue)",
         "/fragments/results?query=%EC%B1%84%EC%8B%9D", "/fragments/saved", "/fragments/saved-filters",
         "/fragments/recent", "/fragments/stats?year=\(today.year)", "/fragments/stats?year=\(today.year - 1)",
         "/fragments/notes?query=%EB%A9%94%EB%AA%A8", "/fragments/searches",

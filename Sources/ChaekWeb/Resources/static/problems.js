@@ -8,6 +8,7 @@ const byType = {
   BadRequest: "요청을 알아듣지 못했어요. 페이지를 새로 고친 뒤 다시 해 주세요.",
   NotFound: "찾을 수 없어요. 다른 창에서 지웠을 수 있어요.",
   Conflict: "다른 창에서 먼저 바뀌었어요. 새로 불러온 내용을 보고 다시 해 주세요.",
+  OtherEditionSaved: "이 책의 다른 판본을 이미 담았어요. 책 정보의 ‘판본’에서 이 판본으로 바꿀 수 있어요.",
   PayloadTooLarge: "보낸 내용이 너무 커요.",
   UnsupportedMediaType: "이 형식은 받을 수 없어요.",
   UnreadableFile: "읽을 수 없는 파일이에요.",

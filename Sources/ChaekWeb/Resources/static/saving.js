@@ -77,6 +77,23 @@ async function toggleHeart(button) {
   }
 }
 
+// Makes the open edition the one kept of its work in place of the saved one, whose shelf, rating,
+// notes and readings move to it; the event that follows refreshes the sheet and the lists.
+async function switchEdition(button) {
+  const id = button.closest("[data-book-id]").dataset.bookId;
+  button.disabled = true;
+  try {
+    const { body } = await api("PUT", `/api/library/${encodeURIComponent(id)}/edition`);
+    setSaved(body.replaced, false);
+    setSaved(id, true);
+    refreshSaved();
+    showToast("이 판본으로 바꿨어요");
+  } catch (error) {
+    showToast(`바꾸지 못했어요: ${reasonFor(error)}`);
+    button.disabled = false;
+  }
+}
+
 // ---- swipe left to delete (touch) ----
 
 function swipeRow(event) {
@@ -156,4 +173,5 @@ export function startSaving() {
 
 export const actions = {
   [Action.toggleSave]: toggleHeart,
+  [Action.switchEdition]: switchEdition,
 };

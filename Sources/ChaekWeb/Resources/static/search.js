@@ -84,9 +84,15 @@ async function loadNextPage() {
     if (generation !== search.generation) return;
     if (!response.ok) throw new Problem(await replyOf(response));
     const rows = fragment(await response.text());
-    const known = new Set($$("li[data-book-id]", results).map((row) => row.dataset.bookId));
+    // One row per book and per work: a later page may find another edition of a work shown.
+    const shown = $$("li[data-book-id]", results);
+    const known = new Set(shown.map((row) => row.dataset.bookId));
+    const works = new Set(shown.map((row) => row.dataset.work).filter(Boolean));
     for (const row of $$("li[data-book-id]", rows)) {
-      if (!known.has(row.dataset.bookId)) results.append(row);
+      if (known.has(row.dataset.bookId) || works.has(row.dataset.work)) continue;
+      known.add(row.dataset.bookId);
+      if (row.dataset.work) works.add(row.dataset.work);
+      results.append(row);
     }
     search.page = page;
     search.isEnd = response.headers.get("X-Chaek-Is-End") === "true";

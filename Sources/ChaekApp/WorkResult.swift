@@ -1,0 +1,12 @@
+import BookModel
+
+/// A row of search results as a reader sees them: one work, by the edition that stands for it.
+public struct WorkResult: Sendable, Equatable {
+  /// The edition shown: the reader's saved edition of the work, else the first the search found.
+  public let book: Book
+  /// Whether the reader saved that edition.
+  public let saved: Bool
+  /// How many editions of the work the catalog holds (at least 1; at most
+  /// ``BookCatalog/Catalog/maximumEditions``).
+  public let editions: Int
+}

@@ -1,0 +1,53 @@
+import BookModel
+import ChaekApp
+import Foundation
+
+/// The HTML of a work's editions in a book's sheet: the reader's saved edition when it is another
+/// (where their journal is, and the way to make the open one theirs instead), and every edition
+/// with its publisher, year and ISBN, the open one marked. Each link names its book
+/// (`data-book-id`), which the sheet opens in place of the one shown.
+enum EditionViews {
+  /// The line under a result's authors: how many editions its work has, when more than one.
+  static func count(_ editions: Int) -> HTML {
+    editions > 1 ? "<span class=\"book-editions\">판본 \(editions)개</span>" : ""
+  }
+
+  /// The note that the reader saved another edition of the work, with the way to keep this one.
+  static func savedElsewhere(_ saved: SavedBook?) -> HTML {
+    guard let saved else { return "" }
+    let book = saved.book
+    return """
+      <div class="edition-note" role="note"><p>이 책의 다른 판본을 담았어요: \
+      <a href="/books/\(book.id.rawValue)" data-book-id="\(book.id.rawValue)" data-action="\(PageAction.open)">\
+      \(label(book))</a> · <span class="shelf-badge shelf-\(saved.shelf.rawValue)">\(saved.shelf.name)</span></p>\
+      <button class="pill" type="button" data-action="\(PageAction.switchEdition)">이 판본으로 바꾸기</button></div>
+      """
+  }
+
+  /// The sheet's section of the work's editions; nothing for a work of one edition.
+  static func section(_ editions: [WorkResult], current book: Book) -> HTML {
+    guard editions.count > 1 else { return "" }
+    let rows = editions.map { edition in
+      let current: HTML = edition.book.id == book.id ? " class=\"current\" aria-current=\"true\"" : ""
+      let saved: HTML = edition.saved ? "<span class=\"shelf-badge\">담은 판본</span>" : ""
+      let id = edition.book.id.rawValue
+      return """
+        <li\(current)><a href="/books/\(id)" data-book-id="\(id)" data-action="\(PageAction.open)">\
+        \(BookViews.cover(edition.book))<span class="edition-text"><span class="edition-title">\(edition.book.title)</span>\
+        <span class="edition-meta">\(label(edition.book))</span></span></a>\(saved)</li>
+        """ as HTML
+    }
+    return """
+      <section class="editions" aria-labelledby="editions-heading">\
+      <h3 class="about-heading" id="editions-heading">판본 \(editions.count)개</h3>\
+      <ul class="edition-list">\(HTML.join(rows))</ul></section>
+      """
+  }
+
+  /// An edition told from the others: its publisher, year and ISBN, as far as known.
+  static func label(_ book: Book) -> String {
+    let year = book.datetime.map { String(KakaoDate.format($0).prefix(4)) }
+    let parts = [book.publisher, year ?? "", book.isbn13 ?? ""].filter { !$0.isEmpty }
+    return parts.isEmpty ? book.title : parts.joined(separator: " · ")
+  }
+}
