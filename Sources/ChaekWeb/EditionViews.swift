@@ -19,7 +19,8 @@ enum EditionViews {
     return """
       <div class="edition-note" role="note"><p>이 책의 다른 판본을 담았어요: \
       <a href="/books/\(book.id.rawValue)" data-book-id="\(book.id.rawValue)" data-action="\(PageAction.open)">\
-      \(label(book))</a> · <span class="shelf-badge shelf-\(saved.shelf.rawValue)">\(saved.shelf.name)</span></p>\
+      \(label(book, withISBN: false))</a> \
+      <span class="shelf-badge shelf-\(saved.shelf.rawValue)">\(saved.shelf.name)</span></p>\
       <button class="pill" type="button" data-action="\(PageAction.switchEdition)">이 판본으로 바꾸기</button></div>
       """
   }
@@ -45,9 +46,9 @@ enum EditionViews {
   }
 
   /// An edition told from the others: its publisher, year and ISBN, as far as known.
-  static func label(_ book: Book) -> String {
+  static func label(_ book: Book, withISBN: Bool = true) -> String {
     let year = book.datetime.map { String(KakaoDate.format($0).prefix(4)) }
-    let parts = [book.publisher, year ?? "", book.isbn13 ?? ""].filter { !$0.isEmpty }
+    let parts = [book.publisher, year ?? "", withISBN ? book.isbn13 ?? "" : ""].filter { !$0.isEmpty }
     return parts.isEmpty ? book.title : parts.joined(separator: " · ")
   }
 }

@@ -21,6 +21,11 @@ enum JournalViews {
       """
   }
 
+  /// The journal's place in the sheet of an edition whose work the reader saved in another: empty
+  /// (their journal is that edition's), until this edition becomes the one they keep.
+  static let keptElsewhere: HTML =
+    "<section class=\"journal\" id=\"\(PageID.journal)\" aria-label=\"내 독서\" hidden></section>"
+
   // MARK: - Shelf and rating
 
   static func shelfPicker(_ current: Shelf?) -> HTML {

@@ -35,10 +35,22 @@ async function renderSheet() {
   const journal = $(`#${ID.journal}`, fresh);
   if (!journal || !$(`#${ID.journal}`, sheet)) return;
   swapKeepingDrafts($(`#${ID.journal}`, sheet), journal);
+  swapPart(sheet, fresh, ".edition-note", (note) => $(`#${ID.journal}`, sheet).before(note));
+  swapPart(sheet, fresh, ".editions", (section) => sheet.append(section));
   const isSaved = $(".detail", fresh).dataset.saved;
   sheet.dataset.saved = isSaved;
   const heart = $(".detail-heading .heart", sheet);
   if (heart) pressHeart(heart, isSaved === "true");
+}
+
+// A part of the sheet that follows the library beside the journal (the note of the reader's other
+// edition of the work, the work's editions): replaced by the fresh one, removed, or put in `place`.
+function swapPart(sheet, fresh, selector, place) {
+  const old = $(selector, sheet);
+  const now = $(selector, fresh);
+  if (old && now) old.replaceWith(now);
+  else if (old) old.remove();
+  else if (now) place(now);
 }
 
 // The open sheet follows a change made elsewhere (after the edits under way).
