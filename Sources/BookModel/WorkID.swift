@@ -1,3 +1,5 @@
+import Foundation
+
 /// The identity of a work: what the editions of one book (its ISBNs, translations, formats) have
 /// in common, so that a reader finds, saves and keeps a journal of the book once.
 ///
@@ -24,4 +26,31 @@ public struct WorkID: Hashable, Sendable, CustomStringConvertible {
   }
 
   public var description: String { rawValue }
+}
+
+/// A reader's decision that two works are one (a translation under another title, a reissue the
+/// catalog's rules did not group): every edition of `source` is an edition of `target` for them,
+/// until they split it again.
+public struct WorkMerge: Sendable, Equatable {
+  /// The merge's identity, which splits it.
+  public let id: Int
+  /// The work merged.
+  public let source: WorkID
+  /// The work it was merged into.
+  public let target: WorkID
+  /// A book of each, the ones the reader merged: what finds each work's editions.
+  public let sourceBook: Book
+  public let targetBook: Book
+  /// When it was merged.
+  public let mergedAt: Date
+
+  /// A merge of the values given.
+  public init(id: Int, source: WorkID, target: WorkID, sourceBook: Book, targetBook: Book, mergedAt: Date) {
+    self.id = id
+    self.source = source
+    self.target = target
+    self.sourceBook = sourceBook
+    self.targetBook = targetBook
+    self.mergedAt = mergedAt
+  }
 }

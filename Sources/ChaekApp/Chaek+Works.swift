@@ -2,8 +2,9 @@ import BookCatalog
 import BookModel
 import UserLibrary
 
-/// Works and their editions (see ``BookCatalog``'s `Book.workID`): search results one row per
-/// work, a work's editions, and a reader's journal kept once per work, on the edition they saved.
+/// Works and their editions (see ``BookCatalog``'s `Book.workID`, and the reader's merges,
+/// ``ReaderWorks``): search results one row per work, a work's editions, and a reader's journal
+/// kept once per work, on the edition they saved.
 extension Chaek {
   /// `query`'s results for `reader`, one row per work: the first book of each work, in the order
   /// found, stands for the editions after it, and the reader's saved edition of a work stands for
@@ -14,14 +15,15 @@ extension Chaek {
   ) {
     let outcome = try await search(query)
     let books = outcome.page.documents
-    let editions = try await catalog.editions(ofWorksOf: books)
+    let works = try await readerWorks(for: reader)
+    let editions = try await editions(ofWorksOf: books, joinedBy: works)
     let library = try await library(for: reader)
     let saved = try await library.savedIDs()
     let byISBN = query.target == .isbn || ISBN(query.query) != nil
     var rows: [WorkResult] = []
     var shown = Set<WorkID>()
     for book in books {
-      let work = book.workID
+      let work = works.root(of: book.workID)
       let all = editions[work] ?? [book]
       if byISBN {
         rows.append(WorkResult(book: book, saved: saved.contains(book.id), editions: all.count))
@@ -52,12 +54,19 @@ extension Chaek {
       editions: editions.count > 1 ? editions : [], savedEdition: savedEdition)
   }
 
-  /// The editions of `book`'s work the catalog holds (``BookCatalog/Catalog/editions(of:)``), with
-  /// `reader`'s saved one first when they saved one.
+  /// The editions of `book`'s work as `reader` has it (the catalog's, and those of the works they
+  /// merged into it), with their saved one first when they saved one; each edition of a work
+  /// they merged names the merge (``WorkResult/merge``).
   public func editions(of book: Book, for reader: Reader) async throws -> [WorkResult] {
-    let editions = try await catalog.editions(of: book)
+    let works = try await readerWorks(for: reader)
+    let root = works.root(of: book.workID)
+    let editions = try await editions(ofWorksOf: [book], joinedBy: works)[root] ?? [book]
     let saved = try await library(for: reader).savedIDs()
-    let rows = editions.map { WorkResult(book: $0, saved: saved.contains($0.id), editions: editions.count) }
+    let rows = editions.map {
+      WorkResult(
+        book: $0, saved: saved.contains($0.id), editions: editions.count,
+        merge: works.merge(of: $0.workID)?.id)
+    }
     return rows.filter(\.saved) + rows.filter { !$0.saved }
   }
 
@@ -67,8 +76,8 @@ extension Chaek {
     let library = try await library(for: reader)
     let saved = try await library.savedIDs()
     guard !saved.contains(book.id) else { return nil }
-    for edition in try await catalog.editions(of: book) where saved.contains(edition.id) {
-      return try await library.savedBook(edition.id)
+    for edition in try await editions(of: book, for: reader) where edition.saved {
+      return try await library.savedBook(edition.book.id)
     }
     return nil
   }
@@ -83,5 +92,50 @@ extension Chaek {
     }
     try await library(for: reader).follow([saved.book.id: book])
     return saved.book.id
+  }
+
+  /// Merges the work of `book` into that of `other` for `reader` (a translation under another
+  /// title, a reissue the catalog did not group): from now on their editions are one work's in
+  /// search results and sheets. When they saved an edition of each, the one of `book`'s work gives
+  /// way: its tags, notes, quotes and readings move to the other, which keeps its shelf and rating.
+  /// ``splitWork(_:for:)`` undoes it.
+  /// - Throws: ``BookModel/LibraryError/invalid(_:)`` when they are one work already.
+  public func mergeWork(of book: Book, into other: Book, for reader: Reader) async throws -> WorkMerge {
+    let works = try await readerWorks(for: reader)
+    let (source, target) = (works.root(of: book.workID), works.root(of: other.workID))
+    guard source != target else { throw LibraryError.invalid("these are editions of one work already") }
+    let savedFrom = try await editions(of: book, for: reader).first(where: \.saved)?.book.id
+    let savedTo = try await editions(of: other, for: reader).first(where: \.saved)?.book.id
+    let moving = savedFrom.flatMap { from in savedTo.map { (from: from, to: $0) } }
+    return try await library(for: reader).mergeWork(source, of: book, into: target, of: other, moving: moving)
+  }
+
+  /// Splits `reader`'s merge `id` again (see ``mergeWork(of:into:for:)``): the works are two, and
+  /// the edition that gave way is saved again with its journal.
+  /// - Throws: ``BookModel/LibraryError/noSuchRecord(_:)`` when no merge of theirs has that id.
+  @discardableResult
+  public func splitWork(_ id: Int, for reader: Reader) async throws -> WorkMerge {
+    try await library(for: reader).splitWork(id)
+  }
+
+  /// `reader`'s merges of works.
+  func readerWorks(for reader: Reader) async throws -> ReaderWorks {
+    ReaderWorks(try await library(for: reader).workMerges())
+  }
+
+  /// The editions of the works of `books` the catalog holds, with those of the works `works`
+  /// joins to them, by the work each is part of: a work's own editions first.
+  private func editions(ofWorksOf books: [Book], joinedBy works: ReaderWorks) async throws -> [WorkID: [Book]]
+  {
+    let finders = works.booksFindingEditions(of: books)
+    let found = try await catalog.editions(ofWorksOf: finders)
+    var byRoot: [WorkID: [Book]] = [:]
+    var added = Set<WorkID>()
+    for book in finders where added.insert(book.workID).inserted {
+      let root = works.root(of: book.workID)
+      let known = Set((byRoot[root] ?? []).map(\.id))
+      byRoot[root, default: []] += (found[book.workID] ?? [book]).filter { !known.contains($0.id) }
+    }
+    return byRoot
   }
 }

@@ -9,4 +9,15 @@ public struct WorkResult: Sendable, Equatable {
   /// How many editions of the work the catalog holds (at least 1; at most
   /// ``BookCatalog/Catalog/maximumEditions``).
   public let editions: Int
+  /// The reader's merge that joined this edition's work to the one listed, if any: what splits it
+  /// off again (see `Chaek.splitWork(_:for:)`).
+  public let merge: Int?
+
+  /// A row of the values given.
+  public init(book: Book, saved: Bool, editions: Int, merge: Int? = nil) {
+    self.book = book
+    self.saved = saved
+    self.editions = editions
+    self.merge = merge
+  }
 }

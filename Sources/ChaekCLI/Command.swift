@@ -40,7 +40,7 @@ struct Command: Sendable {
 
   /// Every command, in the order the overview lists them.
   static let all: [Command] = [
-    .search, .show, .scan, .save, .saved, .remove, .clear, .recent, .next,
+    .search, .show, .scan, .save, .saved, .remove, .clear, .recent, .next, .editions, .merge, .split,
     .shelf, .start, .progress, .finished, .rate, .review, .tag, .tags,
     .note, .quote, .notes, .journal, .stats, .goal, .searches, .backup,
     .importFile, .export, .serve, .users,

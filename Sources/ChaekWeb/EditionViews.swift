@@ -25,23 +25,46 @@ enum EditionViews {
       """
   }
 
-  /// The sheet's section of the work's editions; nothing for a work of one edition.
+  /// The sheet's section of the work's editions (none listed for a work of one edition), each
+  /// edition of a work the reader merged with the button that splits it off, and the button that
+  /// merges the work with another.
   static func section(_ editions: [WorkResult], current book: Book) -> HTML {
-    guard editions.count > 1 else { return "" }
+    let merge: HTML = """
+      <button class="text-button merge-open" type="button" data-action="\(PageAction.openMerge)">\
+      다른 책과 같은 작품으로 합치기</button>
+      """
+    guard editions.count > 1 else { return "<div class=\"editions\">\(merge)</div>" }
     let rows = editions.map { edition in
       let current: HTML = edition.book.id == book.id ? " class=\"current\" aria-current=\"true\"" : ""
       let saved: HTML = edition.saved ? "<span class=\"shelf-badge\">담은 판본</span>" : ""
+      let split: HTML =
+        edition.merge.map {
+          " <button class=\"text-button\" type=\"button\" data-action=\"\(PageAction.splitWork)\" data-merge=\"\($0)\">나누기</button>"
+        } ?? ""
       let id = edition.book.id.rawValue
       return """
         <li\(current)><a href="/books/\(id)" data-book-id="\(id)" data-action="\(PageAction.open)">\
         \(BookViews.cover(edition.book))<span class="edition-text"><span class="edition-title">\(edition.book.title)</span>\
-        <span class="edition-meta">\(label(edition.book))</span></span></a>\(saved)</li>
+        <span class="edition-meta">\(label(edition.book))</span></span></a>\(saved)\(split)</li>
         """ as HTML
     }
     return """
       <section class="editions" aria-labelledby="editions-heading">\
       <h3 class="about-heading" id="editions-heading">판본 \(editions.count)개</h3>\
-      <ul class="edition-list">\(HTML.join(rows))</ul></section>
+      <ul class="edition-list">\(HTML.join(rows))</ul>\(merge)</section>
+      """
+  }
+
+  /// A book 같은 작품으로 합치기 offers: its work's edition found, and the button that merges the
+  /// open book's work into its.
+  static func mergeCandidate(_ row: WorkResult) -> HTML {
+    let book = row.book
+    let people = ([book.authorsText, book.publisher].filter { !$0.isEmpty }).joined(separator: " · ")
+    return """
+      <li data-book-id="\(book.id.rawValue)">\(BookViews.cover(book))\
+      <span class="edition-text"><span class="edition-title">\(book.title)</span>\
+      <span class="edition-meta">\(people)</span>\(count(row.editions))</span>\
+      <button class="pill" type="button" data-action="\(PageAction.mergeInto)">합치기</button></li>
       """
   }
 

@@ -166,7 +166,7 @@ struct Page {
       <form method="dialog"><p id="\(PageID.confirmRemoveTitle)"></p><p id="\(PageID.confirmRemoveDetail)" class="confirm-detail"></p>
       <div class="confirm-buttons"><button value="cancel" type="submit">취소</button>
       <button value="delete" class="danger" type="submit">삭제</button></div></form></dialog>
-      \(Self.addBookDialog)
+      \(Self.addBookDialog)\(Self.mergeDialog)
       <div id="\(PageID.toast)" class="toast" role="status" aria-live="polite"></div>
       <noscript><p class="noscript">검색과 목록은 스크립트 없이도 볼 수 있지만, 담기와 삭제에는 스크립트가 필요해요.</p></noscript>
       </body></html>
@@ -195,6 +195,20 @@ struct Page {
     <input id="\(PageID.addBookCover)" name="cover" type="file" accept="image/*"></div>\
     <div class="confirm-buttons"><button value="cancel" type="button" formnovalidate>취소</button>\
     <button value="save" class="primary" type="submit">추가하기</button></div></form></dialog>
+    """
+
+  /// 같은 작품으로 합치기: a search for the books of another work the open book is one with (a
+  /// translation, the same book under another title), each with 합치기.
+  private static let mergeDialog: HTML = """
+    <dialog id="\(PageID.mergeDialog)" class="form-dialog" aria-labelledby="merge-heading">\
+    <form id="\(PageID.mergeForm)" role="search">\
+    <h2 id="merge-heading">같은 작품으로 합치기</h2>\
+    <p class="hint">이 책과 같은 작품인 책(번역서, 다른 제목으로 나온 판본)을 찾아 골라요. \
+    담은 책과 기록은 하나로 모이고, 판본 목록에서 언제든 다시 나눌 수 있어요.</p>\
+    <label for="\(PageID.mergeQuery)">제목이나 저자</label>\
+    <input id="\(PageID.mergeQuery)" type="search" maxlength="256" autocomplete="off" enterkeyhint="search">\
+    <ul id="\(PageID.mergeResults)" class="edition-list merge-results" aria-live="polite"></ul>\
+    <div class="confirm-buttons"><button value="cancel" type="button">닫기</button></div></form></dialog>
     """
 
   /// What the search tab says on a first visit (no book viewed yet, nothing typed): what Chaek

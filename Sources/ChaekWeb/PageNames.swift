@@ -60,6 +60,11 @@ enum PageAction: String, PageName {
   case editBook = "edit-book"
   /// Makes the open edition the one the reader keeps of its work (see ``EditionViews``).
   case switchEdition = "switch-edition"
+  /// Opens 같은 작품으로 합치기 for the open book; merges its work into a candidate's; splits a
+  /// merged work off again.
+  case openMerge = "open-merge"
+  case mergeInto = "merge-into"
+  case splitWork = "split-work"
 }
 
 /// The kinds of edit a form (`data-edit`) makes; the scripts' submit and change handlers are keyed
@@ -124,6 +129,10 @@ enum PageID: String, PageName {
   case addBookAlert = "add-book-alert"
   case addBookCover = "add-book-cover"
   case addBookPreview = "add-book-preview"
+  case mergeDialog = "merge-dialog"
+  case mergeForm = "merge-form"
+  case mergeQuery = "merge-query"
+  case mergeResults = "merge-results"
 }
 
 /// The events of `GET /api/events`, one per kind of ``LibraryEvent`` and `ready` (sent first, and

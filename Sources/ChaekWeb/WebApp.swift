@@ -13,6 +13,7 @@ import HTTPTransport
 /// - `GET /api/library`, `PUT /api/library/{id}`, `PUT /api/library/{id}/edition`,
 ///   `DELETE /api/library/{id}`, `DELETE /api/library`,
 ///   `POST /api/library/undo/{removal}`, `GET /api/library/size`;
+/// - works merged by the reader: `POST /api/works/merge`, `DELETE /api/works/merge/{merge}`;
 /// - `GET /api/recent`, `POST /api/recent/{id}`, `GET /api/books/{id}`, `GET /api/events` (SSE);
 /// - 최근 검색어: `GET`/`POST`/`DELETE /api/searches`, `DELETE /api/searches/{searchID}`, `PUT
 ///   /api/searches/recording`;
@@ -79,6 +80,8 @@ public struct WebApp: Sendable {
     router.post("/api/library/undo/{removal}") { try await self.undoRemoval($0) }
     router.put("/api/library/{id}") { try await self.save($0) }
     router.put("/api/library/{id}/edition") { try await self.switchEdition($0) }
+    router.post("/api/works/merge") { try await self.mergeWorks($0) }
+    router.delete("/api/works/merge/{merge}") { try await self.splitWork($0) }
     router.delete("/api/library/{id}") { try await self.remove($0) }
     router.get("/api/recent") { try await self.listRecent($0) }
     router.post("/api/recent/{id}") { try await self.recordView($0) }
@@ -131,6 +134,7 @@ public struct WebApp: Sendable {
     router.get("/fragments/notes") { try await self.notesFragment($0) }
     router.get("/fragments/searches") { try await self.searchHistoryFragment($0) }
     router.get("/fragments/books/{id}") { try await self.detailFragment($0) }
+    router.get("/fragments/merge") { try await self.mergeFragment($0) }
     router.get("/covers/{file}") { try await self.cover($0) }
     router.get("/covers/hand/{file}") { try await self.coverPhoto($0) }
     router.get("/sw.js") { _ in try self.serviceWorker() }

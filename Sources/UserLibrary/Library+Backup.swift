@@ -24,6 +24,14 @@ extension Library {
       backup.goals = try connection.fetch("SELECT year, books FROM goals ORDER BY year") {
         LibraryBackup.Goal(year: $0.int(0), books: $0.int(1))
       }
+      backup.merges = try connection.fetch(
+        "SELECT source, target, source_book, target_book, merged_at FROM work_merges ORDER BY id"
+      ) {
+        LibraryBackup.Merge(
+          source: $0.text(0), target: $0.text(1), sourceBook: try Library.decode($0.text(2)),
+          targetBook: try Library.decode($0.text(3)),
+          mergedAt: BackupTime.text(Date(timeIntervalSince1970: $0.double(4))))
+      }
       backup.searches.recording = try RecentSearches.recordsSearches(on: connection)
       backup.searches.recent = try connection.fetch(
         "SELECT query, searched_at FROM search_history ORDER BY seq DESC"
@@ -45,7 +53,10 @@ extension Library {
   public func restore(_ backup: LibraryBackup) async throws {
     try await store.write { connection in
       let held = try connection.fetchInteger(
-        "SELECT (SELECT count(*) FROM saved_books) + (SELECT count(*) FROM recent_views) + (SELECT count(*) FROM goals)"
+        """
+        SELECT (SELECT count(*) FROM saved_books) + (SELECT count(*) FROM recent_views) + (SELECT count(*) FROM goals)
+          + (SELECT count(*) FROM work_merges)
+        """
       )
       guard held == 0 else { throw LibraryError.notEmpty }
       for entry in backup.books { try Library.insert(entry, on: connection) }
@@ -65,6 +76,18 @@ extension Library {
       }
       try Library.log(.goal, on: connection)
       try Library.restoreSearches(backup.searches, on: connection)
+      for merge in backup.merges {
+        guard WorkID(parsing: merge.source) != nil, WorkID(parsing: merge.target) != nil,
+          merge.source != merge.target
+        else { throw LibraryError.invalid("the merge of ‘\(merge.sourceBook.title)’ names no work") }
+        try connection.run(
+          "INSERT INTO work_merges (source, target, source_book, target_book, merged_at) VALUES (?, ?, ?, ?, ?)",
+          [
+            merge.source, merge.target, try Library.encode(merge.sourceBook),
+            try Library.encode(merge.targetBook),
+            try Library.time(merge.mergedAt),
+          ])
+      }
     }
     await feed.publishPending()
   }

@@ -142,5 +142,6 @@ extension Library {
         );
         """),
     PostgresMigration("index titles Korean first", sql: titleOrderIndex(dialect: .postgresql)),
+    PostgresMigration("keep merges of works", sql: workMergesTable(dialect: .postgresql)),
   ]
 }

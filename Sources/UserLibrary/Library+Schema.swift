@@ -132,6 +132,7 @@ extension Library {
     },
     savedNamesCheck,
     Migration("index titles Korean first", sql: titleOrderIndex(dialect: .sqlite)),
+    workMergesMigration,
   ]
 
   /// How libraries written before the baseline were brought to it, in order: what an older library

@@ -22,6 +22,9 @@ public struct LibraryBackup: Codable, Sendable, Equatable {
   /// 최근 검색어 and whether searches are recorded (a backup written before they were kept has
   /// none, and reads as recording on).
   public var searches = Searches()
+  /// The works the reader merged (a backup written before they were kept has none). A merge
+  /// restored is split as any other, with nothing to move back: what it moved is in the books.
+  public var merges: [Merge] = []
 
   /// An empty backup.
   public init() {}
@@ -33,10 +36,11 @@ public struct LibraryBackup: Codable, Sendable, Equatable {
     recent = try container.decode([RecentEntry].self, forKey: .recent)
     goals = try container.decode([Goal].self, forKey: .goals)
     searches = try container.decodeIfPresent(Searches.self, forKey: .searches) ?? Searches()
+    merges = try container.decodeIfPresent([Merge].self, forKey: .merges) ?? []
   }
 
   private enum CodingKeys: String, CodingKey {
-    case backup, books, recent, goals, searches
+    case backup, books, recent, goals, searches, merges
   }
 
   /// `true` when `start`, the first bytes of a file, begin a backup.
@@ -193,6 +197,22 @@ public struct LibraryBackup: Codable, Sendable, Equatable {
     enum CodingKeys: String, CodingKey {
       case query
       case searchedAt = "searched_at"
+    }
+  }
+
+  /// A merge of two works: the work merged, the one it was merged into, a book of each, and when.
+  public struct Merge: Codable, Sendable, Equatable {
+    public var source: String
+    public var target: String
+    public var sourceBook: Book
+    public var targetBook: Book
+    public var mergedAt: String
+
+    enum CodingKeys: String, CodingKey {
+      case source, target
+      case sourceBook = "source_book"
+      case targetBook = "target_book"
+      case mergedAt = "merged_at"
     }
   }
 

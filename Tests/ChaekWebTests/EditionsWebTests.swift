@@ -63,4 +63,38 @@ struct EditionsWebTests {
       #expect(again.status == 404, "no other edition is saved now")
     }
   }
+
+  @Test func aReaderMergesATranslationIntoItsWorkAndSplitsItOff() async throws {
+    try await AppServer.with { app in
+      let english = Book(
+        title: "The Vegetarian", isbn: "9791100000021", authors: ["Han Kang"], publisher: "Hogarth")
+      try await app.fixture.catalog.upsert([english], source: .kakao)
+      let original = AppServer.vegetarian
+      let candidates = try await app.get("/fragments/merge?book=\(original.id.rawValue)&query=vegetarian")
+      #expect(candidates.status == 200)
+      #expect(candidates.text.contains("data-book-id=\"\(english.id.rawValue)\""))
+      #expect(candidates.text.contains("data-action=\"merge-into\""))
+      let own = try await app.get(
+        "/fragments/merge?book=\(original.id.rawValue)&query=%EC%B1%84%EC%8B%9D%EC%A3%BC%EC%9D%98%EC%9E%90")
+      #expect(!own.text.contains("data-book-id=\"\(original.id.rawValue)\""), "not its own work")
+
+      let body = try JSONSerialization.data(withJSONObject: [
+        "book": english.id.rawValue, "into": original.id.rawValue,
+      ])
+      let merged = try await app.request(
+        "POST", "/api/works/merge", body: body, headers: ["Content-Type": "application/json"])
+      #expect(merged.status == 201, "\(merged.text)")
+      let merge = try #require(try merged.json()["merge"] as? String)
+      let again = try await app.request(
+        "POST", "/api/works/merge", body: body, headers: ["Content-Type": "application/json"])
+      #expect(again.status == 400, "one work already")
+
+      let sheet = try await app.get("/books/\(original.id.rawValue)")
+      #expect(sheet.text.contains("판본 2개</h3>"))
+      #expect(sheet.text.contains("data-action=\"split-work\" data-merge=\"\(merge)\""))
+      #expect(try await app.request("DELETE", "/api/works/merge/\(merge)").status == 200)
+      #expect(try await app.request("DELETE", "/api/works/merge/\(merge)").status == 404)
+      #expect(!(try await app.get("/books/\(original.id.rawValue)").text.contains("판본 2개")))
+    }
+  }
 }

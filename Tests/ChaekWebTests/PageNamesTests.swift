@@ -66,13 +66,18 @@ struct PageNamesTests {
       _ = try await app.library.save(byHand)
       // And another edition of the book being read, whose sheet offers 이 판본으로 바꾸기.
       let edition = Book(title: "채식주의자", isbn: "9791100000014", authors: ["한강"], publisher: "창비 리커버")
-      try await app.catalog.upsert([edition], source: .kakao)
+      // And a translation the reader merged into its work, which the sheet offers to split off.
+      let english = Book(title: "The Vegetarian", isbn: "9791100000021", authors: ["Han Kang"])
+      try await app.catalog.upsert([edition, english], source: .kakao)
+      _ = try await app.chaek.mergeWork(of: english, into: AppServer.vegetarian, for: .owner)
 
       var html = ""
       for path in [
         "/", "/saved", "/stats", "/books/\(id.rawValue)", "/books/\(other.id.rawValue)",
         "/books/\(byHand.id.rawValue)", "/books/\(edition.id.rawValue)",
-        "/fragments/results?query=%EC%B1%84%EC%8B%9D", "/fragments/saved", "/fragments/saved-filters",
+        "/fragments/results?query=%EC%B1%84%EC%8B%9D",
+        "/fragments/merge?book=\(id.rawValue)&query=%EC%86%8C%EB%85%84",
+        "/fragments/saved", "/fragments/saved-filters",
         "/fragments/recent", "/fragments/stats?year=\(today.year)", "/fragments/stats?year=\(today.year - 1)",
         "/fragments/notes?query=%EB%A9%94%EB%AA%A8", "/fragments/searches",
       ] {

@@ -39,7 +39,10 @@ struct ReaderIsolationTests {
     let other = AppServer.books[2]
     _ = try await chaek.save(other, for: a)
     let removal = try #require(try await chaek.remove(other.id, for: a))
+    let translation = Book(title: "The Vegetarian", isbn: "9791100000021", authors: ["Han Kang"])
+    let merge = try await chaek.mergeWork(of: translation, into: book, for: a)
     return Seeded(ids: [
+      "merge": String(merge.id),
       "id": book.id.rawValue, "noteID": String(note.id),
       "sessionID": String(try #require(reading.sessions.first).id),
       "searchID": String(search.id), "year": "2026", "removal": String(removal.id),
@@ -74,6 +77,7 @@ struct ReaderIsolationTests {
     "GET /stats": "q=비밀메모",
     "GET /api/suggest": "q=채식",
     "GET /fragments/results": "query=채식주의자",
+    "GET /fragments/merge": "book=9788936433598&query=채식주의자",
     "GET /": "query=채식주의자",
     "GET /v3/search/book": "query=채식주의자",
     "GET /saved": "tag=a-secret-tag",

@@ -2,6 +2,8 @@
 saved work that offers to take its place, the journal following."""
 
 import json
+import urllib.request
+from urllib.parse import quote
 
 from app_page import AppPage
 from conftest import MOBILE
@@ -21,7 +23,7 @@ def import_editions(server, tmp_path):
         {"title": title, "isbn": isbn, "authors": ["헤르만 헤세"], "translators": ["전영애"], "publisher": publisher,
          "datetime": f"{day}T00:00:00.000+09:00", "contents": "새는 알에서 나오려고 투쟁한다."}
         for title, isbn, publisher, day in EDITIONS
-    ] + [{"title": "데미안", "isbn": "9788936434120", "authors": ["다른 작가"], "publisher": "창비"}]
+    ] + [{"title": "데미안", "isbn": "9791100000045", "authors": ["다른 작가"], "publisher": "창비"}]
     path = tmp_path / "demian.json"
     path.write_text(json.dumps({"documents": documents}, ensure_ascii=False))
     server.cli("import", str(path))
@@ -88,3 +90,46 @@ def test_a_work_is_listed_once_and_another_edition_of_it_takes_the_saved_ones_pl
     app.shot("editions-switched")
     refused = f"/api/library/{chosen} - Failed to load resource: the server responded with a status of 409"
     assert [error for error in app.console_errors() if refused not in error] == []
+
+
+def test_a_reader_merges_a_translation_into_its_work_and_splits_it_off(server, browser, tmp_path):
+    # *Norwegian Wood* under its two Korean titles: two works by the catalog's rules.
+    norwegian, lost = "9791100000052", "9791100000069"
+    documents = [
+        {"title": "노르웨이의 숲", "isbn": norwegian, "authors": ["무라카미 하루키"], "publisher": "민음사",
+         "datetime": "2013-07-01T00:00:00.000+09:00"},
+        {"title": "상실의 시대", "isbn": lost, "authors": ["무라카미 하루키"], "publisher": "문학사상사",
+         "datetime": "2000-10-30T00:00:00.000+09:00"},
+    ]
+    path = tmp_path / "wood.json"
+    path.write_text(json.dumps({"documents": documents}, ensure_ascii=False))
+    server.cli("import", str(path))
+    save(server, lost, "read")
+
+    app = AppPage(browser(MOBILE), server, "merge").open_book(norwegian)
+    app.js("document.querySelector('#detail .merge-open').scrollIntoView({block: 'center'})")
+    app.tap(app.find("#detail [data-action=open-merge]"))
+    app.wait_for(lambda: app.js("return document.getElementById('merge-dialog').open"), "the merge dialog did not open")
+    app.type_into("#merge-query", "상실의 시대")
+    app.wait_for(lambda: app.find_all(f'#merge-results li[data-book-id="{lost}"]'), "the other title was not offered")
+    assert not app.find_all(f'#merge-results li[data-book-id="{norwegian}"]'), "the book's own work is not offered"
+    app.shot("merge-dialog")
+    app.tap(app.find(f'#merge-results li[data-book-id="{lost}"] [data-action=merge-into]'))
+    app.wait_toast("같은 작품으로 합쳤어요")
+    app.wait_for(lambda: app.find_all("#detail .edition-list [data-action=split-work]"),
+                 "the sheet does not list the merged editions")
+    assert app.text("#editions-heading") == "판본 2개"
+    assert "문학사상사" in app.text("#detail .edition-note"), "the saved edition holds the work's journal"
+    app.js("document.querySelector('#editions-heading').scrollIntoView({block: 'start'})")
+    app.shot("merge-merged")
+
+    # One work in search results now, by the edition saved.
+    with urllib.request.urlopen(server.url + "fragments/results?query=" + quote("무라카미 하루키"), timeout=10) as response:
+        rows = response.read().decode()
+    assert lost in rows and norwegian not in rows and "판본 2개" in rows, rows
+    app.js("document.querySelector('#detail [data-action=split-work]').scrollIntoView({block: 'center'})")
+    app.tap(app.find("#detail [data-action=split-work]"))
+    app.wait_toast("작품을 나눴어요")
+    app.wait_for(lambda: not app.find_all("#detail .edition-note") and not app.find_all("#detail .edition-list"),
+                 "the sheet still shows the merge")
+    assert call(server, "GET", "api/library/ids")["ids"] == [lost]

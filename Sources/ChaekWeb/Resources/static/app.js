@@ -19,6 +19,7 @@
 // offline notice (offline.js), which shows precisely when the server cannot be reached.
 
 import { startAddBook, actions as addBookActions } from "./add-book.js";
+import { startMerge, actions as mergeActions } from "./merge.js";
 import { byId } from "./dom.js";
 import { setSaved, unpressAll } from "./hearts.js";
 import { startImport } from "./import.js";
@@ -41,7 +42,7 @@ import { startTabs } from "./tabs.js";
 
 const actions = {
   ...searchActions, ...sheetActions, ...journalActions, ...savedActions, ...savingActions,
-  ...statsActions, ...recentSearchActions, ...addBookActions,
+  ...statsActions, ...recentSearchActions, ...addBookActions, ...mergeActions,
 };
 
 document.addEventListener("click", (event) => {
@@ -103,6 +104,7 @@ startJournal();
 startStats();
 startImport();
 startAddBook();
+startMerge();
 listen();
 startOffline({ refresh: () => { refreshSaved(); refreshRecent(); } });
 startScan({
