@@ -39,7 +39,7 @@ FIELDS = {
 OPTIONAL_FIELDS = {"pages": int, "series": str, "series_volume": str}
 KINDS = {
     "korean": {"fragment", "exact", "spacing", "particle", "nfd", "chosung", "person", "publisher",
-               "title", "isbn", "keyboard", "series"},
+               "title", "isbn", "keyboard", "series", "edition"},
     "goodbooks": {"exact", "case", "prefix", "series", "words", "author", "diacritics", "typo",
                   "isbn", "keyboard"},
 }
@@ -196,10 +196,17 @@ def check_queries(queries: list[dict], catalogs: dict[str, list[dict] | None]) -
             continue
         by_title: dict[str, list[dict]] = {}
         for book in books:
-            by_title.setdefault(unicodedata.normalize("NFC", book["title"]), []).append(book)
+            title = unicodedata.normalize("NFC", book["title"])
+            by_title.setdefault(title, []).append(book)
+            # An edition of a title several books share is named "title|publisher".
+            by_title.setdefault(f"{title}|{unicodedata.normalize('NFC', book.get('publisher', ''))}", []).append(book)
         for title in expected:
             if unicodedata.normalize("NFC", title) not in by_title:
                 problem(f"{where}: expected title {title!r} is not in the {catalog} catalog")
+            elif "|" in title and len(by_title[unicodedata.normalize("NFC", title)]) != 1:
+                problem(f"{where}: expected edition {title!r} names no single book")
+        if query.get("kind") == "edition" and not all("|" in title for title in expected):
+            problem(f"{where}: an edition query expects editions, as title|publisher")
         first = by_title.get(unicodedata.normalize("NFC", expected[0]), [])
         check_kind(query, where, first, books)
 

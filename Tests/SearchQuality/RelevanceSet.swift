@@ -103,15 +103,21 @@ public struct RelevanceSet: Sendable {
   // MARK: - Evaluating
 
   /// Runs every query (page 1 of `size` results, sorted by accuracy) against `searcher` and
-  /// finds where each expected title ranks. Titles match exactly, after NFC normalisation. A query
-  /// that is invalid or fails to search scores zero and records the error.
+  /// finds where each expected title ranks. Titles match exactly, after NFC normalisation; an
+  /// expected `title|publisher` names one edition of a title several books share, and is matched
+  /// by the title and publisher. A query that is invalid or fails to search scores zero and
+  /// records the error.
   public func evaluate(_ searcher: some BookSearching, size: Int = 10) async -> RelevanceReport {
     var results: [RelevanceReport.Result] = []
     for query in queries {
       do {
         let search = try SearchQuery(query: query.query, target: query.target, size: size)
         let page = try await searcher.search(search)
-        results.append(RelevanceReport.Result(query: query, titles: page.documents.map(\.title)))
+        let byEdition = query.expected.contains { $0.contains("|") }
+        results.append(
+          RelevanceReport.Result(
+            query: query, titles: page.documents.map { byEdition ? $0.title + "|" + $0.publisher : $0.title })
+        )
       } catch {
         results.append(RelevanceReport.Result(query: query, titles: [], error: String(describing: error)))
       }
