@@ -102,7 +102,7 @@ extension Catalog {
       ) WITHOUT ROWID;
       """)
 
-  /// The Open Library work of each book (see ``upsert(_:source:popularity:otherISBNs:works:)``),
+  /// The Open Library work of each book (see ``BookModel/Book/work``),
   /// and where each unfinished import of a file got to (see ``beginImport(resuming:)``).
   static let workKeysMigration = Migration(
     "add work keys and import checkpoints",

@@ -38,8 +38,9 @@ public struct WorkMerge: Sendable, Equatable {
   public let source: WorkID
   /// The work it was merged into.
   public let target: WorkID
-  /// A book of each, the ones the reader merged: what finds each work's editions.
+  /// A book of the work merged, the one the reader merged: what finds its editions.
   public let sourceBook: Book
+  /// A book of the work it was merged into.
   public let targetBook: Book
   /// When it was merged.
   public let mergedAt: Date

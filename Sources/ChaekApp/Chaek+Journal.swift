@@ -135,6 +135,10 @@ extension Chaek {
     guard let target = try await lookup(for: reader).journalTarget(id) else {
       throw LibraryError.unknownBook(id)
     }
+    // A work is saved once: a write that would save another edition of a saved work is refused.
+    if let saving = target.saving, let other = try await savedEdition(of: saving, for: reader) {
+      throw LibraryError.otherEditionSaved(other.book.id)
+    }
     return Journaled(value: try await body(library(for: reader), target), newlySaved: target.saving)
   }
 }

@@ -26,7 +26,7 @@ extension Chaek {
       let work = works.root(of: book.workID)
       let all = editions[work] ?? [book]
       if byISBN {
-        rows.append(WorkResult(book: book, saved: saved.contains(book.id), editions: all.count))
+        rows.append(WorkResult(book: book, work: work, saved: saved.contains(book.id), editions: all.count))
         continue
       }
       guard shown.insert(work).inserted else { continue }
@@ -36,7 +36,8 @@ extension Chaek {
       {
         shownBook = copy.book.filledIn(from: other)
       }
-      rows.append(WorkResult(book: shownBook, saved: saved.contains(shownBook.id), editions: all.count))
+      rows.append(
+        WorkResult(book: shownBook, work: work, saved: saved.contains(shownBook.id), editions: all.count))
     }
     return (outcome, rows)
   }
@@ -64,7 +65,7 @@ extension Chaek {
     let saved = try await library(for: reader).savedIDs()
     let rows = editions.map {
       WorkResult(
-        book: $0, saved: saved.contains($0.id), editions: editions.count,
+        book: $0, work: root, saved: saved.contains($0.id), editions: editions.count,
         merge: works.merge(of: $0.workID)?.id)
     }
     return rows.filter(\.saved) + rows.filter { !$0.saved }
@@ -90,7 +91,7 @@ extension Chaek {
     guard let saved = try await savedEdition(of: book, for: reader) else {
       throw LibraryError.notSaved(book.id)
     }
-    try await library(for: reader).follow([saved.book.id: book])
+    try await library(for: reader).switchEdition(from: saved.book.id, to: book)
     return saved.book.id
   }
 
@@ -104,6 +105,9 @@ extension Chaek {
     let works = try await readerWorks(for: reader)
     let (source, target) = (works.root(of: book.workID), works.root(of: other.workID))
     guard source != target else { throw LibraryError.invalid("these are editions of one work already") }
+    guard works.joined(into: source) + works.joined(into: target) < Self.maximumWorksJoined else {
+      throw LibraryError.invalid("a work joins at most \(Self.maximumWorksJoined) works: split some first")
+    }
     let savedFrom = try await editions(of: book, for: reader).first(where: \.saved)?.book.id
     let savedTo = try await editions(of: other, for: reader).first(where: \.saved)?.book.id
     let moving = savedFrom.flatMap { from in savedTo.map { (from: from, to: $0) } }
@@ -117,6 +121,9 @@ extension Chaek {
   public func splitWork(_ id: Int, for reader: Reader) async throws -> WorkMerge {
     try await library(for: reader).splitWork(id)
   }
+
+  /// The most works one of a reader's works joins: each costs a catalog lookup where it is shown.
+  public static let maximumWorksJoined = 20
 
   /// `reader`'s merges of works.
   func readerWorks(for reader: Reader) async throws -> ReaderWorks {

@@ -26,6 +26,11 @@ struct ReaderWorks: Sendable {
   /// The merge that joined `work` to another, if any: the one that splits it off again.
   func merge(of work: WorkID) -> WorkMerge? { mergeOf[work] }
 
+  /// How many works are joined into `root` (itself not counted).
+  func joined(into root: WorkID) -> Int {
+    merges.count { self.root(of: $0.source) == root }
+  }
+
   /// A book of each work joined in the roots of `books`' works beside `books`: what finds every
   /// edition of them, `books` first.
   func booksFindingEditions(of books: [Book]) -> [Book] {

@@ -4,6 +4,8 @@ import BookModel
 public struct WorkResult: Sendable, Equatable {
   /// The edition shown: the reader's saved edition of the work, else the first the search found.
   public let book: Book
+  /// The work, as the reader's merges join works (see `Chaek.mergeWork(of:into:for:)`).
+  public let work: WorkID
   /// Whether the reader saved that edition.
   public let saved: Bool
   /// How many editions of the work the catalog holds (at least 1; at most
@@ -14,8 +16,9 @@ public struct WorkResult: Sendable, Equatable {
   public let merge: Int?
 
   /// A row of the values given.
-  public init(book: Book, saved: Bool, editions: Int, merge: Int? = nil) {
+  public init(book: Book, work: WorkID, saved: Bool, editions: Int, merge: Int? = nil) {
     self.book = book
+    self.work = work
     self.saved = saved
     self.editions = editions
     self.merge = merge

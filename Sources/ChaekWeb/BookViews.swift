@@ -12,7 +12,7 @@ enum BookViews {
     let book = row.book
     let id = book.id.rawValue
     return """
-      <li class="book" data-book-id="\(id)" data-work="\(book.workID.rawValue)">\
+      <li class="book" data-book-id="\(id)" data-work="\(row.work.rawValue)">\
       <a class="book-link" href="/books/\(id)" data-action="\(PageAction.open)">\(cover(book))\
       <span class="book-text"><span class="book-title">\(HTML.marked(book.title, by: highlights.title))</span>\
       <span class="book-authors">\(authorsLine(book, highlights))</span>\(EditionViews.count(row.editions))\

@@ -16,8 +16,7 @@ extension WebApp {
     let into = try await self.book(input.into, for: request)
     let merge = try await chaek.mergeWork(of: book, into: into, for: request.reader)
     return try .json(
-      ["merge": String(merge.id), "source": merge.source.rawValue, "target": merge.target.rawValue],
-      status: 201)
+      MergeReply(merge: merge.id, source: merge.source.rawValue, target: merge.target.rawValue), status: 201)
   }
 
   /// `DELETE /api/works/merge/{merge}`: splits the merge again: `{"split"}`; 404 when the reader
@@ -48,11 +47,15 @@ extension WebApp {
   /// - Throws: ``APIError`` 400 for text that is no identity, 404 for a book nowhere to be found.
   private func book(_ text: String, for request: HTTPRequest) async throws -> Book {
     guard let id = BookID(parsing: text) else { throw APIError.badRequest("not a book id: \(text)") }
-    guard let book = try await chaek.book(id, for: request.reader) else {
-      throw APIError.notFound("no book \(id)")
-    }
-    return book
+    return try await book(id, for: request)
   }
+}
+
+/// `POST /api/works/merge`'s answer.
+private struct MergeReply: Encodable {
+  let merge: Int
+  let source: String
+  let target: String
 }
 
 /// `POST /api/works/merge`'s body.

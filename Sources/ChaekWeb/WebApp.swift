@@ -161,7 +161,12 @@ public struct WebApp: Sendable {
   /// - Throws: ``APIError`` 400 for a path that names no book and 404 for a book nowhere to be
   ///   found; the provider's ``BookSearchError``; the library's errors.
   func book(for request: HTTPRequest) async throws -> Book {
-    let id = try request.bookID()
+    try await book(try request.bookID(), for: request)
+  }
+
+  /// The book of identity `id` as the request's reader would open it.
+  /// - Throws: ``APIError`` 404 for a book nowhere to be found.
+  func book(_ id: BookID, for request: HTTPRequest) async throws -> Book {
     guard let book = try await chaek.book(id, for: request.reader) else {
       throw APIError.notFound("no book \(id)")
     }

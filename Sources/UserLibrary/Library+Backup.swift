@@ -25,12 +25,15 @@ extension Library {
         LibraryBackup.Goal(year: $0.int(0), books: $0.int(1))
       }
       backup.merges = try connection.fetch(
-        "SELECT source, target, source_book, target_book, merged_at FROM work_merges ORDER BY id"
-      ) {
-        LibraryBackup.Merge(
-          source: $0.text(0), target: $0.text(1), sourceBook: try Library.decode($0.text(2)),
-          targetBook: try Library.decode($0.text(3)),
-          mergedAt: BackupTime.text(Date(timeIntervalSince1970: $0.double(4))))
+        "SELECT source, target, source_book, target_book, merged_at, kept FROM work_merges ORDER BY id"
+      ) { row in
+        let kept =
+          try row.isNull(5) ? nil : JSONDecoder().decode(KeptEdition.self, from: Data(row.text(5).utf8))
+        return LibraryBackup.Merge(
+          source: row.text(0), target: row.text(1), sourceBook: try Library.decode(row.text(2)),
+          targetBook: try Library.decode(row.text(3)),
+          mergedAt: BackupTime.text(Date(timeIntervalSince1970: row.double(4))), gaveWay: kept?.entry,
+          importRecord: kept?.imported)
       }
       backup.searches.recording = try RecentSearches.recordsSearches(on: connection)
       backup.searches.recent = try connection.fetch(
@@ -76,16 +79,25 @@ extension Library {
       }
       try Library.log(.goal, on: connection)
       try Library.restoreSearches(backup.searches, on: connection)
+      var merged = Set<String>()
       for merge in backup.merges {
         guard WorkID(parsing: merge.source) != nil, WorkID(parsing: merge.target) != nil,
-          merge.source != merge.target
-        else { throw LibraryError.invalid("the merge of ‘\(merge.sourceBook.title)’ names no work") }
+          merge.source != merge.target, merged.insert(merge.source).inserted
+        else { throw LibraryError.invalid("the merge of ‘\(merge.sourceBook.title)’ is not one Chaek keeps") }
+        let kept = try merge.gaveWay.map {
+          String(
+            decoding: try JSONEncoder().encode(KeptEdition(entry: $0, imported: merge.importRecord)),
+            as: UTF8.self)
+        }
         try connection.run(
-          "INSERT INTO work_merges (source, target, source_book, target_book, merged_at) VALUES (?, ?, ?, ?, ?)",
+          """
+          INSERT INTO work_merges (source, target, source_book, target_book, kept, merged_at)
+          VALUES (?, ?, ?, ?, ?, ?)
+          """,
           [
             merge.source, merge.target, try Library.encode(merge.sourceBook),
             try Library.encode(merge.targetBook),
-            try Library.time(merge.mergedAt),
+            kept, try Library.time(merge.mergedAt),
           ])
       }
     }

@@ -182,7 +182,10 @@ extension Library {
   /// Gives the tags, notes, quotes, readings and last imported record of one book to another.
   static func moveJournal(from old: BookID, to new: BookID, on connection: any SQLSession) throws {
     try connection.run(
-      "INSERT INTO book_tags (book_id, tag) SELECT ?, tag FROM book_tags WHERE book_id = ? ON CONFLICT DO NOTHING",
+      """
+      INSERT INTO book_tags (book_id, tag, merge_id) SELECT ?, tag, merge_id FROM book_tags WHERE book_id = ?
+      ON CONFLICT DO NOTHING
+      """,
       [new.rawValue, old.rawValue])
     try connection.run("DELETE FROM book_tags WHERE book_id = ?", [old.rawValue])
     for table in ["notes", "reading_sessions"] {

@@ -23,7 +23,8 @@ public struct LibraryBackup: Codable, Sendable, Equatable {
   /// none, and reads as recording on).
   public var searches = Searches()
   /// The works the reader merged (a backup written before they were kept has none). A merge
-  /// restored is split as any other, with nothing to move back: what it moved is in the books.
+  /// restored saves again, when split, the edition that gave way with its shelf, rating, review and
+  /// tags; the notes, quotes and readings it moved stay with the edition they moved to.
   public var merges: [Merge] = []
 
   /// An empty backup.
@@ -200,19 +201,28 @@ public struct LibraryBackup: Codable, Sendable, Equatable {
     }
   }
 
-  /// A merge of two works: the work merged, the one it was merged into, a book of each, and when.
+  /// A merge of two works.
   public struct Merge: Codable, Sendable, Equatable {
+    /// The work merged, and the one it was merged into (``BookModel/WorkID``).
     public var source: String
     public var target: String
+    /// A book of each: what finds their editions.
     public var sourceBook: Book
     public var targetBook: Book
+    /// When it was merged (``BackupTime``).
     public var mergedAt: String
+    /// The saved edition that gave way to the other's, without its notes and readings, and its
+    /// import record; `nil` when the reader had not saved an edition of each.
+    public var gaveWay: SavedEntry?
+    public var importRecord: String?
 
     enum CodingKeys: String, CodingKey {
       case source, target
       case sourceBook = "source_book"
       case targetBook = "target_book"
       case mergedAt = "merged_at"
+      case gaveWay = "gave_way"
+      case importRecord = "import_record"
     }
   }
 

@@ -101,6 +101,93 @@ struct WorkMergeTests {
   }
 }
 
+@Suite("Merges split back whatever happened since")
+struct WorkMergeHistoryTests {
+  private let chaek: Chaek
+  /// 상실의 시대, two editions of 노르웨이의 숲, and *Norwegian Wood*: three works by the catalog's rules.
+  private let lost = Book(title: "상실의 시대", isbn: "9791100000014", authors: ["무라카미 하루키"], publisher: "문학사상사")
+  private let wood = Book(title: "노르웨이의 숲", isbn: "9791100000021", authors: ["무라카미 하루키"], publisher: "민음사")
+  private let woodAgain = Book(
+    title: "노르웨이의 숲", isbn: "9791100000038", authors: ["무라카미 하루키"], publisher: "민음사 리커버")
+  private let english = Book(title: "Norwegian Wood", isbn: "9791100000045", authors: ["무라카미 하루키"])
+
+  init() async throws {
+    let catalog = try Catalog(path: ":memory:", includingStarter: false)
+    try await catalog.upsert([lost, wood, woodAgain, english], source: .kakao, popularity: [4, 3, 2, 1])
+    chaek = Chaek(
+      library: try await TestLibrary.make(), catalog: catalog,
+      settings: try ProviderSettings(environment: [:]),
+      strength: .minimum)
+  }
+
+  private func quote(_ book: Book, _ text: String) async throws -> Int {
+    _ = try await chaek.save(book, for: .owner)
+    return try await chaek.addNote(.quote, to: book.id, text: text, day: .today(), for: .owner).value.id
+  }
+
+  private func quotes(_ book: Book) async throws -> [String] {
+    try await chaek.entry(book.id, for: .owner)?.quotes.map(\.text) ?? []
+  }
+
+  @Test func aSplitAfterTheKeptEditionWasSwitchedFindsWhatItMoved() async throws {
+    _ = try await quote(lost, "상실")
+    _ = try await quote(wood, "숲")
+    let merge = try await chaek.mergeWork(of: lost, into: wood, for: .owner)
+    #expect(try await chaek.switchEdition(to: woodAgain, for: .owner) == wood.id)
+    #expect(try await quotes(woodAgain).sorted() == ["상실", "숲"])
+    let switched = try #require(try await chaek.entry(woodAgain.id, for: .owner))
+    #expect(switched.book.isbn13 == "9791100000038", "the edition switched to, as it is")
+    _ = try await chaek.splitWork(merge.id, for: .owner)
+    #expect(try await quotes(lost) == ["상실"])
+    #expect(try await quotes(woodAgain) == ["숲"])
+  }
+
+  @Test func chainedMergesSplitInEitherOrderPutEachQuoteBack() async throws {
+    for reversed in [false, true] {
+      let library = try await TestLibrary.make()
+      let chaek = Chaek(
+        library: library, catalog: try self.chaek.catalog, settings: try ProviderSettings(environment: [:]),
+        strength: .minimum)
+      for (book, text) in [(lost, "상실"), (wood, "숲"), (english, "wood")] {
+        _ = try await chaek.save(book, for: .owner)
+        _ = try await chaek.addNote(.quote, to: book.id, text: text, day: .today(), for: .owner)
+      }
+      let first = try await chaek.mergeWork(of: lost, into: wood, for: .owner)
+      let second = try await chaek.mergeWork(of: wood, into: english, for: .owner)
+      #expect(try await chaek.savedIDs(for: .owner) == [english.id])
+      #expect(
+        try await chaek.entry(english.id, for: .owner)?.quotes.map(\.text).sorted() == ["wood", "상실", "숲"])
+      for merge in reversed ? [second, first] : [first, second] {
+        _ = try await chaek.splitWork(merge.id, for: .owner)
+      }
+      for (book, text) in [(lost, "상실"), (wood, "숲"), (english, "wood")] {
+        #expect(
+          try await chaek.entry(book.id, for: .owner)?.quotes.map(\.text) == [text],
+          "\(book.title), \(reversed)")
+      }
+    }
+  }
+
+  @Test func aNoteWrittenAfterTheMergeStaysWhereItWasWritten() async throws {
+    let moved = try await quote(lost, "상실")
+    _ = try await quote(wood, "숲")
+    let merge = try await chaek.mergeWork(of: lost, into: wood, for: .owner)
+    try await chaek.deleteNote(moved, for: .owner)
+    _ = try await chaek.addNote(.quote, to: wood.id, text: "나중에 쓴 문장", day: .today(), for: .owner)
+    _ = try await chaek.splitWork(merge.id, for: .owner)
+    #expect(try await quotes(wood).sorted() == ["나중에 쓴 문장", "숲"])
+    #expect(try await quotes(lost).isEmpty)
+  }
+
+  @Test func aJournalWriteOnAnotherEditionOfASavedWorkIsRefused() async throws {
+    _ = try await chaek.save(wood, for: .owner)
+    await #expect(throws: LibraryError.otherEditionSaved(wood.id)) {
+      try await chaek.startReading(woodAgain.id, on: .today(), for: .owner)
+    }
+    #expect(try await chaek.savedIDs(for: .owner) == [wood.id])
+  }
+}
+
 @Suite("Merges of works in backups")
 struct WorkMergeBackupTests {
   @Test func aBackupKeepsTheReadersMergesAndARestoredMergeSplits() async throws {
@@ -109,7 +196,11 @@ struct WorkMergeBackupTests {
       Book(title: "노르웨이의 숲", isbn: "9791100000014", authors: ["무라카미 하루키"]),
       Book(title: "상실의 시대", isbn: "9791100000021", authors: ["무라카미 하루키"])
     )
-    try await library.mergeWork(times.workID, of: times, into: wood.workID, of: wood)
+    _ = try await library.save(times, shelf: .read)
+    _ = try await library.save(wood)
+    try await library.mergeWork(
+      times.workID, of: times, into: wood.workID, of: wood, moving: (times.id, wood.id))
+    #expect(try await library.savedIDs() == [wood.id])
     let backup = try await library.backup()
     #expect(backup.merges.map(\.sourceBook.title) == ["상실의 시대"])
     let decoded = try LibraryBackup.decode(try backup.encoded())
@@ -122,5 +213,6 @@ struct WorkMergeBackupTests {
     await #expect(throws: LibraryError.notEmpty) { try await restored.restore(decoded) }
     try await restored.splitWork(try #require(merges.first).id)
     #expect(try await restored.workMerges().isEmpty)
+    #expect(try await restored.entry(times.id)?.shelf == .read, "the edition that gave way, saved again")
   }
 }

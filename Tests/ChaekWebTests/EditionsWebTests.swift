@@ -84,7 +84,7 @@ struct EditionsWebTests {
       let merged = try await app.request(
         "POST", "/api/works/merge", body: body, headers: ["Content-Type": "application/json"])
       #expect(merged.status == 201, "\(merged.text)")
-      let merge = try #require(try merged.json()["merge"] as? String)
+      let merge = try #require(try merged.json()["merge"] as? Int)
       let again = try await app.request(
         "POST", "/api/works/merge", body: body, headers: ["Content-Type": "application/json"])
       #expect(again.status == 400, "one work already")

@@ -73,7 +73,10 @@ function show() {
   if (offline) lines.push("오프라인 — 마지막으로 동기화한 내용을 보여 주고 있어요");
   if (state.pending.length > 0) lines.push(`보내지 못한 변경 ${state.pending.length}건 — 연결되면 보낼게요`);
   if (state.refused.length > 0) {
-    lines.push(`오프라인에서 한 변경 ${state.refused.length}건은 적용하지 못했어요: 그사이 다른 곳에서 바뀌었거나 지워진 기록이에요`);
+    const otherEdition = state.refused.some((change) => change.errorType === "OtherEditionSaved");
+    lines.push(`오프라인에서 한 변경 ${state.refused.length}건은 적용하지 못했어요: ${otherEdition
+      ? "이미 다른 판본을 담은 책이거나, 그사이 다른 곳에서 바뀐 기록이에요"
+      : "그사이 다른 곳에서 바뀌었거나 지워진 기록이에요"}`);
   }
   const text = lines.join("\n");
   if (notice.dataset.text !== text) {

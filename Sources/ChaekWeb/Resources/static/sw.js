@@ -145,7 +145,8 @@ const refused = [];
 // Sends the queued changes in order; stops, keeping the rest, when the server cannot be reached
 // or fails. A change the server refuses (409: overtaken by a later change; 404: already removed;
 // 400) is done with, and told to the pages with the server's reason; a save or removal already
-// overtaken (409, 404) is what the reader wanted anyway only when it is a library change.
+// overtaken (409 Conflict, 404) is what the reader wanted anyway only when it is a library change.
+// A save of another edition of a work saved meanwhile (409 OtherEditionSaved) is told.
 let replaying = null;
 function replay() {
   replaying ??= (async () => {
@@ -162,9 +163,11 @@ function replay() {
         }
         reachable(true);
         if (response.status >= 500) return;
-        if (response.status >= 400 && !(change.kind === "library" && [404, 409].includes(response.status))) {
+        if (response.status >= 400) {
           const body = await response.json().catch(() => ({}));
-          refused.push({ method: change.method, id: change.id, status: response.status, errorType: body.errorType ?? "" });
+          const errorType = body.errorType ?? "";
+          const overtaken = change.kind === "library" && ["Conflict", "NotFound"].includes(errorType);
+          if (!overtaken) refused.push({ method: change.method, id: change.id, status: response.status, errorType });
         }
         await changes("readwrite", (store) => store.delete(change.seq));
       }
