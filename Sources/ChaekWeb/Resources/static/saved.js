@@ -19,7 +19,11 @@ const savedFilter = { shelf: address.get("shelf") ?? "", tag: address.get("tag")
 // asks again for as many rows as are on screen.
 const SAVED_PAGE = 100;
 let savedRefresh;
-let savedLoading = false;
+// The next page being asked for, one at a time; a refresh that replaces the rows cancels it, as it
+// would land after rows it was not asked to follow.
+let savedLoad;
+// How many saved books the filter matches, as the server last said.
+let savedMatching = 0;
 
 function savedQuery() {
   const params = new URLSearchParams();
@@ -38,8 +42,8 @@ let savedMoreObserver;
 // Shows 더 보기 while rows are left, and looks again whether it is in sight: the observer tells
 // only when it comes into sight, so one already there when a page came (or while one was
 // loading) would otherwise never bring the next page.
-function showSavedMore(matching) {
-  savedMore.hidden = saved.children.length >= matching;
+function showSavedMore() {
+  savedMore.hidden = saved.children.length >= savedMatching;
   savedMoreObserver?.unobserve(savedMore);
   savedMoreObserver?.observe(savedMore);
 }
@@ -64,8 +68,10 @@ export async function refreshSaved(fromTop = false) {
     ]);
     if (!rows.ok || !chips.ok) return;
     const [rowsHTML, chipsHTML] = [await rows.text(), await chips.text()];
+    savedLoad?.abort();
     saved.replaceChildren(fragment(rowsHTML));
-    showSavedMore(Number(rows.headers.get("X-Chaek-Matching") ?? 0));
+    savedMatching = Number(rows.headers.get("X-Chaek-Matching") ?? 0);
+    showSavedMore();
     const filters = byId(ID.savedFilters);
     const fresh = Object.assign(document.createElement("div"), { id: ID.savedFilters, className: filters.className });
     fresh.append(fragment(chipsHTML));
@@ -91,20 +97,30 @@ export async function refreshSaved(fromTop = false) {
 }
 
 async function loadMoreSaved() {
-  if (savedLoading || savedMore.hidden) return;
-  savedLoading = true;
+  if (savedLoad || savedMore.hidden) return;
+  const load = (savedLoad = new AbortController());
   const filter = savedQuery().replace(/^\?/, "&");
+  const offset = saved.children.length;
+  let cancelled = false;
   try {
     const response = await fetch(
-      `/fragments/saved?sort=${savedSort.value}${filter}&offset=${saved.children.length}&limit=${SAVED_PAGE}`);
+      `/fragments/saved?sort=${savedSort.value}${filter}&offset=${offset}&limit=${SAVED_PAGE}`,
+      { signal: load.signal });
     if (!response.ok) return;
-    const before = saved.children.length;
-    saved.append(fragment(await response.text()));
+    const rows = fragment(await response.text());
+    if (load.signal.aborted) throw new DOMException("the rows were replaced", "AbortError");
+    saved.append(rows);
     // A page that brought no row (the list shrank meanwhile) ends it until the next refresh.
-    const matching = saved.children.length > before ? Number(response.headers.get("X-Chaek-Matching") ?? 0) : 0;
-    showSavedMore(matching);
+    savedMatching = saved.children.length > offset ? Number(response.headers.get("X-Chaek-Matching") ?? 0) : 0;
+    showSavedMore();
+  } catch (error) {
+    cancelled = error.name === "AbortError";
+    if (!cancelled) console.warn("saved list", error);
   } finally {
-    savedLoading = false;
+    savedLoad = undefined;
+    // Cancelled by a refresh: the page after the new rows is asked for if 더 보기 is in sight. A
+    // failure is not asked again by itself (the server may be down); 더 보기 stays to be pressed.
+    if (cancelled) showSavedMore();
   }
 }
 
