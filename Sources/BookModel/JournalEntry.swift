@@ -130,6 +130,9 @@ public struct ReadingSession: Encodable, Sendable, Equatable, Identifiable {
   public let started: CalendarDay?
   /// The day it was finished; `nil` while the book is being read (or was put down).
   public let finished: CalendarDay?
+  /// The edition read, when it is another than the saved one (a reading of the translation, of
+  /// the edition saved before a switch); `nil`: the saved edition.
+  public let edition: BookID?
   /// Its version: an edit that names an older one is refused.
   public let version: Int
   /// Progress updates, oldest first.
@@ -137,11 +140,13 @@ public struct ReadingSession: Encodable, Sendable, Equatable, Identifiable {
 
   /// A value of the fields given.
   package init(
-    id: Int, started: CalendarDay?, finished: CalendarDay?, version: Int, progress: [ProgressUpdate]
+    id: Int, started: CalendarDay?, finished: CalendarDay?, edition: BookID? = nil, version: Int,
+    progress: [ProgressUpdate]
   ) {
     self.id = id
     self.started = started
     self.finished = finished
+    self.edition = edition
     self.version = version
     self.progress = progress
   }

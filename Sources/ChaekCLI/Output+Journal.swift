@@ -77,11 +77,13 @@ extension Output {
     return text
   }
 
-  /// `  2026-03-01 → 2026-03-20`, then a line per progress update.
+  /// `  2026-03-01 → 2026-03-20` (with `  edition ID` when it names another edition read), then a
+  /// line per progress update.
   private static func session(_ session: ReadingSession) -> String {
     let started = session.started?.description ?? "?"
     let finished = session.finished?.description ?? "reading"
-    return "  \(started) → \(finished)\n"
+    let edition = session.edition.map { "  edition \($0.rawValue)" } ?? ""
+    return "  \(started) → \(finished)\(edition)\n"
       + session.progress.map { "    \($0.day)  \(amount($0.amount))\n" }.joined()
   }
 }

@@ -96,7 +96,7 @@ enum BookViews {
       <p class="book-authors">\(authorsLine(book, highlights))</p>\
       \(price(book))\(heart(book, saved: saved, labelled: true))</div></div>\
       \(EditionViews.savedElsewhere(sheet.savedEdition))\
-      \(sheet.savedEdition == nil ? JournalViews.journal(entry) : JournalViews.keptElsewhere)\
+      \(sheet.savedEdition == nil ? JournalViews.journal(entry, editions: sheet.editions) : JournalViews.keptElsewhere)\
       <h3 class="about-heading">책 정보\(editButton(book, saved: saved))</h3><dl class="facts">\(HTML.join(facts))</dl>\(contents)\(link)\
       \(sheet.series.map { SeriesViews.section($0, current: book) } ?? "")\
       \(EditionViews.section(sheet.editions, current: book))</article>

@@ -93,16 +93,19 @@ struct DayInput: RequestBody {
 /// `PATCH /api/sessions/{sessionID}`: both days are required, `null` when unknown (or, for
 /// `finished`, still reading).
 struct SessionEdit: RequestBody {
-  enum Field: String, CodingKey, CaseIterable { case started, finished, version }
+  enum Field: String, CodingKey, CaseIterable { case started, finished, edition, version }
 
   let started: CalendarDay?
   let finished: CalendarDay?
+  /// The edition read: absent, no change; `null`, the saved one.
+  let edition: BookID??
   let version: Int?
 
   init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: Field.self)
     started = try container.decode(CalendarDay?.self, forKey: .started)
     finished = try container.decode(CalendarDay?.self, forKey: .finished)
+    edition = try container.decodeChange(BookID.self, forKey: .edition)
     version = try container.decodeIfPresent(Int.self, forKey: .version)
   }
 }

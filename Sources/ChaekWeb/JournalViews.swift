@@ -7,7 +7,8 @@ import ChaekApp
 /// can keep a draft and the focus when it swaps in a fresh rendering.
 enum JournalViews {
   /// The journal of a book: only the shelf picker while it is not saved (picking a shelf saves it).
-  static func journal(_ entry: JournalEntry?) -> HTML {
+  /// `editions`: those of its work (``ChaekApp/BookSheet/editions``), each reading's to choose from.
+  static func journal(_ entry: JournalEntry?, editions: [WorkResult] = []) -> HTML {
     guard let entry else {
       return """
         <section class="journal" id="\(PageID.journal)" aria-label="내 독서">\(shelfPicker(nil))\
@@ -16,7 +17,7 @@ enum JournalViews {
     }
     return """
       <section class="journal" id="\(PageID.journal)" data-version="\(entry.version)" aria-label="내 독서">\
-      \(shelfPicker(entry.shelf))\(rating(entry.rating))\(readingLog(entry))\(review(entry.review))\
+      \(shelfPicker(entry.shelf))\(rating(entry.rating))\(readingLog(entry, editions: editions))\(review(entry.review))\
       \(tags(entry.tags))\(notes(entry.notes, kind: .note))\(notes(entry.quotes, kind: .quote))</section>
       """
   }
@@ -78,7 +79,7 @@ enum JournalViews {
 
   /// The readings, the progress of the one under way (a finished book says when it was finished
   /// instead), and the buttons: 읽기 시작, or 다시 읽기 once a reading was finished; 다 읽음.
-  static func readingLog(_ entry: JournalEntry) -> HTML {
+  static func readingLog(_ entry: JournalEntry, editions: [WorkResult]) -> HTML {
     let last = entry.sessions.last
     let open = last.map { $0.finished == nil } ?? false
     let bar: HTML =
@@ -100,7 +101,7 @@ enum JournalViews {
       ? ""
       : #"<button class="pill primary" type="button" id="finish-reading" data-action="\#(PageAction.finishReading)">다 읽음</button>"#
     let sessions = entry.sessions.enumerated().reversed().map { index, session in
-      self.session(session, number: index + 1)
+      self.session(session, number: index + 1, of: entry.book, editions: editions)
     }
     return """
       <section class="journal-part" aria-labelledby="log-heading"><h3 id="log-heading">독서 기록</h3>\(bar)\
@@ -132,7 +133,9 @@ enum JournalViews {
       """
   }
 
-  static func session(_ session: ReadingSession, number: Int) -> HTML {
+  /// A reading: its days and, where the work has other editions (or the reading names one), the
+  /// edition read.
+  static func session(_ session: ReadingSession, number: Int, of book: Book, editions: [WorkResult]) -> HTML {
     let state = session.finished.map { "\(dayText($0)) 다 읽음" } ?? "읽는 중"
     let prefix = "session-\(session.id)"
     return """
@@ -141,10 +144,36 @@ enum JournalViews {
       <div class="dates"><label for="\(prefix)-started">시작한 날</label>\
       <input type="date" id="\(prefix)-started" name="started" value="\(session.started?.description ?? "")">\
       <label for="\(prefix)-finished">다 읽은 날</label>\
-      <input type="date" id="\(prefix)-finished" name="finished" value="\(session.finished?.description ?? "")"></div>\
+      <input type="date" id="\(prefix)-finished" name="finished" value="\(session.finished?.description ?? "")">\
+      \(editionRead(session, prefix: prefix, of: book, editions: editions))</div>\
       <div class="button-row"><button class="pill" type="submit" id="\(prefix)-save">날짜 저장</button>\
       <button class="pill danger" type="button" id="\(prefix)-delete" data-action="\(PageAction.deleteSession)">기록 삭제</button></div>\
       </fieldset></form></li>
+      """
+  }
+
+  /// The choice of the edition a reading was of: the saved one, the work's others, and the one
+  /// it names if the work no longer lists it; nothing for a work of one edition.
+  static func editionRead(_ session: ReadingSession, prefix: String, of book: Book, editions: [WorkResult])
+    -> HTML
+  {
+    var choices = editions.map(\.book)
+    if !choices.contains(where: { $0.id == book.id }) { choices.insert(book, at: 0) }
+    let read = session.edition ?? book.id
+    guard choices.count > 1 || read != book.id else { return "" }
+    var options = choices.map { edition in
+      let saved = edition.id == book.id ? " (담은 판본)" : ""
+      let selected: HTML = edition.id == read ? " selected" : ""
+      return """
+        <option value="\(edition.id.rawValue)"\(selected)>\(edition.title) · \(EditionViews.label(edition))\(saved)</option>
+        """ as HTML
+    }
+    if !choices.contains(where: { $0.id == read }) {
+      options.append("<option value=\"\(read.rawValue)\" selected>다른 판본 (\(read.rawValue))</option>")
+    }
+    return """
+      <label for="\(prefix)-edition">읽은 판본</label>\
+      <select id="\(prefix)-edition" name="edition">\(HTML.join(options))</select>
       """
   }
 

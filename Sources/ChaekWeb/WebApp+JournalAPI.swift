@@ -48,14 +48,15 @@ extension WebApp {
     return try .json(try await chaek.finishReading(request.bookID(), on: day, for: request.reader).value)
   }
 
-  /// `PATCH /api/sessions/{sessionID}`: `{"started","finished","version"?}`; the book's entry.
+  /// `PATCH /api/sessions/{sessionID}`: `{"started","finished","edition"?,"version"?}`; the book's
+  /// entry.
   func updateSession(_ request: HTTPRequest) async throws -> HTTPResponse {
     let sessionID = try request.pathInteger("sessionID")
     let edit = try request.input(SessionEdit.self)
     let entry = try await refusingStale(.session(sessionID), for: request.reader) {
       try await chaek.updateSession(
-        sessionID, started: edit.started, finished: edit.finished, expecting: edit.version,
-        for: request.reader)
+        sessionID, started: edit.started, finished: edit.finished, edition: edit.edition,
+        expecting: edit.version, for: request.reader)
     }
     return try .json(entry)
   }

@@ -121,7 +121,7 @@ extension Library {
       },
       sessions: entry.sessions.map { session in
         LibraryBackup.SessionEntry(
-          started: session.started, finished: session.finished,
+          started: session.started, finished: session.finished, edition: session.edition,
           progress: session.progress.map { update in
             switch update.amount {
             case .page(let page, let total):
@@ -168,8 +168,11 @@ extension Library {
     for session in entry.sessions {
       try Library.checkReading(started: session.started, finished: session.finished)
       let sessionID = try connection.fetchInteger(
-        "INSERT INTO reading_sessions (book_id, started, finished) VALUES (?, ?, ?) RETURNING id",
-        [id.rawValue, session.started?.description, session.finished?.description])
+        "INSERT INTO reading_sessions (book_id, started, finished, edition) VALUES (?, ?, ?, ?) RETURNING id",
+        [
+          id.rawValue, session.started?.description, session.finished?.description,
+          session.edition.flatMap { $0 == id ? nil : $0.rawValue },
+        ])
       for update in session.progress {
         try Library.checkProgress(update, of: id)
         try connection.run(

@@ -179,8 +179,12 @@ extension Library {
     }
   }
 
-  /// Gives the tags, notes, quotes, readings and last imported record of one book to another.
-  static func moveJournal(from old: BookID, to new: BookID, on connection: any SQLSession) throws {
+  /// Gives the tags, notes, quotes, readings and last imported record of one book to another:
+  /// another edition of its work (`otherEdition`, whose readings name `old` as the edition read)
+  /// or the same book under a new identity.
+  static func moveJournal(
+    from old: BookID, to new: BookID, otherEdition: Bool, on connection: any SQLSession
+  ) throws {
     try connection.run(
       """
       INSERT INTO book_tags (book_id, tag, merge_id) SELECT ?, tag, merge_id FROM book_tags WHERE book_id = ?
@@ -188,9 +192,8 @@ extension Library {
       """,
       [new.rawValue, old.rawValue])
     try connection.run("DELETE FROM book_tags WHERE book_id = ?", [old.rawValue])
-    for table in ["notes", "reading_sessions"] {
-      try connection.run("UPDATE \(table) SET book_id = ? WHERE book_id = ?", [new.rawValue, old.rawValue])
-    }
+    try connection.run("UPDATE notes SET book_id = ? WHERE book_id = ?", [new.rawValue, old.rawValue])
+    try Library.moveReadings(from: old, to: new, otherEdition: otherEdition, on: connection)
     try connection.run(
       """
       DELETE FROM imported_records WHERE book_id = ?1

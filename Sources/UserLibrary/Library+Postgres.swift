@@ -143,5 +143,6 @@ extension Library {
         """),
     PostgresMigration("index titles Korean first", sql: titleOrderIndex(dialect: .postgresql)),
     PostgresMigration("keep merges of works", sql: workMergesTable(dialect: .postgresql)),
+    PostgresMigration("name the edition of each reading", sql: readingEditionColumn(dialect: .postgresql)),
   ]
 }

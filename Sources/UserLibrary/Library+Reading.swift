@@ -55,11 +55,13 @@ extension Library {
     }
   }
 
-  /// Changes the days of a reading session (`nil`: unknown, or for `finished` still reading); a
+  /// Changes the days of a reading session (`nil`: unknown, or for `finished` still reading) and,
+  /// with `edition`, the edition read (`.some(nil)` or the saved edition's id: the saved one); a
   /// change that names an older version than the session's is refused.
   @discardableResult
   public func updateSession(
-    _ sessionID: Int, started: CalendarDay?, finished: CalendarDay?, expecting version: Int? = nil
+    _ sessionID: Int, started: CalendarDay?, finished: CalendarDay?, edition: BookID?? = nil,
+    expecting version: Int? = nil
   ) async throws -> JournalEntry {
     try Library.checkReading(started: started, finished: finished)
     let id = try await sessionOwner(sessionID)
@@ -68,6 +70,11 @@ extension Library {
       try connection.run(
         "UPDATE reading_sessions SET started = ?, finished = ?, version = version + 1 WHERE id = ?",
         [started?.description, finished?.description, sessionID])
+      if let edition {
+        try connection.run(
+          "UPDATE reading_sessions SET edition = ? WHERE id = ?",
+          [edition == id ? nil : edition?.rawValue, sessionID])
+      }
       // Finishing the reading under way finishes the book, as 다 읽음 does.
       if wasOpen, finished != nil {
         try connection.run(
@@ -159,15 +166,15 @@ extension Library {
 
   static func sessions(of id: BookID, on connection: any SQLSession) throws -> [ReadingSession] {
     let sessions = try connection.fetch(
-      "SELECT id, started, finished, version FROM reading_sessions WHERE book_id = ? ORDER BY id",
+      "SELECT id, started, finished, version, edition FROM reading_sessions WHERE book_id = ? ORDER BY id",
       [id.rawValue]
     ) {
       (
         $0.int(0), $0.optionalText(1).flatMap(CalendarDay.init), $0.optionalText(2).flatMap(CalendarDay.init),
-        $0.int(3)
+        $0.int(3), $0.optionalText(4).flatMap(BookID.init(parsing:))
       )
     }
-    return try sessions.map { id, started, finished, version in
+    return try sessions.map { id, started, finished, version, edition in
       let progress = try connection.fetch(
         "SELECT day, page, total_pages, percent FROM progress WHERE session_id = ? ORDER BY day, id", [id]
       ) { row -> ProgressUpdate? in
@@ -177,7 +184,38 @@ extension Library {
         return ProgressUpdate(day: day, amount: amount)
       }
       return ReadingSession(
-        id: id, started: started, finished: finished, version: version, progress: progress.compactMap { $0 })
+        id: id, started: started, finished: finished, edition: edition, version: version,
+        progress: progress.compactMap { $0 })
     }
+  }
+
+  /// Moves the readings of `old` to `new`. Another edition (`readIn`): each names the edition it
+  /// was read in, `old` unless it named one. The same book under a new identity: readings of any
+  /// book that named `old` name `new`.
+  static func moveReadings(
+    from old: BookID, to new: BookID, otherEdition readIn: Bool, on connection: any SQLSession
+  ) throws {
+    if readIn {
+      try connection.run(
+        "UPDATE reading_sessions SET edition = coalesce(edition, book_id), book_id = ? WHERE book_id = ?",
+        [new.rawValue, old.rawValue])
+    } else {
+      try connection.run(
+        "UPDATE reading_sessions SET book_id = ? WHERE book_id = ?", [new.rawValue, old.rawValue])
+      try connection.run(
+        "UPDATE reading_sessions SET edition = ? WHERE edition = ?", [new.rawValue, old.rawValue])
+    }
+    try Library.forgetSavedEdition(of: new, on: connection)
+  }
+
+  /// Clears the edition of `id`'s readings that name `id` itself: the saved edition goes unnamed.
+  static func forgetSavedEdition(of id: BookID, on connection: any SQLSession) throws {
+    try connection.run(
+      "UPDATE reading_sessions SET edition = NULL WHERE book_id = ?1 AND edition = ?1", [id.rawValue])
+  }
+
+  /// The migration that lets a reading name the edition read.
+  static func readingEditionColumn(dialect: SQLDialect) -> String {
+    "ALTER TABLE reading_sessions ADD COLUMN edition \(dialect == .sqlite ? "TEXT" : "text COLLATE \"C\"");"
   }
 }

@@ -133,6 +133,7 @@ extension Library {
     savedNamesCheck,
     Migration("index titles Korean first", sql: titleOrderIndex(dialect: .sqlite)),
     workMergesMigration,
+    Migration("name the edition of each reading", sql: readingEditionColumn(dialect: .sqlite)),
   ]
 
   /// How libraries written before the baseline were brought to it, in order: what an older library

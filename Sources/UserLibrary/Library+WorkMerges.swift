@@ -92,9 +92,10 @@ extension Library {
         let (from, to) = (saved.from.rawValue, saved.to.rawValue)
         for table in ["notes", "reading_sessions"] {
           try connection.run(
-            "UPDATE \(table) SET book_id = ?, merge_id = coalesce(merge_id, ?) WHERE book_id = ?",
-            [to, id, from])
+            "UPDATE \(table) SET merge_id = coalesce(merge_id, ?) WHERE book_id = ?", [id, from])
         }
+        try connection.run("UPDATE notes SET book_id = ? WHERE book_id = ?", [to, from])
+        try Library.moveReadings(from: saved.from, to: saved.to, otherEdition: true, on: connection)
         try connection.run(
           """
           INSERT INTO book_tags (book_id, tag, merge_id) SELECT ?, tag, coalesce(merge_id, ?) FROM book_tags
@@ -158,9 +159,10 @@ extension Library {
           }
         }
         for mark in marks {
-          for table in ["notes", "reading_sessions"] {
-            try connection.run("UPDATE \(table) SET book_id = ? WHERE merge_id = ?", [restored, mark])
-          }
+          try connection.run("UPDATE notes SET book_id = ? WHERE merge_id = ?", [restored, mark])
+          try connection.run(
+            "UPDATE reading_sessions SET edition = coalesce(edition, book_id), book_id = ? WHERE merge_id = ?",
+            [restored, mark])
           try connection.run(
             """
             INSERT INTO book_tags (book_id, tag, merge_id) SELECT ?, tag, merge_id FROM book_tags
@@ -168,6 +170,7 @@ extension Library {
             """, [restored, mark])
           try connection.run("DELETE FROM book_tags WHERE merge_id = ? AND book_id != ?", [mark, restored])
         }
+        try Library.forgetSavedEdition(of: edition.entry.book.id, on: connection)
         for table in ["notes", "reading_sessions", "book_tags"] {
           try connection.run("UPDATE \(table) SET merge_id = NULL WHERE merge_id = ?", [id])
         }
@@ -234,7 +237,7 @@ extension Library {
         """, [to, book.title, try Library.encode(book), from])
       try Library.indexNames(of: book, on: connection)
       try connection.run("DELETE FROM saved_books WHERE id = ?", [from])
-      try Library.moveJournal(from: old, to: book.id, on: connection)
+      try Library.moveJournal(from: old, to: book.id, otherEdition: true, on: connection)
       try Library.log(.removed(old), on: connection)
       try Library.log(.saved(book.id), on: connection)
     }

@@ -288,7 +288,7 @@ public final class Library: Sendable {
             """, [new, merged.title, try Library.encode(merged), old.rawValue])
           if !newIsSaved { try Library.indexNames(of: merged, on: connection) }
           try connection.run("DELETE FROM saved_books WHERE id = ?", [old.rawValue])
-          try Library.moveJournal(from: old, to: book.id, on: connection)
+          try Library.moveJournal(from: old, to: book.id, otherEdition: false, on: connection)
           try Library.log(.removed(old), on: connection)
           try Library.log(.saved(book.id), on: connection)
           moved += 1

@@ -146,6 +146,8 @@ public struct LibraryBackup: Codable, Sendable, Equatable {
     public var started: CalendarDay?
     /// Its finish.
     public var finished: CalendarDay?
+    /// The edition read, when another than the saved one.
+    public var edition: BookID?
     /// Its progress updates, in order.
     public var progress: [ProgressEntry]
   }

@@ -64,6 +64,39 @@ struct EditionsWebTests {
     }
   }
 
+  @Test func aReadingNamesTheEditionReadFromTheSheet() async throws {
+    try await AppServer.with { app in
+      try await app.fixture.catalog.upsert([Self.recover], source: .kakao)
+      let original = AppServer.vegetarian
+      #expect(try await app.request("PUT", "/api/library/\(original.id.rawValue)").status == 201)
+      let finished = try await app.request("POST", "/api/journal/\(original.id.rawValue)/finish")
+      let session = try #require((try finished.json()["sessions"] as? [[String: Any]])?.first?["id"] as? Int)
+      let sheet = try await app.get("/books/\(original.id.rawValue)")
+      #expect(sheet.text.contains("<select id=\"session-\(session)-edition\" name=\"edition\">"))
+      #expect(sheet.text.contains("<option value=\"\(Self.recover.id.rawValue)\">채식주의자 (리커버) · 창비 리커버"))
+
+      func patch(_ edition: String) async throws -> AppServer.Reply {
+        let body = Data(#"{"started":null,"finished":"\#(CalendarDay.today())","edition":\#(edition)}"#.utf8)
+        return try await app.request(
+          "PATCH", "/api/sessions/\(session)", body: body, headers: ["Content-Type": "application/json"])
+      }
+      let named = try await patch("\"\(Self.recover.id.rawValue)\"")
+      #expect(named.status == 200, "\(named.text)")
+      #expect(
+        (try named.json()["sessions"] as? [[String: Any]])?.first?["edition"] as? String
+          == Self.recover.id.rawValue)
+      let again = try await app.get("/books/\(original.id.rawValue)")
+      #expect(again.text.contains("<option value=\"\(Self.recover.id.rawValue)\" selected>"))
+
+      let refused = try await patch("\"isbn:9780000000002\"")
+      #expect(refused.status == 400, "\(refused.text)")
+      #expect(
+        try await app.library.entry(original.id)?.sessions.first?.edition == Self.recover.id, "unchanged")
+      let saved = try await patch("null")
+      #expect((try saved.json()["sessions"] as? [[String: Any]])?.first?["edition"] as? String == nil)
+    }
+  }
+
   @Test func aReaderMergesATranslationIntoItsWorkAndSplitsItOff() async throws {
     try await AppServer.with { app in
       let english = Book(

@@ -5,6 +5,8 @@ import json
 import urllib.request
 from urllib.parse import quote
 
+from selenium.webdriver.support.ui import Select
+
 from app_page import AppPage
 from conftest import MOBILE
 from journal_setup import call, save
@@ -88,6 +90,20 @@ def test_a_work_is_listed_once_and_another_edition_of_it_takes_the_saved_ones_pl
     assert app.entry(chosen)["shelf"] == "read", "the journal came along"
     app.js("document.querySelector('#editions-heading').scrollIntoView({block: 'start'})")
     app.shot("editions-switched")
+
+    # The reading came along as read in the edition kept before; the reader says which one it was.
+    select = "#detail .sessions select[name=edition]"
+    app.wait_for(lambda: app.find_all(select), "the reading offers no choice of the edition read")
+    assert app.js(f"return document.querySelector('{select}').value") == kept, "read in the edition kept then"
+    other = "9791100000038"
+    app.js(f"document.querySelector('{select}').scrollIntoView({{block: 'center'}})")
+    Select(app.find(select)).select_by_value(other)
+    app.wait_for(lambda: [s.get("edition") for s in app.entry(chosen)["sessions"]] == [other],
+                 lambda: f"the reading names {app.entry(chosen)['sessions']}")
+    app.wait_for(lambda: app.js(f"return document.querySelector('{select}').value") == other,
+                 "the sheet does not show the edition picked")
+    assert "더스토리" in app.js(f"return document.querySelector('{select}').selectedOptions[0].textContent")
+    app.shot("editions-reading")
     refused = f"/api/library/{chosen} - Failed to load resource: the server responded with a status of 409"
     assert [error for error in app.console_errors() if refused not in error] == []
 
