@@ -2,6 +2,7 @@ import BookCatalog
 import BookModel
 import Foundation
 import Imaging
+import UserLibrary
 
 /// Books a reader adds by hand when no provider has them: stored in the catalog as typed (so that
 /// they are searched, opened and exported as any other), saved to the reader's 담은 책, editable
@@ -55,16 +56,7 @@ extension Chaek {
   ///   added by another reader;
   ///   ``BookModel/LibraryError/notSaved(_:)`` when they have not saved it.
   public func setCover(_ image: Data, of id: BookID, for reader: Reader) async throws -> Book {
-    guard image.count <= Self.maximumCoverBytes else {
-      throw LibraryError.invalid("a cover photo is at most \(Self.maximumCoverBytes / 1024) KiB")
-    }
-    let header: PictureHeader
-    do { header = try PictureHeader(of: image) } catch {
-      throw LibraryError.invalid("a cover photo is a JPEG or PNG: \(error)")
-    }
-    guard max(header.width, header.height) <= Self.maximumCoverSide else {
-      throw LibraryError.invalid("a cover photo is at most \(Self.maximumCoverSide) pixels a side")
-    }
+    let header = try Self.checkedCover(image)
     let old = try await handAddedBook(id, for: reader)
     let key = try Catalog.handKey(of: old)
     let version = try await catalog.storeCover(
@@ -72,6 +64,63 @@ extension Chaek {
     var book = old
     book.thumbnail = Catalog.coverPath(key: key, version: version, kind: header.kind.rawValue)
     return try await replace(old, with: book, for: reader)
+  }
+
+  /// Stores the books of `backup` added by hand, as it has them, and their photos in the catalog,
+  /// as `reader`'s: a restored library's books added by hand are found and shown as before. A book
+  /// another reader added, or whose ISBN another record has, is left as the catalog has it (the
+  /// reader's saved copy stays as the backup had it).
+  func restoreHandAdded(_ backup: LibraryBackup, for reader: Reader) async throws {
+    let covers = Dictionary(backup.covers.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+    for entry in backup.books where entry.book.isAddedByHand {
+      let key = try Catalog.handKey(of: entry.book)
+      do {
+        try await catalog.storeHandAdded(entry.book, owner: try owner(reader))
+        if let cover = covers[key] {
+          _ = try await catalog.storeCover(
+            cover.image, kind: cover.kind, forBook: key, owner: try owner(reader))
+        }
+      } catch LibraryError.invalid {
+        continue
+      }
+    }
+  }
+
+  /// Checks the photos of a backup as ``setCover(_:of:for:)`` checks one, each of a book of the
+  /// backup added by hand.
+  /// - Throws: ``BookModel/LibraryError/invalid(_:)`` saying which is refused and why.
+  static func checkCovers(of backup: LibraryBackup) throws {
+    let keys = Set(
+      backup.books.map(\.book).filter(\.isAddedByHand).compactMap { try? Catalog.handKey(of: $0) })
+    for cover in backup.covers {
+      guard keys.contains(cover.key) else {
+        throw LibraryError.invalid("covers: \(cover.key) is no book of the backup added by hand")
+      }
+      let header: PictureHeader
+      do { header = try checkedCover(cover.image) } catch LibraryError.invalid(let reason) {
+        throw LibraryError.invalid("covers: \(cover.key): \(reason)")
+      }
+      guard header.kind.rawValue == cover.kind else {
+        throw LibraryError.invalid("covers: \(cover.key) is a \(header.kind.rawValue), not a \(cover.kind)")
+      }
+    }
+  }
+
+  /// The header of a cover photo: a JPEG or PNG of at most ``maximumCoverBytes`` and
+  /// ``maximumCoverSide`` pixels a side.
+  /// - Throws: ``BookModel/LibraryError/invalid(_:)`` for any other file.
+  static func checkedCover(_ image: Data) throws -> PictureHeader {
+    guard image.count <= maximumCoverBytes else {
+      throw LibraryError.invalid("a cover photo is at most \(maximumCoverBytes / 1024) KiB")
+    }
+    let header: PictureHeader
+    do { header = try PictureHeader(of: image) } catch {
+      throw LibraryError.invalid("a cover photo is a JPEG or PNG: \(error)")
+    }
+    guard max(header.width, header.height) <= maximumCoverSide else {
+      throw LibraryError.invalid("a cover photo is at most \(maximumCoverSide) pixels a side")
+    }
+    return header
   }
 
   /// The cover photo of the book added by hand whose page key is `key`, and its media type.

@@ -1,3 +1,4 @@
+import BookCatalog
 import BookImport
 import BookModel
 import Foundation
@@ -29,7 +30,8 @@ public enum ExportFormat: String, CaseIterable, Sendable {
 
 /// Writes the user's library in an ``ExportFormat``.
 ///
-/// The JSON backup holds everything. A Goodreads export holds what Goodreads can: each saved book
+/// The JSON backup holds everything, with the photos of the books the reader added by hand (which
+/// the catalog keeps) when it has the catalog. A Goodreads export holds what Goodreads can: each saved book
 /// with its shelf, rating, tags (``UserLibrary/Library/ownedTag`` as an owned copy), review,
 /// notes (as private notes, one after another), the day it was saved and its readings;
 /// quotes and progress updates are Chaek's own and are left out (see ``BookImport/GoodreadsExport``
@@ -37,9 +39,14 @@ public enum ExportFormat: String, CaseIterable, Sendable {
 public struct LibraryExport: Sendable {
   /// The library exported.
   public let library: Library
+  /// The catalog holding the photos of its books added by hand, if they go in the backup.
+  public let catalog: Catalog?
 
-  /// An export of `library`.
-  public init(library: Library) { self.library = library }
+  /// An export of `library`, with the photos `catalog` holds of its books added by hand.
+  public init(library: Library, catalog: Catalog? = nil) {
+    self.library = library
+    self.catalog = catalog
+  }
 
   /// The export in `format`.
   public func data(_ format: ExportFormat) async throws -> Data {
@@ -48,12 +55,28 @@ public struct LibraryExport: Sendable {
 
   /// The export in `format`, and the number of saved books in it (read in the same snapshot).
   public func export(_ format: ExportFormat) async throws -> (data: Data, books: Int) {
-    let backup = try await library.backup()
+    var backup = try await library.backup()
     switch format {
-    case .json: return (try backup.encoded(), backup.books.count)
+    case .json:
+      if let catalog { backup.covers = try await Self.covers(of: backup.books, in: catalog) }
+      return (try backup.encoded(), backup.books.count)
     case .goodreads:
       return (Data(GoodreadsExport.csv(backup.books.map(Self.record)).utf8), backup.books.count)
     }
+  }
+
+  /// The photos `catalog` holds of the books of `entries` added by hand, in their order.
+  static func covers(of entries: [LibraryBackup.SavedEntry], in catalog: Catalog) async throws
+    -> [LibraryBackup.Cover]
+  {
+    var covers: [LibraryBackup.Cover] = []
+    for entry in entries where entry.book.isAddedByHand {
+      let key = try Catalog.handKey(of: entry.book)
+      if let cover = try await catalog.cover(key: key) {
+        covers.append(LibraryBackup.Cover(key: key, kind: cover.kind, image: cover.image))
+      }
+    }
+    return covers
   }
 
   /// A saved book and its journal as a reading app's record.

@@ -26,6 +26,9 @@ public struct LibraryBackup: Codable, Sendable, Equatable {
   /// restored saves again, when split, the edition that gave way with its shelf, rating, review and
   /// tags; the notes, quotes and readings it moved stay with the edition they moved to.
   public var merges: [Merge] = []
+  /// The photos of the books among ``books`` that the reader added by hand, which the catalog
+  /// keeps (a backup written before they were kept has none): a restore gives them back to it.
+  public var covers: [Cover] = []
 
   /// An empty backup.
   public init() {}
@@ -38,10 +41,11 @@ public struct LibraryBackup: Codable, Sendable, Equatable {
     goals = try container.decode([Goal].self, forKey: .goals)
     searches = try container.decodeIfPresent(Searches.self, forKey: .searches) ?? Searches()
     merges = try container.decodeIfPresent([Merge].self, forKey: .merges) ?? []
+    covers = try container.decodeIfPresent([Cover].self, forKey: .covers) ?? []
   }
 
   private enum CodingKeys: String, CodingKey {
-    case backup, books, recent, goals, searches, merges
+    case backup, books, recent, goals, searches, merges, covers
   }
 
   /// `true` when `start`, the first bytes of a file, begin a backup.
@@ -225,6 +229,23 @@ public struct LibraryBackup: Codable, Sendable, Equatable {
       case mergedAt = "merged_at"
       case gaveWay = "gave_way"
       case importRecord = "import_record"
+    }
+  }
+
+  /// The cover photo of a book added by hand.
+  public struct Cover: Codable, Sendable, Equatable {
+    /// The key of the book's page, which its cover's address names.
+    public var key: String
+    /// `jpeg` or `png`.
+    public var kind: String
+    /// The photo (Base64 in the JSON).
+    public var image: Data
+
+    /// A photo of the book whose page key is `key`.
+    public init(key: String, kind: String, image: Data) {
+      self.key = key
+      self.kind = kind
+      self.image = image
     }
   }
 

@@ -144,4 +144,45 @@ struct HandAddedBookTests {
       try await chaek.setCover(photo, of: book.id, for: .owner)
     }
   }
+
+  @Test func aBackupBringsTheBookAndItsPhotoBackOnAnotherChaek() async throws {
+    let book = try await added()
+    let photo = Data(
+      PNG.encode(try GrayImage(width: 40, height: 60, pixels: [UInt8](repeating: 128, count: 2_400))))
+    _ = try await chaek.setCover(photo, of: book.id, for: .owner)
+    let backup = try await chaek.export(.json, for: .owner).data
+    let key = try Catalog.handKey(of: book)
+    #expect(
+      try LibraryBackup.decode(backup).covers == [LibraryBackup.Cover(key: key, kind: "png", image: photo)])
+
+    let elsewhere = try await offlineChaek()
+    _ = try await elsewhere.restore(backup, for: .owner)
+    let found = try await elsewhere.catalog.search(SearchQuery(query: "동네 책방")).documents.map(\.title)
+    #expect(found == ["우리 동네 책방 이야기"], "searched as before")
+    #expect(try await elsewhere.coverPhoto(key: key)?.image == photo, "its photo shown as before")
+    #expect(try await elsewhere.export(.json, for: .owner).data == backup, "backed up again, the same bytes")
+    #expect(
+      try await elsewhere.setCover(photo, of: book.id, for: .owner).thumbnail.hasPrefix("/covers/hand/"))
+  }
+
+  @Test func aBackupWithABadPhotoRestoresNothing() async throws {
+    let book = try await added()
+    var backup = try LibraryBackup.decode(try await chaek.export(.json, for: .owner).data)
+    let key = try Catalog.handKey(of: book)
+    for (cover, reason) in [
+      (LibraryBackup.Cover(key: key, kind: "png", image: Data("not a picture".utf8)), "a JPEG or PNG"),
+      (LibraryBackup.Cover(key: "0000", kind: "png", image: Data()), "no book of the backup added by hand"),
+    ] {
+      backup.covers = [cover]
+      let elsewhere = try await offlineChaek()
+      await #expect {
+        try await elsewhere.restore(try backup.encoded(), for: .owner)
+      } throws: { error in
+        guard case LibraryError.invalid(let message) = error else { return false }
+        return message.contains(reason)
+      }
+      #expect(try await elsewhere.savedIDs(for: .owner).isEmpty, "nothing restored")
+      #expect(try await elsewhere.catalog.book(book.id) == nil)
+    }
+  }
 }
