@@ -41,14 +41,16 @@ extension Catalog {
 
   /// Stores `image` as the cover photo of the book added by hand with page key `key` by `owner`,
   /// in place of any it had; answers the photo's version, which its address carries (see
-  /// ``coverPath(key:version:kind:)``).
+  /// ``coverPath(key:version:kind:)``): the next, and above `after` (a photo restored keeps its
+  /// address where it can, and never takes one a later photo had).
   /// - Throws: ``BookModel/LibraryError/invalid(_:)`` when another reader added the book.
-  public func storeCover(_ image: Data, kind: String, forBook key: String, owner: String) async throws -> Int
-  {
+  public func storeCover(
+    _ image: Data, kind: String, forBook key: String, owner: String, after: Int = 0
+  ) async throws -> Int {
     try await database.write { connection in
       try Catalog.claim(key, for: owner, on: connection)
       let version = try connection.integer(
-        "SELECT coalesce(max(version), 0) + 1 FROM covers WHERE key = ?", [key])
+        "SELECT max(coalesce(max(version), 0), ?) + 1 FROM covers WHERE key = ?", [after, key])
       try connection.run(
         "INSERT OR REPLACE INTO covers (key, version, kind, image) VALUES (?, ?, ?, ?)",
         [key, version, kind, image])
@@ -59,10 +61,17 @@ extension Catalog {
   /// The key of a book added by hand: its page's, after ``handPagePrefix``.
   /// - Throws: ``BookModel/LibraryError/invalid(_:)`` for a book not added by hand.
   public static func handKey(of book: Book) throws -> String {
-    guard book.url.hasPrefix(handPagePrefix), book.url.count > handPagePrefix.count else {
+    let key = String(book.url.dropFirst(handPagePrefix.count))
+    guard book.url.hasPrefix(handPagePrefix), isHandKey(key) else {
       throw LibraryError.invalid("only a book added by hand can be edited")
     }
-    return String(book.url.dropFirst(handPagePrefix.count))
+    return key
+  }
+
+  /// `true` for a key a book added by hand can have: a UUID's letters (hexadecimal digits and
+  /// dashes), at most 64.
+  public static func isHandKey(_ key: String) -> Bool {
+    (1...64).contains(key.count) && key.allSatisfy { $0.isHexDigit || $0 == "-" }
   }
 
   /// Records `owner` as who added the book of `key`, unless someone did.
@@ -75,10 +84,16 @@ extension Catalog {
     }
   }
 
-  /// The cover photo of the book added by hand with page key `key`, and its kind (`jpeg`, `png`).
-  public func cover(key: String) async throws -> (image: Data, kind: String)? {
+  /// The cover photo of the book added by hand with page key `key` (by `owner`, when given), and
+  /// its kind (`jpeg`, `png`).
+  public func cover(key: String, addedBy owner: String? = nil) async throws -> (image: Data, kind: String)? {
     try await database.read { connection in
-      try connection.first("SELECT image, kind FROM covers WHERE key = ?", [key]) { ($0.data(0), $0.text(1)) }
+      try connection.first(
+        """
+        SELECT image, kind FROM covers
+        WHERE key = ?1 AND (?2 IS NULL OR ?2 = (SELECT owner FROM hand_books WHERE key = ?1))
+        """, [key, owner]
+      ) { ($0.data(0), $0.text(1)) }
     }
   }
 
@@ -86,5 +101,11 @@ extension Catalog {
   /// address, so that a cached photo is never shown for a replaced one.
   public static func coverPath(key: String, version: Int, kind: String) -> String {
     "/covers/hand/\(key).\(kind)?v=\(version)"
+  }
+
+  /// The version a cover photo's address names (see ``coverPath(key:version:kind:)``), if any.
+  public static func coverVersion(in path: String) -> Int? {
+    guard path.hasPrefix("/covers/hand/"), let query = path.split(separator: "?v=").last else { return nil }
+    return Int(query)
   }
 }

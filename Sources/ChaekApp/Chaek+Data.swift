@@ -33,22 +33,25 @@ extension Chaek {
 
   /// `reader`'s library in `format` (``LibraryExport``), and the number of saved books in it.
   public func export(_ format: ExportFormat, for reader: Reader) async throws -> (data: Data, books: Int) {
-    try await LibraryExport(library: library(for: reader), catalog: catalog).export(format)
+    try await LibraryExport(library: library(for: reader), catalog: catalog, owner: try owner(reader)).export(
+      format)
   }
 
   /// Whether a file starting with `start` is a Chaek backup (`chaek export --format json`).
   public static func isBackup(_ start: Data) -> Bool { LibraryBackup.isBackup(start) }
 
-  /// Restores the backup in `data` into `reader`'s library, which must hold no books, and the books
-  /// they added by hand, with their photos, into the catalog (see
-  /// ``restoreHandAdded(_:for:)``); answers what it held.
+  /// Restores the backup in `data` into `reader`'s library, which must hold no books, with the
+  /// books they added by hand and their photos put back in the catalog first
+  /// (``restoringHandAdded(_:for:)``); answers what it held.
   /// - Throws: ``BookModel/LibraryError/invalid(_:)`` saying what is wrong with the backup;
-  ///   ``BookModel/LibraryError/notEmpty`` when the library holds books. Either way nothing changes.
+  ///   ``BookModel/LibraryError/notEmpty`` when the library holds books. Either way the library is
+  ///   unchanged (books added by hand may have been put back in the catalog).
   public func restore(_ data: Data, for reader: Reader) async throws -> RestoredBackup {
-    let backup = try LibraryBackup.decode(data)
-    try Self.checkCovers(of: backup)
-    try await library(for: reader).restore(backup)
-    try await restoreHandAdded(backup, for: reader)
+    var backup = try LibraryBackup.decode(data)
+    let library = try await library(for: reader)
+    guard try await library.size().books == 0 else { throw LibraryError.notEmpty }
+    backup = try await restoringHandAdded(backup, for: reader)
+    try await library.restore(backup)
     let notes = backup.books.flatMap(\.notes)
     let quotes = notes.count { $0.kind == .quote }
     return RestoredBackup(

@@ -66,32 +66,64 @@ extension Chaek {
     return try await replace(old, with: book, for: reader)
   }
 
-  /// Stores the books of `backup` added by hand, as it has them, and their photos in the catalog,
-  /// as `reader`'s: a restored library's books added by hand are found and shown as before. A book
-  /// another reader added, or whose ISBN another record has, is left as the catalog has it (the
-  /// reader's saved copy stays as the backup had it).
-  func restoreHandAdded(_ backup: LibraryBackup, for reader: Reader) async throws {
+  /// Puts the books of `backup` that `reader` added by hand, and their photos, back in the
+  /// catalog as theirs, so that they are found and shown as before; answers the backup with each
+  /// such book as the catalog now has it (its photo's address is the catalog's). A book another
+  /// reader added, or whose ISBN another record has, is left as the catalog has it, and the
+  /// reader's copy as the backup has it.
+  /// - Throws: ``BookModel/LibraryError/invalid(_:)`` for a book or photo that could not have been
+  ///   added by hand (see ``BookDraft``, ``setCover(_:of:for:)``), found before anything is stored.
+  func restoringHandAdded(_ backup: LibraryBackup, for reader: Reader) async throws -> LibraryBackup {
+    let books = try Self.handAddedBooks(of: backup)
+    try Self.checkCovers(of: backup, books: books)
+    let owner = try owner(reader)
     let covers = Dictionary(backup.covers.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
-    for entry in backup.books where entry.book.isAddedByHand {
-      let key = try Catalog.handKey(of: entry.book)
+    var restored: [BookID: Book] = [:]
+    for (key, book) in books {
+      var book = book
+      let backedUp = Catalog.coverVersion(in: book.thumbnail) ?? 1
+      book.thumbnail = ""
       do {
-        try await catalog.storeHandAdded(entry.book, owner: try owner(reader))
         if let cover = covers[key] {
-          _ = try await catalog.storeCover(
-            cover.image, kind: cover.kind, forBook: key, owner: try owner(reader))
+          let version = try await catalog.storeCover(
+            cover.image, kind: cover.kind, forBook: key, owner: owner, after: backedUp - 1)
+          book.thumbnail = Catalog.coverPath(key: key, version: version, kind: cover.kind)
         }
+        try await catalog.storeHandAdded(book, owner: owner)
+        restored[book.id] = book
       } catch LibraryError.invalid {
         continue
       }
     }
+    var backup = backup
+    for index in backup.books.indices {
+      if let book = restored[backup.books[index].book.id] { backup.books[index].book = book }
+    }
+    return backup
+  }
+
+  /// The books of `backup` added by hand, by their page key, each as ``BookDraft`` makes it (its
+  /// names trimmed, its ISBN checked).
+  /// - Throws: ``BookModel/LibraryError/invalid(_:)`` for one a draft does not make as it is.
+  private static func handAddedBooks(of backup: LibraryBackup) throws -> [(key: String, book: Book)] {
+    try backup.books.map(\.book).filter(\.isAddedByHand).map { book in
+      let key = try Catalog.handKey(of: book)
+      let draft = BookDraft(
+        title: book.title, authors: book.authors, publisher: book.publisher, isbn: book.isbn13 ?? "",
+        pages: book.pages, contents: book.contents)
+      let made = try draft.book(page: book.url, editing: book)
+      guard made == book else {
+        throw LibraryError.invalid("books: \(book.id) is not a book as added by hand")
+      }
+      return (key, made)
+    }
   }
 
   /// Checks the photos of a backup as ``setCover(_:of:for:)`` checks one, each of a book of the
-  /// backup added by hand.
+  /// backup added by hand (`books`).
   /// - Throws: ``BookModel/LibraryError/invalid(_:)`` saying which is refused and why.
-  static func checkCovers(of backup: LibraryBackup) throws {
-    let keys = Set(
-      backup.books.map(\.book).filter(\.isAddedByHand).compactMap { try? Catalog.handKey(of: $0) })
+  private static func checkCovers(of backup: LibraryBackup, books: [(key: String, book: Book)]) throws {
+    let keys = Set(books.map(\.key))
     for cover in backup.covers {
       guard keys.contains(cover.key) else {
         throw LibraryError.invalid("covers: \(cover.key) is no book of the backup added by hand")
@@ -125,7 +157,7 @@ extension Chaek {
 
   /// The cover photo of the book added by hand whose page key is `key`, and its media type.
   public func coverPhoto(key: String) async throws -> (image: Data, mediaType: String)? {
-    guard let cover = try await catalog.cover(key: key) else { return nil }
+    guard Catalog.isHandKey(key), let cover = try await catalog.cover(key: key) else { return nil }
     return (cover.image, PictureHeader.Kind(rawValue: cover.kind)?.mediaType ?? "application/octet-stream")
   }
 
@@ -145,7 +177,7 @@ extension Chaek {
   }
 
   /// Who `reader` is to the books they add: their library.
-  private func owner(_ reader: Reader) throws -> String {
+  func owner(_ reader: Reader) throws -> String {
     guard let library = reader.library else { throw SignInError.signedOut }
     return library
   }

@@ -71,19 +71,20 @@ extension Chaek {
   /// Changes the days of reading `sessionID` and, with `edition`, the edition read (`.some(nil)`:
   /// the saved one); answers its book's entry.
   /// - Throws: ``BookModel/LibraryError/invalid(_:)`` when `edition` is no edition of the book's
-  ///   work as the reader has it (see ``editions(of:for:)``).
+  ///   work as the reader has it (see ``editions(of:for:)``), nor the one the reading names.
   public func updateSession(
     _ sessionID: Int, started: CalendarDay?, finished: CalendarDay?, edition: BookID?? = nil,
     expecting version: Int? = nil, for reader: Reader
   ) async throws -> JournalEntry {
     let library = try await library(for: reader)
     if case .some(let edition?) = edition {
-      let owner = try await library.sessionOwner(sessionID)
-      guard let saved = try await library.savedBook(owner) else { throw LibraryError.notSaved(owner) }
-      let named = try await library.entry(owner)?.sessions.first { $0.id == sessionID }?.edition
-      let editions = try await editions(of: saved.book, for: reader).map(\.book.id)
-      guard edition == named || editions.contains(edition) else {
-        throw LibraryError.invalid("\(edition) is not an edition of this book's work")
+      let (owner, named) = try await library.sessionBooks(sessionID)
+      if edition != owner, edition != named {
+        guard let saved = try await library.savedBook(owner) else { throw LibraryError.notSaved(owner) }
+        guard try await editions(of: saved.book, for: reader).contains(where: { $0.book.id == edition })
+        else {
+          throw LibraryError.invalid("\(edition) is not an edition of this book's work")
+        }
       }
     }
     return try await library.updateSession(

@@ -31,7 +31,7 @@ public enum ExportFormat: String, CaseIterable, Sendable {
 /// Writes the user's library in an ``ExportFormat``.
 ///
 /// The JSON backup holds everything, with the photos of the books the reader added by hand (which
-/// the catalog keeps) when it has the catalog. A Goodreads export holds what Goodreads can: each saved book
+/// the catalog keeps) when it has the catalog and the reader. A Goodreads export holds what Goodreads can: each saved book
 /// with its shelf, rating, tags (``UserLibrary/Library/ownedTag`` as an owned copy), review,
 /// notes (as private notes, one after another), the day it was saved and its readings;
 /// quotes and progress updates are Chaek's own and are left out (see ``BookImport/GoodreadsExport``
@@ -41,11 +41,14 @@ public struct LibraryExport: Sendable {
   public let library: Library
   /// The catalog holding the photos of its books added by hand, if they go in the backup.
   public let catalog: Catalog?
+  /// Who the library's reader is to the catalog's books added by hand (``Chaek/owner(_:)``).
+  public let owner: String?
 
-  /// An export of `library`, with the photos `catalog` holds of its books added by hand.
-  public init(library: Library, catalog: Catalog? = nil) {
+  /// An export of `library`, with the photos `catalog` holds of the books `owner` added by hand.
+  public init(library: Library, catalog: Catalog? = nil, owner: String? = nil) {
     self.library = library
     self.catalog = catalog
+    self.owner = owner
   }
 
   /// The export in `format`.
@@ -58,21 +61,24 @@ public struct LibraryExport: Sendable {
     var backup = try await library.backup()
     switch format {
     case .json:
-      if let catalog { backup.covers = try await Self.covers(of: backup.books, in: catalog) }
+      if let catalog, let owner {
+        backup.covers = try await Self.covers(of: backup.books, addedBy: owner, in: catalog)
+      }
       return (try backup.encoded(), backup.books.count)
     case .goodreads:
       return (Data(GoodreadsExport.csv(backup.books.map(Self.record)).utf8), backup.books.count)
     }
   }
 
-  /// The photos `catalog` holds of the books of `entries` added by hand, in their order.
-  static func covers(of entries: [LibraryBackup.SavedEntry], in catalog: Catalog) async throws
-    -> [LibraryBackup.Cover]
+  /// The photos `catalog` holds of the books of `entries` that `owner` added by hand, in their
+  /// order.
+  static func covers(of entries: [LibraryBackup.SavedEntry], addedBy owner: String, in catalog: Catalog)
+    async throws -> [LibraryBackup.Cover]
   {
     var covers: [LibraryBackup.Cover] = []
     for entry in entries where entry.book.isAddedByHand {
       let key = try Catalog.handKey(of: entry.book)
-      if let cover = try await catalog.cover(key: key) {
+      if let cover = try await catalog.cover(key: key, addedBy: owner) {
         covers.append(LibraryBackup.Cover(key: key, kind: cover.kind, image: cover.image))
       }
     }

@@ -48,8 +48,7 @@ extension WebApp {
   func coverPhoto(_ request: HTTPRequest) async throws -> HTTPResponse {
     let file = request.pathParameters["file"] ?? ""
     let key = file.split(separator: ".").first.map(String.init) ?? ""
-    guard key.count <= 64, key.allSatisfy({ $0.isHexDigit || $0 == "-" }),
-      let cover = try await chaek.coverPhoto(key: key)
+    guard let cover = try await chaek.coverPhoto(key: key)
     else { throw APIError.notFound("no cover \(file)") }
     var response = HTTPResponse(status: 200, body: cover.image)
     response.headers["Content-Type"] = cover.mediaType

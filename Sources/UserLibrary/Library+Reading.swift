@@ -97,15 +97,19 @@ extension Library {
   /// The book a reading session belongs to.
   /// - Throws: ``LibraryError/noSuchRecord(_:)`` when there is no such session.
   public func sessionOwner(_ sessionID: Int) async throws -> BookID {
-    let owner = try await store.read { connection in
-      try connection.fetchFirst("SELECT book_id FROM reading_sessions WHERE id = ?", [sessionID]) {
-        $0.text(0)
+    try await sessionBooks(sessionID).owner
+  }
+
+  /// The book a reading session belongs to, and the edition it names as read (`nil`: that book).
+  /// - Throws: ``LibraryError/noSuchRecord(_:)`` when there is no such session.
+  public func sessionBooks(_ sessionID: Int) async throws -> (owner: BookID, edition: BookID?) {
+    let row = try await store.read { connection in
+      try connection.fetchFirst("SELECT book_id, edition FROM reading_sessions WHERE id = ?", [sessionID]) {
+        (BookID(parsing: $0.text(0)), $0.optionalText(1).flatMap(BookID.init(parsing:)))
       }
     }
-    guard let owner, let id = BookID(parsing: owner) else {
-      throw LibraryError.noSuchRecord("reading \(sessionID)")
-    }
-    return id
+    guard let row, let owner = row.0 else { throw LibraryError.noSuchRecord("reading \(sessionID)") }
+    return (owner, row.1)
   }
 
   // MARK: - Rows
@@ -189,33 +193,47 @@ extension Library {
     }
   }
 
-  /// Moves the readings of `old` to `new`. Another edition (`readIn`): each names the edition it
-  /// was read in, `old` unless it named one. The same book under a new identity: readings of any
-  /// book that named `old` name `new`.
+  /// Moves the readings of `old` to `new`: another edition of its work (`otherEdition`), each
+  /// naming the edition it was read in (`old` unless it named one), or the same book under a new
+  /// identity (see ``renameEdition(_:to:on:)``).
   static func moveReadings(
-    from old: BookID, to new: BookID, otherEdition readIn: Bool, on connection: any SQLSession
+    from old: BookID, to new: BookID, otherEdition: Bool, on connection: any SQLSession
   ) throws {
-    if readIn {
-      try connection.run(
-        "UPDATE reading_sessions SET edition = coalesce(edition, book_id), book_id = ? WHERE book_id = ?",
-        [new.rawValue, old.rawValue])
+    if otherEdition {
+      try moveReadings(where: "book_id = ?", [old.rawValue], to: new, on: connection)
     } else {
       try connection.run(
         "UPDATE reading_sessions SET book_id = ? WHERE book_id = ?", [new.rawValue, old.rawValue])
-      try connection.run(
-        "UPDATE reading_sessions SET edition = ? WHERE edition = ?", [new.rawValue, old.rawValue])
+      try renameEdition(old, to: new, on: connection)
     }
-    try Library.forgetSavedEdition(of: new, on: connection)
   }
 
-  /// Clears the edition of `id`'s readings that name `id` itself: the saved edition goes unnamed.
-  static func forgetSavedEdition(of id: BookID, on connection: any SQLSession) throws {
+  /// Moves the readings `filter` selects to another edition, `new`, each naming the edition it was
+  /// read in (the book it belonged to unless it named one); those of `new` itself go unnamed.
+  static func moveReadings(
+    where filter: String, _ values: [any SQLValueConvertible], to new: BookID, on connection: any SQLSession
+  ) throws {
     try connection.run(
-      "UPDATE reading_sessions SET edition = NULL WHERE book_id = ?1 AND edition = ?1", [id.rawValue])
+      "UPDATE reading_sessions SET edition = coalesce(edition, book_id), book_id = ? WHERE \(filter)",
+      [new.rawValue] + values)
+    try connection.run(
+      "UPDATE reading_sessions SET edition = NULL WHERE book_id = ?1 AND edition = ?1", [new.rawValue])
   }
 
-  /// The migration that lets a reading name the edition read.
+  /// Readings that name `old` as the edition read name `new`, the same book under a new identity
+  /// (a reading of `new` itself goes unnamed).
+  static func renameEdition(_ old: BookID, to new: BookID, on connection: any SQLSession) throws {
+    try connection.run(
+      "UPDATE reading_sessions SET edition = CASE WHEN book_id = ?1 THEN NULL ELSE ?1 END WHERE edition = ?2",
+      [new.rawValue, old.rawValue])
+  }
+
+  /// The migration that lets a reading name the edition read, with the index that finds the
+  /// readings naming an edition when its identity changes.
   static func readingEditionColumn(dialect: SQLDialect) -> String {
-    "ALTER TABLE reading_sessions ADD COLUMN edition \(dialect == .sqlite ? "TEXT" : "text COLLATE \"C\"");"
+    """
+    ALTER TABLE reading_sessions ADD COLUMN edition \(dialect == .sqlite ? "TEXT" : "text COLLATE \"C\"");
+    CREATE INDEX reading_sessions_by_edition ON reading_sessions (edition) WHERE edition IS NOT NULL;
+    """
   }
 }

@@ -160,9 +160,7 @@ extension Library {
         }
         for mark in marks {
           try connection.run("UPDATE notes SET book_id = ? WHERE merge_id = ?", [restored, mark])
-          try connection.run(
-            "UPDATE reading_sessions SET edition = coalesce(edition, book_id), book_id = ? WHERE merge_id = ?",
-            [restored, mark])
+          try Library.moveReadings(where: "merge_id = ?", [mark], to: edition.entry.book.id, on: connection)
           try connection.run(
             """
             INSERT INTO book_tags (book_id, tag, merge_id) SELECT ?, tag, merge_id FROM book_tags
@@ -170,7 +168,6 @@ extension Library {
             """, [restored, mark])
           try connection.run("DELETE FROM book_tags WHERE merge_id = ? AND book_id != ?", [mark, restored])
         }
-        try Library.forgetSavedEdition(of: edition.entry.book.id, on: connection)
         for table in ["notes", "reading_sessions", "book_tags"] {
           try connection.run("UPDATE \(table) SET merge_id = NULL WHERE merge_id = ?", [id])
         }

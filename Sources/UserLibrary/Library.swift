@@ -245,10 +245,16 @@ public final class Library: Sendable {
 
   // MARK: - Books that changed identity
 
-  /// The identities of every saved and recently viewed book: what ``follow(_:)`` may need to move.
+  /// The identities of every saved and recently viewed book, and of the editions readings name:
+  /// what ``follow(_:)`` may need to move.
   public func bookIDs() async throws -> Set<BookID> {
     let ids = try await store.read {
-      try $0.fetch("SELECT id FROM saved_books UNION SELECT id FROM recent_views") { $0.text(0) }
+      try $0.fetch(
+        """
+        SELECT id FROM saved_books UNION SELECT id FROM recent_views
+        UNION SELECT edition FROM reading_sessions WHERE edition IS NOT NULL
+        """
+      ) { $0.text(0) }
     }
     return Set(ids.compactMap(BookID.init(parsing:)))
   }
@@ -258,8 +264,9 @@ public final class Library: Sendable {
   /// a book to its new ISBN. An entry keeps its dates and its place in the lists; the stored copy
   /// becomes the new book, with what only the old copy knew filled in. When both identities are in a
   /// list, the two become one: the earlier save, the later view. Each move is logged (`removed` and
-  /// `saved`, `viewed`), so every view refreshes. Nothing is lost: an entry whose new identity
-  /// cannot be stored stays as it was.
+  /// `saved`, `viewed`), so every view refreshes. Readings that name the old identity as the
+  /// edition read name the new one. Nothing is lost: an entry whose new identity cannot be stored
+  /// stays as it was.
   /// - Returns: the number of entries moved.
   @discardableResult
   public func follow(_ replacements: [BookID: Book]) async throws -> Int {
@@ -309,6 +316,7 @@ public final class Library: Sendable {
           try Library.log(.viewed(book.id), on: connection)
           moved += 1
         }
+        try Library.renameEdition(old, to: book.id, on: connection)
       }
       return moved
     }

@@ -26,8 +26,9 @@ public struct LibraryBackup: Codable, Sendable, Equatable {
   /// restored saves again, when split, the edition that gave way with its shelf, rating, review and
   /// tags; the notes, quotes and readings it moved stay with the edition they moved to.
   public var merges: [Merge] = []
-  /// The photos of the books among ``books`` that the reader added by hand, which the catalog
-  /// keeps (a backup written before they were kept has none): a restore gives them back to it.
+  /// The photos of the books among ``books`` that the reader added by hand themselves, which the
+  /// catalog keeps (a backup written before they were kept has none): a restore gives them back
+  /// to it.
   public var covers: [Cover] = []
 
   /// An empty backup.

@@ -149,7 +149,10 @@ struct HandAddedBookTests {
     let book = try await added()
     let photo = Data(
       PNG.encode(try GrayImage(width: 40, height: 60, pixels: [UInt8](repeating: 128, count: 2_400))))
-    _ = try await chaek.setCover(photo, of: book.id, for: .owner)
+    let first = Data(PNG.encode(try GrayImage(width: 4, height: 6, pixels: [UInt8](repeating: 1, count: 24))))
+    _ = try await chaek.setCover(first, of: book.id, for: .owner)
+    let covered = try await chaek.setCover(photo, of: book.id, for: .owner)
+    #expect(covered.thumbnail.hasSuffix("?v=2"))
     let backup = try await chaek.export(.json, for: .owner).data
     let key = try Catalog.handKey(of: book)
     #expect(
@@ -160,20 +163,41 @@ struct HandAddedBookTests {
     let found = try await elsewhere.catalog.search(SearchQuery(query: "동네 책방")).documents.map(\.title)
     #expect(found == ["우리 동네 책방 이야기"], "searched as before")
     #expect(try await elsewhere.coverPhoto(key: key)?.image == photo, "its photo shown as before")
+    #expect(try await elsewhere.book(book.id, for: .owner)?.thumbnail == covered.thumbnail, "at its address")
     #expect(try await elsewhere.export(.json, for: .owner).data == backup, "backed up again, the same bytes")
-    #expect(
-      try await elsewhere.setCover(photo, of: book.id, for: .owner).thumbnail.hasPrefix("/covers/hand/"))
+    let again = try await elsewhere.setCover(photo, of: book.id, for: .owner)
+    #expect(again.thumbnail.hasSuffix("?v=3"), "a later photo never takes an address an earlier one had")
   }
 
-  @Test func aBackupWithABadPhotoRestoresNothing() async throws {
+  @Test func aBackupHoldsThePhotosOfTheBooksTheReaderAddedOnly() async throws {
+    _ = try await chaek.addReader(name: "민지", password: "correct horse", admin: false)
+    let other = try await chaek.addReader(name: "준호", password: "battery staple", admin: false)
+    let book = try await added()  // by the owner, whose library 민지 took over
+    let photo = Data(PNG.encode(try GrayImage(width: 4, height: 6, pixels: [UInt8](repeating: 1, count: 24))))
+    _ = try await chaek.setCover(photo, of: book.id, for: .owner)
+    _ = try await chaek.save(book, for: other)
+    let theirs = try LibraryBackup.decode(try await chaek.export(.json, for: other).data)
+    #expect(theirs.books.map(\.book.id) == [book.id] && theirs.covers.isEmpty)
+    #expect(try LibraryBackup.decode(try await chaek.export(.json, for: .owner).data).covers.count == 1)
+  }
+
+  @Test func aBackupWithABadBookOrPhotoRestoresNothing() async throws {
     let book = try await added()
-    var backup = try LibraryBackup.decode(try await chaek.export(.json, for: .owner).data)
+    let good = try LibraryBackup.decode(try await chaek.export(.json, for: .owner).data)
     let key = try Catalog.handKey(of: book)
-    for (cover, reason) in [
-      (LibraryBackup.Cover(key: key, kind: "png", image: Data("not a picture".utf8)), "a JPEG or PNG"),
-      (LibraryBackup.Cover(key: "0000", kind: "png", image: Data()), "no book of the backup added by hand"),
-    ] {
-      backup.covers = [cover]
+    var cases: [(LibraryBackup, String)] = []
+    var backup = good
+    backup.covers = [LibraryBackup.Cover(key: key, kind: "png", image: Data("not a picture".utf8))]
+    cases.append((backup, "a JPEG or PNG"))
+    backup.covers = [LibraryBackup.Cover(key: "0000", kind: "png", image: Data())]
+    cases.append((backup, "no book of the backup added by hand"))
+    backup = good
+    backup.books[0].book.url = Catalog.handPagePrefix + "../x"
+    cases.append((backup, "only a book added by hand"))
+    backup = good
+    backup.books[0].book.title = "제목\u{7}"
+    cases.append((backup, "a control character"))
+    for (backup, reason) in cases {
       let elsewhere = try await offlineChaek()
       await #expect {
         try await elsewhere.restore(try backup.encoded(), for: .owner)

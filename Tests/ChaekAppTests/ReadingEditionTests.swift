@@ -86,6 +86,26 @@ struct ReadingEditionTests {
     #expect(try await editionsRead(wood) == [nil])
   }
 
+  @Test func aReadingOfABookTheCatalogLacksKeepsItsDaysWithItsOwnEdition() async throws {
+    let unknown = Book(title: "카탈로그에 없는 책", isbn: "9791100000052", authors: ["누군가"])
+    let session = try await reading(of: unknown)
+    let entry = try await chaek.updateSession(
+      session, started: .today(), finished: .today(), edition: .some(unknown.id), for: .owner)
+    #expect(entry.sessions.map(\.edition) == [nil] && entry.sessions.first?.started == .today())
+  }
+
+  @Test func aReadingFollowsItsEditionToTheEditionsNewIdentity() async throws {
+    let library = try await TestLibrary.make()
+    _ = try await library.save(wood)
+    let entry = try await library.finishReading(wood.id, on: .today())
+    let keyless = try #require(BookID(parsing: "u-0123456789abcdef"))
+    try await library.updateSession(
+      try #require(entry.sessions.first).id, started: nil, finished: .today(), edition: .some(keyless))
+    #expect(try await library.bookIDs().contains(keyless), "an edition a reading names is followed")
+    _ = try await library.follow([keyless: woodAgain])
+    #expect(try await library.entry(wood.id)?.sessions.map(\.edition) == [woodAgain.id])
+  }
+
   @Test func aBackupKeepsTheEditionRead() async throws {
     let library = try await TestLibrary.make()
     _ = try await library.save(wood)

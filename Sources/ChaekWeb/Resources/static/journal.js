@@ -165,7 +165,6 @@ const edits = {
   },
   [Edit.session]: (form) => {
     const body = { started: form.elements.started.value || null, finished: form.elements.finished.value || null };
-    if (form.elements.edition) body.edition = form.elements.edition.value;
     // ISO days compare as text; the library refuses it too, this says why before asking.
     if (body.started && body.finished && body.finished < body.started) {
       sheetAlert("다 읽은 날은 시작한 날과 같거나 그 뒤여야 해요.");
@@ -181,8 +180,13 @@ export function startJournal() {
     const input = event.target;
     const edit = input.closest("fieldset[data-edit]")?.dataset.edit;
     if (input.type === "radio" && (edit === Edit.shelf || edit === Edit.rating)) edits[edit](input);
-    // The edition a reading was of is kept as soon as it is picked, with the reading's days.
-    if (input.name === "edition" && input.form?.dataset.edit === Edit.session) edits[Edit.session](input.form);
+    // The edition a reading was of is kept as soon as it is picked, with the reading's days as
+    // saved (a day typed and not saved yet stays a draft).
+    if (input.name === "edition" && input.form?.dataset.edit === Edit.session) {
+      const { started, finished } = input.form.elements;
+      const body = { started: started.defaultValue || null, finished: finished.defaultValue || null, edition: input.value };
+      journalEdit("PATCH", `/api/sessions/${sessionOf(input)}`, body, input);
+    }
   });
   detail.addEventListener("submit", (event) => {
     const form = event.target;

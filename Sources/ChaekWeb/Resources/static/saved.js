@@ -117,7 +117,7 @@ async function loadMoreSaved() {
     cancelled = error.name === "AbortError";
     if (!cancelled) console.warn("saved list", error);
   } finally {
-    savedLoad = undefined;
+    if (savedLoad === load) savedLoad = undefined;
     // Cancelled by a refresh: the page after the new rows is asked for if 더 보기 is in sight. A
     // failure is not asked again by itself (the server may be down); 더 보기 stays to be pressed.
     if (cancelled) showSavedMore();
