@@ -21,10 +21,22 @@ extension Catalog {
     }
   }
 
+  /// `name` without a leading `The`, `A` or `An` (in any case) and the spaces after it. Read by
+  /// hand: every book of a series is indexed with its keys.
+  private static func withoutLeadingArticle(_ name: String) -> String {
+    for article in ["the", "an", "a"] {
+      let rest = name.dropFirst(article.count)
+      if name.prefix(article.count).lowercased() == article, rest.first?.isWhitespace == true {
+        return String(rest.drop(while: \.isWhitespace))
+      }
+    }
+    return name
+  }
+
   /// The keys a series is found by: its name's, without a leading article (`hunger games` names
   /// *The Hunger Games*), and its 초성 (`ㅎㄹㅍㅌ` names *해리 포터*).
   static func seriesKeys(_ name: String) -> [String] {
-    let bare = name.replacing(/^(?i)(the|a|an)\s+/, with: "")
+    let bare = withoutLeadingArticle(name)
     let initials = name.unicodeScalars.contains(where: Hangul.isSyllable) ? [Analyzer.initialsKey(name)] : []
     return Array(Set([Analyzer.key(name), Analyzer.key(bare)] + initials)).sorted()
   }

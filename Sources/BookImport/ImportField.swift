@@ -76,7 +76,25 @@ enum ImportField {
   /// A review as Goodreads and StoryGraph write it, whose line breaks are `<br/>` (or `<br>`,
   /// `<br />`), with the line breaks as newlines.
   static func review(_ html: String) -> String {
-    html.replacing(/<br\s*\/?>/.ignoresCase(), with: "\n")
+    guard html.contains("<") else { return html }
+    var text = ""
+    var rest = Substring(html)
+    while let open = rest.firstIndex(of: "<") {
+      text += rest[..<open]
+      var tag = rest[rest.index(after: open)...]
+      if tag.prefix(2).lowercased() == "br" {
+        tag = tag.dropFirst(2).drop(while: \.isWhitespace)
+        if tag.first == "/" { tag = tag.dropFirst() }
+        if tag.first == ">" {
+          text += "\n"
+          rest = tag.dropFirst()
+          continue
+        }
+      }
+      text += "<"
+      rest = rest[rest.index(after: open)...]
+    }
+    return text + rest
   }
 
   /// `count` readings ending with the `dated` ones: the readings before them, whose dates the file

@@ -130,4 +130,10 @@ struct GoodreadsReadingTests {
     #expect(rows.warnings.isEmpty)
     #expect(try rows.record("Old") == ReadingRecord())
   }
+
+  @Test func aReviewsLineBreaksAreReadInAnyCaseAndSpacingAndOtherTagsKept() {
+    #expect(ImportField.review("a<BR >b<br/>c<br />d<Br\t/>e") == "a\nb\nc\nd\ne")
+    #expect(ImportField.review("<b>bold</b> < 3 <br") == "<b>bold</b> < 3 <br", "not a line break")
+    #expect(ImportField.review("no tags") == "no tags")
+  }
 }

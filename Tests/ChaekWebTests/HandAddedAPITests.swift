@@ -80,4 +80,17 @@ struct HandAddedAPITests {
       #expect(try await app.get("/covers/hand/..%2F..%2Fetc.jpeg").status == 404)
     }
   }
+
+  @Test func onlyAddressesOfPhotosServedHereAreTakenForAHandAddedCover() {
+    #expect(BookViews.isHandCover("/covers/hand/0123abcd-ef.jpeg?v=2"))
+    #expect(BookViews.isHandCover("/covers/hand/0123abcd-ef.png?v=123456789"))
+    for address in [
+      "/covers/hand/0123ABCD.jpeg?v=2", "/covers/hand/.jpeg?v=2", "/covers/hand/0123.gif?v=2",
+      "/covers/hand/0123.jpeg?v=", "/covers/hand/0123.jpeg?v=1234567890", "/covers/hand/0123.jpeg",
+      "/covers/hand/01/23.jpeg?v=1", "/covers/hand/0123.jpeg?v=1&x=2",
+      "//evil.example/covers/hand/0.jpeg?v=1",
+    ] {
+      #expect(!BookViews.isHandCover(address), "\(address)")
+    }
+  }
 }
