@@ -68,10 +68,11 @@ extension Catalog {
     return key
   }
 
-  /// `true` for a key a book added by hand can have: a UUID's letters (hexadecimal digits and
-  /// dashes), at most 64.
+  /// `true` for a key a book added by hand can have: a lowercased UUID's letters (hexadecimal
+  /// digits and dashes), at most 64.
   public static func isHandKey(_ key: String) -> Bool {
-    (1...64).contains(key.count) && key.allSatisfy { $0.isHexDigit || $0 == "-" }
+    (1...64).contains(key.count)
+      && key.allSatisfy { ("0"..."9").contains($0) || ("a"..."f").contains($0) || $0 == "-" }
   }
 
   /// Records `owner` as who added the book of `key`, unless someone did.
@@ -100,12 +101,23 @@ extension Catalog {
   /// The address a cover photo is served at (`/covers/hand/KEY.jpeg?v=2`): a new version, a new
   /// address, so that a cached photo is never shown for a replaced one.
   public static func coverPath(key: String, version: Int, kind: String) -> String {
-    "/covers/hand/\(key).\(kind)?v=\(version)"
+    "\(coverPrefix)\(key).\(kind)?v=\(version)"
   }
 
-  /// The version a cover photo's address names (see ``coverPath(key:version:kind:)``), if any.
-  public static func coverVersion(in path: String) -> Int? {
-    guard path.hasPrefix("/covers/hand/"), let query = path.split(separator: "?v=").last else { return nil }
-    return Int(query)
+  /// Where the addresses of cover photos begin.
+  private static let coverPrefix = "/covers/hand/"
+
+  /// The version `address` names when it is a cover photo's as ``coverPath(key:version:kind:)``
+  /// writes it (a key of a book added by hand, `jpeg` or `png`, at most nine digits); `nil` for any
+  /// other address.
+  public static func coverVersion(in address: String) -> Int? {
+    guard address.hasPrefix(coverPrefix), let query = address.range(of: "?v=") else { return nil }
+    let file = address[address.index(address.startIndex, offsetBy: coverPrefix.count)..<query.lowerBound]
+    let version = address[query.upperBound...]
+    guard let dot = file.lastIndex(of: "."), isHandKey(String(file[..<dot])),
+      ["jpeg", "png"].contains(file[file.index(after: dot)...]), (1...9).contains(version.count),
+      version.allSatisfy({ $0.isASCII && $0.isNumber })
+    else { return nil }
+    return Int(version)
   }
 }

@@ -193,4 +193,8 @@ extension Chaek {
 extension Book {
   /// `true` for a book a reader added by hand (see ``Chaek/addBook(_:for:)``).
   public var isAddedByHand: Bool { url.hasPrefix(Catalog.handPagePrefix) }
+
+  /// `true` when the thumbnail is the address of a photo of a book added by hand, served here
+  /// (see ``Chaek/coverPhoto(key:)``).
+  public var hasHandCoverPhoto: Bool { Catalog.coverVersion(in: thumbnail) != nil }
 }

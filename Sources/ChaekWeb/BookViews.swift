@@ -112,28 +112,12 @@ enum BookViews {
       " <button class=\"text-button\" type=\"button\" data-action=\"\(PageAction.editBook)\">고치기</button>"
   }
 
-  /// `true` for the address of the photo of a book added by hand: `/covers/hand/KEY.jpeg?v=N`
-  /// (or `.png`), KEY of hexadecimal digits and dashes, N of at most nine digits.
-  static func isHandCover(_ address: String) -> Bool {
-    let prefix = "/covers/hand/"
-    guard address.hasPrefix(prefix), let dot = address.firstIndex(of: "."),
-      let query = address.range(of: "?v=")
-    else { return false }
-    let key = address[address.index(address.startIndex, offsetBy: prefix.count)..<dot]
-    let kind = address[address.index(after: dot)..<query.lowerBound]
-    let version = address[query.upperBound...]
-    return (1...64).contains(key.count)
-      && key.allSatisfy({ ("0"..."9").contains($0) || ("a"..."f").contains($0) || $0 == "-" })
-      && (kind == "jpeg" || kind == "png") && (1...9).contains(version.count) && version.allSatisfy(\.isASCII)
-      && version.allSatisfy(\.isNumber)
-  }
-
   /// The cover: the thumbnail when there is one (a provider's, or the photo of a book added by
   /// hand, served here), else the generated SVG.
   static func cover(_ book: Book, large: Bool = false) -> HTML {
     let source =
       isWebURL(book.thumbnail)
-        || isHandCover(book.thumbnail)
+        || book.hasHandCoverPhoto
       ? book.thumbnail : "/covers/\(book.id.rawValue).svg"
     let size: HTML = large ? "width=\"120\" height=\"174\"" : "width=\"60\" height=\"87\""
     return "<img class=\"cover\" src=\"\(source)\" alt=\"\" \(size) loading=\"lazy\" decoding=\"async\">"

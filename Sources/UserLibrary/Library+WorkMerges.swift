@@ -90,19 +90,14 @@ extension Library {
           "UPDATE work_merges SET kept = ? WHERE id = ?",
           [String(decoding: try JSONEncoder().encode(kept), as: UTF8.self), id])
         let (from, to) = (saved.from.rawValue, saved.to.rawValue)
-        for table in ["notes", "reading_sessions"] {
+        // Its rows are marked with the merge (those a merge before moved keep that one's mark), its
+        // import record is kept with the entry, not given to the other edition.
+        for table in ["notes", "reading_sessions", "book_tags"] {
           try connection.run(
             "UPDATE \(table) SET merge_id = coalesce(merge_id, ?) WHERE book_id = ?", [id, from])
         }
-        try connection.run("UPDATE notes SET book_id = ? WHERE book_id = ?", [to, from])
-        try Library.moveReadings(from: saved.from, to: saved.to, otherEdition: true, on: connection)
-        try connection.run(
-          """
-          INSERT INTO book_tags (book_id, tag, merge_id) SELECT ?, tag, coalesce(merge_id, ?) FROM book_tags
-          WHERE book_id = ? ON CONFLICT DO NOTHING
-          """, [to, id, from])
-        try connection.run("DELETE FROM book_tags WHERE book_id = ?", [from])
         try connection.run("DELETE FROM imported_records WHERE book_id = ?", [from])
+        try Library.moveJournal(from: saved.from, to: saved.to, otherEdition: true, on: connection)
         try connection.run("DELETE FROM saved_books WHERE id = ?", [from])
         try connection.run("UPDATE saved_books SET version = version + 1 WHERE id = ?", [to])
         try Library.log(.removed(saved.from), on: connection)

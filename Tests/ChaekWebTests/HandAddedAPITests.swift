@@ -1,4 +1,5 @@
 import BookModel
+import ChaekApp
 import Foundation
 import Imaging
 import Testing
@@ -82,15 +83,16 @@ struct HandAddedAPITests {
   }
 
   @Test func onlyAddressesOfPhotosServedHereAreTakenForAHandAddedCover() {
-    #expect(BookViews.isHandCover("/covers/hand/0123abcd-ef.jpeg?v=2"))
-    #expect(BookViews.isHandCover("/covers/hand/0123abcd-ef.png?v=123456789"))
+    func isHandCover(_ address: String) -> Bool { Book(title: "표지", thumbnail: address).hasHandCoverPhoto }
+    #expect(isHandCover("/covers/hand/0123abcd-ef.jpeg?v=2"))
+    #expect(isHandCover("/covers/hand/0123abcd-ef.png?v=123456789"))
     for address in [
       "/covers/hand/0123ABCD.jpeg?v=2", "/covers/hand/.jpeg?v=2", "/covers/hand/0123.gif?v=2",
       "/covers/hand/0123.jpeg?v=", "/covers/hand/0123.jpeg?v=1234567890", "/covers/hand/0123.jpeg",
       "/covers/hand/01/23.jpeg?v=1", "/covers/hand/0123.jpeg?v=1&x=2",
       "//evil.example/covers/hand/0.jpeg?v=1",
     ] {
-      #expect(!BookViews.isHandCover(address), "\(address)")
+      #expect(!isHandCover(address), "\(address)")
     }
   }
 }
