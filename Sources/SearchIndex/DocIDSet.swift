@@ -42,7 +42,12 @@ public struct DocIDSet: Equatable, Sendable {
 
   public func contains(_ id: Int) -> Bool {
     let (key, offset) = Self.place(id)
-    return chunks.first { $0.key == key }?.container.contains(offset) ?? false
+    var (low, high) = (0, chunks.count)
+    while low < high {
+      let middle = (low + high) / 2
+      if chunks[middle].key < key { low = middle + 1 } else { high = middle }
+    }
+    return low < chunks.count && chunks[low].key == key && chunks[low].container.contains(offset)
   }
 
   /// Every id, in ascending order.

@@ -3,10 +3,19 @@ extension Searcher {
   ///
   /// Matches come in tiers: those matching the first of `tiers`, then those of the second not
   /// already taken, and so on, then the rest; within a tier its parts first (see ``Tier``), each
-  /// group in `order`. Only the groups the page reaches are ranked.
+  /// group in `order`. Only the groups the page reaches are ranked. A query whose phrases leave
+  /// more than ``phraseCheckLimit`` candidates has only the ones the page reaches checked, and its
+  /// total estimated (see ``searchCheckingLate(_:candidates:tiers:order:offset:limit:)``).
   public mutating func search(_ query: Query, tiers: [Tier] = [], order: Order, offset: Int, limit: Int)
     throws -> TopDocs
   {
+    if query.hasPhrases, !tiers.contains(where: \.hasContainingPart) {
+      let candidates = try matches(query.withoutPhrases)
+      if candidates.count > phraseCheckLimit {
+        return try searchCheckingLate(
+          query, candidates: candidates, tiers: tiers, order: order, offset: offset, limit: limit)
+      }
+    }
     let matching = try matches(query)
     let total = matching.count
     guard offset < total else { return TopDocs(total: total, ids: []) }
@@ -54,7 +63,7 @@ extension Searcher {
 
   /// The best `limit` ids of `set` in `order`, by the sort keys ``search(_:tiers:order:offset:limit:)``
   /// read.
-  private func top(_ set: DocIDSet, _ limit: Int, order: Order) -> [Int] {
+  func top(_ set: DocIDSet, _ limit: Int, order: Order) -> [Int] {
     var best = TopCollector(limit: limit)
     for chunk in set.chunks {
       let ranks = ranks?[chunk.key]

@@ -13,7 +13,18 @@ public struct Searcher {
   /// The sort keys by chunk, read at the first ranking.
   var ranks: [Int: RankCache.Chunk]?
   /// Postings read so far, by term.
-  private var postings: [Term: DocIDSet] = [:]
+  var postings: [Term: DocIDSet] = [:]
+  /// The documents of prefixes read so far.
+  var prefixes: [PrefixKey: DocIDSet] = [:]
+  /// The most candidates of a query's phrases checked in full (see
+  /// ``search(_:tiers:order:offset:limit:)``): a read of a text each.
+  var phraseCheckLimit = 2_000
+
+  /// A prefix query's term and limit.
+  struct PrefixKey: Hashable {
+    let term: Term
+    let limit: Int
+  }
   /// The texts of stored and supplied fields read so far, by field and id.
   var fieldTexts: [StoredField: [Int: String]] = [:]
 
@@ -66,7 +77,9 @@ public struct Searcher {
 
   /// The documents of every term that begins with `prefix`, read in one pass over at most `limit`
   /// stored chunks, in term order.
-  private func documents(startingWith prefix: Term, limit: Int) throws -> DocIDSet {
+  private mutating func documents(startingWith prefix: Term, limit: Int) throws -> DocIDSet {
+    let key = PrefixKey(term: prefix, limit: limit)
+    if let known = prefixes[key] { return known }
     let (start, end) = prefix.prefixRange
     var builder = DocIDSet.Builder()
     try connection.forEachRow(
@@ -74,6 +87,7 @@ public struct Searcher {
     ) { row in
       row.withBytes(1) { builder.insert(chunk: row.int(0), postings: $0) }
     }
+    prefixes[key] = builder.set
     return builder.set
   }
 

@@ -20,4 +20,9 @@ public struct Tier: Sendable {
     self.query = query
     self.parts = parts
   }
+
+  /// `true` when a part reads texts to rank (``Part/containing(_:in:amongBest:)``).
+  var hasContainingPart: Bool {
+    parts.contains { if case .containing = $0 { true } else { false } }
+  }
 }

@@ -17,7 +17,7 @@ struct SmallIndex {
     let bodies: [Int: String]
 
     func texts(of field: StoredField, for ids: [Int], on connection: Connection) throws -> [Int: String] {
-      bodies.filter { ids.contains($0.key) }
+      Dictionary(uniqueKeysWithValues: ids.compactMap { id in bodies[id].map { (id, $0) } })
     }
   }
 
