@@ -40,8 +40,7 @@ extension Searcher {
       earlierTiers.append(tier.query)
     }
     groups.append(Group(set: candidates, all: [query], none: earlierTiers))
-    let fields = Self.phraseFields(
-      of: [query] + tiers.flatMap { tier in [tier.query] + tier.parts.map(\.query) })
+    let phrases = Self.phrases(of: [query] + tiers.flatMap { tier in [tier.query] + tier.parts.map(\.query) })
 
     var (skip, ids, more) = (offset, [Int](), false)
     groupLoop: for group in groups where !group.set.isEmpty {
@@ -50,7 +49,7 @@ extension Searcher {
         let wanted = min(group.set.count, max(2 * checked, 2 * (skip + limit - ids.count + 1), 16))
         let batch = Array(top(group.set, wanted, order: order).dropFirst(checked))
         checked = wanted
-        try read(fields, of: batch)
+        try readTexts(checking: phrases, of: batch)
         for id in batch
         where group.all.allSatisfy({ holds($0, id) }) && !group.none.contains(where: { holds($0, id) }) {
           if skip > 0 {
@@ -66,17 +65,17 @@ extension Searcher {
     }
     guard more else { return TopDocs(total: offset - skip + ids.count, ids: ids) }
     return TopDocs(
-      total: max(try estimatedCount(of: query, among: candidates, fields), offset + limit + 1), ids: ids)
+      total: max(try estimatedCount(of: query, among: candidates, phrases), offset + limit + 1), ids: ids)
   }
 
   /// How many of `candidates` match `query`, from a sample of them spread evenly.
-  private mutating func estimatedCount(of query: Query, among candidates: DocIDSet, _ fields: [StoredField])
+  private mutating func estimatedCount(of query: Query, among candidates: DocIDSet, _ phrases: [Phrase])
     throws -> Int
   {
     let all = candidates.sorted
     let step = Double(all.count) / Double(min(all.count, Self.totalSample))
     let sample = stride(from: 0.0, to: Double(all.count), by: step).map { all[Int($0)] }
-    try read(fields, of: sample)
+    try readTexts(checking: phrases, of: sample)
     let holding = sample.filter { holds(query, $0) }.count
     return Int((Double(all.count) * Double(holding) / Double(sample.count)).rounded())
   }
@@ -99,20 +98,37 @@ extension Searcher {
     }
   }
 
-  /// The fields whose texts the phrases of `queries` are checked in.
-  private static func phraseFields(of queries: [Query]) -> [StoredField] {
-    var fields: [StoredField] = []
-    func collect(_ query: Query) {
+  /// A phrase and the fields it is checked in.
+  private typealias Phrase = (text: String, fields: [StoredField])
+
+  /// The phrases `queries` check.
+  private static func phrases(of queries: [Query]) -> [Phrase] {
+    queries.flatMap { query -> [Phrase] in
       switch query {
-      case .term, .prefix: break
-      case .all(let queries), .any(let queries): queries.forEach(collect)
-      case .containing(_, let found, let query):
-        fields += found.filter { !fields.contains($0) }
-        collect(query)
+      case .term, .prefix: []
+      case .all(let queries), .any(let queries): phrases(of: queries)
+      case .containing(let texts, let fields, let query): texts.map { ($0, fields) } + phrases(of: [query])
       }
     }
-    queries.forEach(collect)
-    return fields
+  }
+
+  /// Reads the texts that check `phrases` in `ids`: the stored ones, then the supplied ones of the
+  /// ids whose stored texts do not hold a phrase checked in those too (as ``containing(_:in:_:)``).
+  private mutating func readTexts(checking phrases: [Phrase], of ids: [Int]) throws {
+    var stored: [StoredField] = []
+    var supplied: [StoredField] = []
+    for field in phrases.flatMap(\.fields) where !stored.contains(field) && !supplied.contains(field) {
+      if field.isSupplied { supplied.append(field) } else { stored.append(field) }
+    }
+    try read(stored, of: ids)
+    guard !supplied.isEmpty else { return }
+    let undecided = ids.filter { id in
+      phrases.contains { phrase in
+        phrase.fields.contains(where: \.isSupplied)
+          && !phrase.fields.contains { !$0.isSupplied && fieldTexts[$0]?[id]?.contains(phrase.text) == true }
+      }
+    }
+    try read(supplied, of: undecided)
   }
 }
 
