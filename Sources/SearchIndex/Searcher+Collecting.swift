@@ -51,7 +51,7 @@ extension Searcher {
     case .containing(let text, let field, let count):
       let best = top(group, count, order: order)
       try read([field], of: best)
-      let found = best.filter { fieldTexts[field]?[$0]?.contains(text) ?? false }
+      let found = best.filter { fieldTexts[field]?[$0]?.includes(text) ?? false }
       group.subtract(DocIDSet(found))
       page.take(count: found.count) { Array(found.prefix($0)) }
     }

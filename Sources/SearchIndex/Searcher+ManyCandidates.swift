@@ -94,7 +94,7 @@ extension Searcher {
       return queries.contains { holds($0, id) }
     case .containing(let phrases, let fields, let query):
       return holds(query, id)
-        && phrases.allSatisfy { phrase in fields.contains { fieldTexts[$0]?[id]?.contains(phrase) ?? false } }
+        && phrases.allSatisfy { phrase in fields.contains { fieldTexts[$0]?[id]?.includes(phrase) ?? false } }
     }
   }
 
@@ -125,7 +125,7 @@ extension Searcher {
     let undecided = ids.filter { id in
       phrases.contains { phrase in
         phrase.fields.contains(where: \.isSupplied)
-          && !phrase.fields.contains { !$0.isSupplied && fieldTexts[$0]?[id]?.contains(phrase.text) == true }
+          && !phrase.fields.contains { !$0.isSupplied && fieldTexts[$0]?[id]?.includes(phrase.text) == true }
       }
     }
     try read(supplied, of: undecided)

@@ -12,7 +12,7 @@ extension Searcher {
     let stored = fields.filter { !$0.isSupplied }
     try read(stored, of: ids)
     func holds(_ id: Int, in texts: [[Int: String]]) -> Bool {
-      phrases.allSatisfy { phrase in texts.contains { $0[id]?.contains(phrase) ?? false } }
+      phrases.allSatisfy { phrase in texts.contains { $0[id]?.includes(phrase) ?? false } }
     }
     var (found, undecided) = ([Int](), [Int]())
     let storedTexts = stored.map { fieldTexts[$0] ?? [:] }

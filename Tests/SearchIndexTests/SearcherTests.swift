@@ -88,6 +88,18 @@ struct SearcherTests {
       ])
   }
 
+  @Test func aPhraseIsFoundByItsBytes() {
+    #expect("해리포터와마법사의돌".includes("포터와마"))
+    #expect("해리포터와마법사의돌".includes("의돌"))
+    #expect("해리포터".includes("해리포터"))
+    #expect("해리포터".includes(""))
+    #expect(!"해리포터".includes("해리포터와"))
+    #expect(!"해리포터".includes("리터"))
+    #expect(!"".includes("a"))
+    #expect("ㄱㅂㅂㄹㄱㅂ".includes("ㅂㄹㄱ"))
+    #expect(!"thehungergames".includes("gamesx"))
+  }
+
   @Test func tiersComeFirstThenTheRestAndPagesCrossThem() async throws {
     let index = try await SmallIndex(documents)
     let red = Query.token("red", in: [SmallIndex.title, SmallIndex.body])
