@@ -45,7 +45,7 @@ extension Catalog {
     let reading = try Analyzer.otherKeyboardReading(query.query).flatMap {
       try plan($0, target: query.target, typos: false, searcher: &searcher)
     }
-    let readingFinds = try reading.map { try !searcher.matches($0.matching).isEmpty } ?? false
+    let readingFinds = try reading.map { try searcher.hasMatch($0.matching) } ?? false
     let typed = try plan(query.query, target: query.target, typos: !readingFinds, searcher: &searcher)
     let plans = [typed, readingFinds ? reading : nil].compactMap { $0 }
     guard !plans.isEmpty else { return none }
@@ -109,7 +109,7 @@ extension Catalog {
       matching: words.query(in: [field]), tiers: AccuracyTiers.words(text, words, pairs: words.pairs))
     let typoWords = Analyzer.typoWords(text)
     guard typos, !typoWords.isEmpty, typoWords.count <= maximumTypoWords,
-      try searcher.matches(exact.matching).isEmpty
+      try !searcher.hasMatch(exact.matching)
     else { return exact }
     var alternatives: [String: [String]] = [:]
     for word in typoWords {

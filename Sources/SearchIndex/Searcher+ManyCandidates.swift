@@ -68,6 +68,23 @@ extension Searcher {
       total: max(try estimatedCount(of: query, among: candidates, phrases), offset + limit + 1), ids: ids)
   }
 
+  /// `true` when some document matches `query`: its candidates are checked in batches, in id
+  /// order, until one holds (``matches(_:)`` checks every one).
+  public mutating func hasMatch(_ query: Query) throws -> Bool {
+    let candidates = try matches(query.withoutPhrases)
+    guard query.hasPhrases else { return !candidates.isEmpty }
+    let phrases = Self.phrases(of: [query])
+    let all = candidates.sorted
+    var start = 0
+    while start < all.count {
+      let batch = Array(all[start..<min(all.count, start + max(64, start))])
+      try readTexts(checking: phrases, of: batch)
+      if batch.contains(where: { holds(query, $0) }) { return true }
+      start += batch.count
+    }
+    return false
+  }
+
   /// How many of `candidates` match `query`, from a sample of them spread evenly.
   private mutating func estimatedCount(of query: Query, among candidates: DocIDSet, _ phrases: [Phrase])
     throws -> Int

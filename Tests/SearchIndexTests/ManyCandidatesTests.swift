@@ -94,4 +94,24 @@ struct ManyCandidatesTests {
       #expect(last.late == last.full)  // the last page is found whole, and its total is exact
     }
   }
+
+  @Test func aMatchIsFoundWithoutCheckingEveryCandidate() async throws {
+    let apart = try await SmallIndex([("가나 나다", "라마", 1), ("나다 가나", "마라", 2), ("다라", "가나 나다", 3)])
+    let (query, _) = Self.query("가나다")
+    let found = try await apart.database.read { [ranks = apart.ranks, bodies = apart.bodies] connection in
+      var searcher = SmallIndex.index.searcher(
+        on: connection, ranks: ranks, texts: SmallIndex.Bodies(bodies: bodies))
+      return try searcher.hasMatch(query)
+    }
+    #expect(!found)  // every document holds both bigrams, none the word
+    let together = try await SmallIndex(
+      Self.documents(200, seed: 3) + [("마마 가나다", "라", 1)] + Self.documents(200, seed: 4))
+    let holds = try await together.database.read {
+      [ranks = together.ranks, bodies = together.bodies] connection in
+      var searcher = SmallIndex.index.searcher(
+        on: connection, ranks: ranks, texts: SmallIndex.Bodies(bodies: bodies))
+      return try searcher.hasMatch(query)
+    }
+    #expect(holds)
+  }
 }
