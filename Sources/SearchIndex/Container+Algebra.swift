@@ -28,6 +28,29 @@ extension Container {
     }
   }
 
+  /// The ids in any of `containers` (at least one), combined at once: merged and sorted when they
+  /// hold fewer than ``arrayLimit`` ids between them (so all are arrays), else set in one bitmap.
+  static func union(of containers: [Container]) -> Container {
+    guard containers.count > 1 else { return containers[0] }
+    var bitmap = Bitmap()
+    var offsets: [UInt16] = []
+    for container in containers {
+      switch container {
+      case .array(let some): offsets += some
+      case .bitmap(let some): bitmap.formUnion(some.words)
+      }
+    }
+    guard bitmap.count > 0 || offsets.count >= arrayLimit else {
+      offsets.sort()
+      var distinct: [UInt16] = []
+      distinct.reserveCapacity(offsets.count)
+      for offset in offsets where distinct.last != offset { distinct.append(offset) }
+      return .array(distinct)
+    }
+    for offset in offsets { bitmap.insert(offset) }
+    return Container(bitmap)!
+  }
+
   /// The ids of `left` not in `right`; `nil` when there are none.
   static func subtracting(_ left: Container, _ right: Container) -> Container? {
     switch (left, right) {

@@ -83,6 +83,24 @@ public struct DocIDSet: Equatable, Sendable {
     }
   }
 
+  /// The ids in any of `sets`, each chunk's containers combined at once (see
+  /// ``Container/union(of:)``): a union taken a set at a time copies what it has gathered again for
+  /// every set, which for the fifty spellings of a common prefix at ten million documents was most
+  /// of a search.
+  public static func union(_ sets: [DocIDSet]) -> DocIDSet {
+    guard sets.count > 2 else {
+      var union = sets.first ?? DocIDSet()
+      if sets.count == 2 { union.formUnion(sets[1]) }
+      return union
+    }
+    var byKey: [Int: [Container]] = [:]
+    for set in sets {
+      for chunk in set.chunks { byKey[chunk.key, default: []].append(chunk.container) }
+    }
+    return DocIDSet(
+      chunks: byKey.keys.sorted().map { Chunk(key: $0, container: Container.union(of: byKey[$0]!)) })
+  }
+
   /// Removes every id of `other`.
   public mutating func subtract(_ other: DocIDSet) {
     chunks = merge(other) { mine, theirs in

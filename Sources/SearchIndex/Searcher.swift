@@ -52,9 +52,7 @@ public struct Searcher {
       }
       return result ?? DocIDSet()
     case .any(let queries):
-      var result = DocIDSet()
-      for query in queries { result.formUnion(try matches(query)) }
-      return result
+      return DocIDSet.union(try queries.map { try matches($0) })
     case .containing(let phrases, let fields, let query):
       return try containing(phrases, in: fields, try matches(query))
     }

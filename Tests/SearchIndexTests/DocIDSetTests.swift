@@ -43,6 +43,19 @@ struct DocIDSetTests {
     }
   }
 
+  @Test func aUnionOfManySetsAgreesWithSetOfInt() {
+    var random = SeededGenerator(seed: 2)
+    for _ in 0..<60 {
+      var sets = [random.ids()]
+      for _ in 0..<Int.random(in: 0...40, using: &random) {
+        sets.append(Bool.random(using: &random) ? random.ids(overlapping: sets.last!) : random.ids())
+      }
+      let union = checked(DocIDSet.union(sets.map { DocIDSet($0) }))
+      #expect(union.sorted == sets.reduce(Set<Int>()) { $0.union($1) }.sorted())
+    }
+    #expect(DocIDSet.union([]).isEmpty)
+  }
+
   @Test func aFullChunkAndItsNeighboursCombine() {
     let full = Set(65_536..<131_072)
     let edges: Set<Int> = [0, 65_535, 65_536, 131_071, 131_072, 200_000]
