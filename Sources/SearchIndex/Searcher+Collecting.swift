@@ -3,9 +3,11 @@ extension Searcher {
   ///
   /// Matches come in tiers: those matching the first of `tiers`, then those of the second not
   /// already taken, and so on, then the rest; within a tier its parts first (see ``Tier``), each
-  /// group in `order`. Only the groups the page reaches are ranked. A query whose phrases leave
-  /// more than ``phraseCheckLimit`` candidates has only the ones the page reaches checked, and its
-  /// total estimated (see ``searchCheckingLate(_:candidates:tiers:order:offset:limit:)``).
+  /// group in `order`. Only the groups the page reaches are ranked. A query with phrases whose
+  /// candidates (its matches with no phrase checked) number more than ``phraseCheckLimit``, and
+  /// whose tiers have no ``Tier/Part/containing(_:in:amongBest:)`` part, has only the candidates
+  /// its page reaches checked, and its total estimated (see
+  /// ``searchCheckingLate(_:candidates:tiers:order:offset:limit:)``).
   public mutating func search(_ query: Query, tiers: [Tier] = [], order: Order, offset: Int, limit: Int)
     throws -> TopDocs
   {

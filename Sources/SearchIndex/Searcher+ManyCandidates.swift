@@ -2,7 +2,8 @@
 /// ``Searcher/phraseCheckLimit``): the index holds no positions, so a phrase is checked in each
 /// candidate's text, and checking every one costs a read per candidate, tens of thousands in a
 /// catalog of millions for a common Hangul word. Here the candidates are ranked as if every phrase
-/// held, and checked in that order only until the page (and one result past it) is found; the
+/// held, and checked in that order (popularity or date) only until the page (and one result past
+/// it) is found; the
 /// total is then estimated from an evenly spread sample of them, as search engines estimate the
 /// hits of a large result. The page is the one a full check would give.
 extension Searcher {
@@ -40,7 +41,8 @@ extension Searcher {
       earlierTiers.append(tier.query)
     }
     groups.append(Group(set: candidates, all: [query], none: earlierTiers))
-    let phrases = Self.phrases(of: [query] + tiers.flatMap { tier in [tier.query] + tier.parts.map(\.query) })
+    let phrases = Self.phrases(
+      of: [query] + tiers.flatMap { tier in [tier.query] + tier.parts.compactMap(\.matchingQuery) })
 
     var (skip, ids, more) = (offset, [Int](), false)
     groupLoop: for group in groups where !group.set.isEmpty {
@@ -106,17 +108,13 @@ extension Searcher {
     case .prefix(let term, let limit):
       return prefixes[PrefixKey(term: term, limit: limit)]?.contains(id) ?? false
     case .all(let queries):
-      return queries.allSatisfy { holds($0, id) }
+      return !queries.isEmpty && queries.allSatisfy { holds($0, id) }
     case .any(let queries):
       return queries.contains { holds($0, id) }
     case .containing(let phrases, let fields, let query):
-      return holds(query, id)
-        && phrases.allSatisfy { phrase in fields.contains { fieldTexts[$0]?[id]?.includes(phrase) ?? false } }
+      return holds(query, id) && holds(phrases, in: fields, id)
     }
   }
-
-  /// A phrase and the fields it is checked in.
-  private typealias Phrase = (text: String, fields: [StoredField])
 
   /// The phrases `queries` check.
   private static func phrases(of queries: [Query]) -> [Phrase] {
@@ -127,25 +125,6 @@ extension Searcher {
       case .containing(let texts, let fields, let query): texts.map { ($0, fields) } + phrases(of: [query])
       }
     }
-  }
-
-  /// Reads the texts that check `phrases` in `ids`: the stored ones, then the supplied ones of the
-  /// ids whose stored texts do not hold a phrase checked in those too (as ``containing(_:in:_:)``).
-  private mutating func readTexts(checking phrases: [Phrase], of ids: [Int]) throws {
-    var stored: [StoredField] = []
-    var supplied: [StoredField] = []
-    for field in phrases.flatMap(\.fields) where !stored.contains(field) && !supplied.contains(field) {
-      if field.isSupplied { supplied.append(field) } else { stored.append(field) }
-    }
-    try read(stored, of: ids)
-    guard !supplied.isEmpty else { return }
-    let undecided = ids.filter { id in
-      phrases.contains { phrase in
-        phrase.fields.contains(where: \.isSupplied)
-          && !phrase.fields.contains { !$0.isSupplied && fieldTexts[$0]?[id]?.includes(phrase.text) == true }
-      }
-    }
-    try read(supplied, of: undecided)
   }
 }
 
@@ -171,8 +150,8 @@ extension Query {
 }
 
 extension Tier.Part {
-  /// The query of a ``matching(_:)`` part; none (no document) for another.
-  fileprivate var query: Query {
-    if case .matching(let query) = self { query } else { .any([]) }
+  /// The query of a ``matching(_:)`` part.
+  fileprivate var matchingQuery: Query? {
+    if case .matching(let query) = self { query } else { nil }
   }
 }

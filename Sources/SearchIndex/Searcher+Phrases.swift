@@ -9,22 +9,35 @@ extension Searcher {
   {
     guard !phrases.isEmpty, !set.isEmpty else { return set }
     let ids = set.sorted
-    let stored = fields.filter { !$0.isSupplied }
+    try readTexts(checking: phrases.map { ($0, fields) }, of: ids)
+    return DocIDSet(ids.filter { holds(phrases, in: fields, $0) })
+  }
+
+  /// `true` when every phrase occurs in one of `fields`' texts of `id`, as read.
+  func holds(_ phrases: [String], in fields: [StoredField], _ id: Int) -> Bool {
+    phrases.allSatisfy { phrase in fields.contains { fieldTexts[$0]?[id]?.includes(phrase) ?? false } }
+  }
+
+  /// A phrase and the fields it is checked in.
+  typealias Phrase = (text: String, fields: [StoredField])
+
+  /// Reads the texts that check `phrases` in `ids`: the stored ones, then the supplied ones (a
+  /// description, read from its book) only of the ids whose stored texts do not hold a phrase
+  /// that those are checked for too.
+  mutating func readTexts(checking phrases: [Phrase], of ids: [Int]) throws {
+    var stored: [StoredField] = []
+    var supplied: [StoredField] = []
+    for field in phrases.flatMap(\.fields) where !stored.contains(field) && !supplied.contains(field) {
+      if field.isSupplied { supplied.append(field) } else { stored.append(field) }
+    }
     try read(stored, of: ids)
-    func holds(_ id: Int, in texts: [[Int: String]]) -> Bool {
-      phrases.allSatisfy { phrase in texts.contains { $0[id]?.includes(phrase) ?? false } }
+    guard !supplied.isEmpty else { return }
+    let undecided = ids.filter { id in
+      phrases.contains { phrase in
+        phrase.fields.contains(where: \.isSupplied) && !holds([phrase.text], in: stored, id)
+      }
     }
-    var (found, undecided) = ([Int](), [Int]())
-    let storedTexts = stored.map { fieldTexts[$0] ?? [:] }
-    for id in ids {
-      if holds(id, in: storedTexts) { found.append(id) } else { undecided.append(id) }
-    }
-    if fields.contains(where: \.isSupplied), !undecided.isEmpty {
-      try read(fields.filter(\.isSupplied), of: undecided)
-      let texts = fields.map { fieldTexts[$0] ?? [:] }
-      found += undecided.filter { holds($0, in: texts) }
-    }
-    return DocIDSet(found)
+    try read(supplied, of: undecided)
   }
 
   /// Reads the texts of `fields` for those of `ids` not read yet.

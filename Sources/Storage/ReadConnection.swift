@@ -19,7 +19,8 @@ actor ReadConnection {
   /// a page read is then a memory access into the kernel's page cache instead of a `pread` that
   /// copies it, and the readers share those pages rather than each caching its own. No Chaek
   /// database file is ever made shorter (no `VACUUM`, no `auto_vacuum`: freed pages are reused),
-  /// which is what would make a mapped page vanish under a reader.
+  /// which is what would make a mapped page vanish under a reader. A read the disk fails stops
+  /// the process (`SIGBUS`) instead of failing its query: a failing disk is not served around.
   init(path: String, label: String, busyTimeout: Int) throws {
     executor = QueueExecutor(label: label)
     connection = try Connection(path: path, readOnly: true)

@@ -49,6 +49,14 @@ struct ManyCandidatesTests {
     _ index: SmallIndex, _ word: String, order: Order, offset: Int, limit: Int
   ) async throws -> (full: TopDocs, late: TopDocs) {
     let (query, tiers) = Self.query(word)
+    return try await pages(index, query, tiers: tiers, order: order, offset: offset, limit: limit)
+  }
+
+  /// The page of `query` in `tiers` with every candidate checked, and with none checked before
+  /// ranking.
+  static func pages(
+    _ index: SmallIndex, _ query: Query, tiers: [Tier], order: Order, offset: Int, limit: Int
+  ) async throws -> (full: TopDocs, late: TopDocs) {
     let full = try await index.search {
       $0.phraseCheckLimit = .max
       return try $0.search(query, tiers: tiers, order: order, offset: offset, limit: limit)
@@ -95,23 +103,43 @@ struct ManyCandidatesTests {
     }
   }
 
+  @Test func aQueryOfTwoReadingsIsPagedAsAFullCheckPagesIt() async throws {
+    // The typed words and another keyboard mode's reading: either may match, each in its tiers.
+    let index = try await SmallIndex(Self.documents(250, seed: 9))
+    for (first, second) in [("가나다", "나다라"), ("다가나마", "라라라"), ("가마다나", "마라")] {
+      let (typed, typedTiers) = Self.query(first)
+      let (reading, readingTiers) = Self.query(second)
+      let tiers = typedTiers + [Tier(typed)] + readingTiers
+      for order in [Order.rank, .day] {
+        for (offset, limit) in [(0, 10), (7, 13), (0, 250), (90, 50)] {
+          let (full, late) = try await Self.pages(
+            index, .any([typed, reading]), tiers: tiers, order: order, offset: offset, limit: limit)
+          #expect(late == full, "\(first)|\(second) \(order) \(offset)+\(limit)")
+        }
+      }
+    }
+  }
+
   @Test func aMatchIsFoundWithoutCheckingEveryCandidate() async throws {
-    let apart = try await SmallIndex([("가나 나다", "라마", 1), ("나다 가나", "마라", 2), ("다라", "가나 나다", 3)])
     let (query, _) = Self.query("가나다")
-    let found = try await apart.database.read { [ranks = apart.ranks, bodies = apart.bodies] connection in
-      var searcher = SmallIndex.index.searcher(
-        on: connection, ranks: ranks, texts: SmallIndex.Bodies(bodies: bodies))
-      return try searcher.hasMatch(query)
+    // 300 candidates holding both bigrams apart, and the word itself in document `at` when given.
+    func hasMatch(at position: Int?) async throws -> (found: Bool, read: Int) {
+      let documents = (0..<300).map { index in
+        (title: index == position ? "마 가나다" : "가나 나다", body: "라마", rank: UInt32(index % 7))
+      }
+      let index = try await SmallIndex(documents)
+      return try await index.database.read { [ranks = index.ranks, bodies = index.bodies] connection in
+        var searcher = SmallIndex.index.searcher(
+          on: connection, ranks: ranks, texts: SmallIndex.Bodies(bodies: bodies))
+        let found = try searcher.hasMatch(query)
+        return (found, searcher.fieldTexts[SmallIndex.storedTitle]?.count ?? 0)
+      }
     }
-    #expect(!found)  // every document holds both bigrams, none the word
-    let together = try await SmallIndex(
-      Self.documents(200, seed: 3) + [("마마 가나다", "라", 1)] + Self.documents(200, seed: 4))
-    let holds = try await together.database.read {
-      [ranks = together.ranks, bodies = together.bodies] connection in
-      var searcher = SmallIndex.index.searcher(
-        on: connection, ranks: ranks, texts: SmallIndex.Bodies(bodies: bodies))
-      return try searcher.hasMatch(query)
-    }
-    #expect(holds)
+    let none = try await hasMatch(at: nil)
+    #expect(!none.found && none.read == 300)
+    let early = try await hasMatch(at: 4)
+    #expect(early.found && early.read == 64)  // the first batch decides
+    let late = try await hasMatch(at: 200)
+    #expect(late.found && late.read < 300)
   }
 }
