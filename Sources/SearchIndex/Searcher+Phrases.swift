@@ -22,8 +22,8 @@ extension Searcher {
   typealias Phrase = (text: String, fields: [StoredField])
 
   /// Reads the texts that check `phrases` in `ids`: the stored ones, then the supplied ones (a
-  /// description, read from its book) only of the ids whose stored texts do not hold a phrase
-  /// that those are checked for too.
+  /// description, read from its book) only of the ids for which a phrase checked in those too is
+  /// not in its own fields' stored texts.
   mutating func readTexts(checking phrases: [Phrase], of ids: [Int]) throws {
     var stored: [StoredField] = []
     var supplied: [StoredField] = []
@@ -34,7 +34,7 @@ extension Searcher {
     guard !supplied.isEmpty else { return }
     let undecided = ids.filter { id in
       phrases.contains { phrase in
-        phrase.fields.contains(where: \.isSupplied) && !holds([phrase.text], in: stored, id)
+        phrase.fields.contains(where: \.isSupplied) && !holds([phrase.text], in: phrase.fields, id)
       }
     }
     try read(supplied, of: undecided)

@@ -85,8 +85,9 @@ public struct Searcher {
     ) { row in
       row.withBytes(1) { builder.insert(chunk: row.int(0), postings: $0) }
     }
-    prefixes[key] = builder.set
-    return builder.set
+    let set = builder.set
+    prefixes[key] = set
+    return set
   }
 
   // MARK: - Vocabulary
