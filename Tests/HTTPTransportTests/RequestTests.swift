@@ -49,6 +49,20 @@ struct RequestTests {
     }
   }
 
+  // MARK: - Head size
+
+  /// The default buffer per connection (32 KiB) takes a head of 30,000 bytes (a browser's cookies
+  /// are a few); a larger one gets 431 rather than a closed connection.
+  @Test func theDefaultBufferTakesAHeadOf30000BytesAndRefusesOneOf40000() async throws {
+    try await TestServer.with(handler: Self.echo) { server in
+      let taken = try await server.request("/big", headers: ["X-Big": String(repeating: "a", count: 30_000)])
+      #expect(taken.status == 200)
+      let refused = try await server.request(
+        "/big", headers: ["X-Big": String(repeating: "a", count: 40_000)])
+      #expect(refused.status == 431)
+    }
+  }
+
   // MARK: - Client address
 
   /// Answers with the request's client address.
