@@ -62,31 +62,46 @@ extension Catalog {
 
   // MARK: - Rebuilding
 
-  /// Rebuilds the index from every stored book (see ``SearchIndex/IndexBuilder``), reading the
-  /// books 10,000 at a time: each batch is decoded and analyzed on every core while the books
-  /// before it are written.
+  /// Rebuilds the index from every stored book (see ``SearchIndex/IndexBuilder``), a chunk of
+  /// rowids at a time: each chunk's books are read here, then decoded, analyzed and gathered into
+  /// the chunk on a thread of its own, as many chunks at once as there are cores (the one being
+  /// written included), while the chunks before them are written.
   static func reindex(on connection: Connection) throws {
     var builder = try searchIndex.builder(on: connection)
-    var last = 0
-    func nextBatch() throws -> OrderedParts<Result<Document, any Error>>? {
+    var building: [OrderedParts<Result<IndexChunk, any Error>>] = []  // the oldest first
+    var next = 0  // the first rowid not read
+    /// Reads the next chunk that holds books and starts gathering it; `false` after the last.
+    func startChunk() throws -> Bool {
+      guard
+        let first = try connection.first(
+          "SELECT rowid FROM books WHERE rowid >= ? ORDER BY rowid LIMIT 1", [next], { $0.int(0) })
+      else { return false }
+      let empty = builder.chunk(IndexChunk.number(of: first))
+      next = empty.ids.upperBound
       let rows = try connection.query(
-        "SELECT rowid, book, popularity FROM books WHERE rowid > ? ORDER BY rowid LIMIT 10000", [last]
+        "SELECT rowid, book, popularity FROM books WHERE rowid >= ? AND rowid < ? ORDER BY rowid",
+        [first, next]
       ) { StoredRow(rowid: $0.int(0), stored: $0.data(1), popularity: $0.int(2)) }
-      guard let final = rows.last else { return nil }
-      last = final.rowid
-      return OrderedParts(count: rows.count) { positions in
-        positions.map { position in
-          Result {
-            let row = rows[position]
-            return try document(of: decode(row.stored), rowid: row.rowid, popularity: row.popularity)
-          }
-        }
-      }
+      building.append(
+        OrderedParts(count: 1) { _ in
+          [
+            Result {
+              var chunk = empty
+              for row in rows {
+                chunk.add(try document(of: decode(row.stored), rowid: row.rowid, popularity: row.popularity))
+              }
+              chunk.seal()
+              return chunk
+            }
+          ]
+        })
+      return true
     }
-    var batch = try nextBatch()
-    while let current = batch {
-      batch = try nextBatch()
-      for position in 0..<current.count { try builder.add(current[position].get()) }
+    let cores = ProcessInfo.processInfo.activeProcessorCount
+    while building.count < cores, try startChunk() {}
+    while !building.isEmpty {
+      try builder.add(building.removeFirst()[0].get())
+      _ = try startChunk()  // after the write, so that no more chunks than cores are held at once
     }
     try builder.finish()
   }

@@ -4,6 +4,8 @@ import Foundation
 /// while its consumer takes each item as soon as its part is done: so that a batch's books are
 /// packed and analyzed while the ones before them are written. The work runs on threads of its
 /// own, not on Dispatch's or Swift's cooperative pool, which a waiting consumer may be holding.
+/// Of one item, it is one job on a thread of its own, whose result the subscript waits for (a
+/// chunk of the index gathered while others are written).
 ///
 /// It is `@unchecked Sendable` because its state is read and written only under its condition.
 final class OrderedParts<Output: Sendable>: @unchecked Sendable {

@@ -73,7 +73,8 @@ public struct IndexWriter {
   public func write(on connection: Connection) throws {
     var counts: [Term: Int] = [:]
     let keys = postings.keys.map { (encoded: $0.term.encoded, key: $0) }.sorted {
-      $0.encoded == $1.encoded ? $0.key.chunk < $1.key.chunk : Self.precedes($0.encoded, $1.encoded)
+      $0.encoded.hasSameBytes(as: $1.encoded)
+        ? $0.key.chunk < $1.key.chunk : $0.encoded.bytesPrecede($1.encoded)
     }
     for (encoded, key) in keys {
       let changes = postings[key]!
@@ -115,7 +116,7 @@ public struct IndexWriter {
   }
 
   private func write(_ counts: [Term: Int], on connection: Connection) throws {
-    for (term, change) in counts.map({ ($0.key.encoded, $0.value) }).sorted(by: { Self.precedes($0.0, $1.0) })
+    for (term, change) in counts.map({ ($0.key.encoded, $0.value) }).sorted(by: { $0.0.bytesPrecede($1.0) })
     where change != 0 {
       try connection.run(
         """
@@ -126,11 +127,6 @@ public struct IndexWriter {
     if counts.values.contains(where: { $0 < 0 }) {
       try connection.run("DELETE FROM search_terms WHERE docs <= 0")
     }
-  }
-
-  /// Whether a stored term sorts before another as SQLite's b-trees keep them: byte by byte.
-  static func precedes(_ left: String, _ right: String) -> Bool {
-    left.utf8.lexicographicallyPrecedes(right.utf8)
   }
 
   private func writeStored(on connection: Connection) throws {

@@ -1,9 +1,35 @@
 import Foundation
 
+/// Texts compared by their UTF-8 bytes, with `memcmp`: the index's texts are analyzer keys and
+/// tokens, in one normal form (NFC), so bytes decide, many times sooner than `String`'s own
+/// comparisons, which compare characters (and normalize any text that is not ASCII).
 extension String {
-  /// `true` when `phrase` occurs in this text byte for byte: the texts phrases are checked in are
-  /// keys, in one normal form (``Analyzer/key(_:)``), so bytes decide, many times sooner than
-  /// `contains`, which compares characters.
+  /// `true` when this text has the same bytes as `other`.
+  func hasSameBytes(as other: String) -> Bool {
+    var (left, right) = (self, other)
+    return left.withUTF8 { left in
+      right.withUTF8 { right in
+        left.count == right.count
+          && (left.isEmpty || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0)
+      }
+    }
+  }
+
+  /// `true` when this text's bytes sort before `other`'s: byte order, which is Unicode scalar
+  /// order, as SQLite's `BINARY` collation sorts text.
+  func bytesPrecede(_ other: String) -> Bool {
+    var (left, right) = (self, other)
+    return left.withUTF8 { left in
+      right.withUTF8 { right in
+        let common = min(left.count, right.count)
+        let order = common == 0 ? 0 : memcmp(left.baseAddress!, right.baseAddress!, common)
+        return order != 0 ? order < 0 : left.count < right.count
+      }
+    }
+  }
+
+  /// `true` when `phrase` occurs in this text byte for byte (the texts phrases are checked in are
+  /// keys: ``Analyzer/key(_:)``).
   func includes(_ phrase: String) -> Bool {
     var (text, phrase) = (self, phrase)
     return text.withUTF8 { bytes in

@@ -31,7 +31,7 @@ public struct Term: Hashable, Sendable {
   /// Terms are equal when their stored forms have the same bytes: an analyzer's tokens are NFC,
   /// so this is String's equality without its normalization.
   public static func == (left: Term, right: Term) -> Bool {
-    left.encoded.utf8.elementsEqual(right.encoded.utf8)
+    left.encoded.hasSameBytes(as: right.encoded)
   }
 
   public func hash(into hasher: inout Hasher) {

@@ -51,6 +51,22 @@ struct IndexBuilderTests {
     }
   }
 
+  /// Builds an index of `documents` (ids ascending), a chunk at a time, each gathered before it
+  /// is written (the catalog gathers them on threads of their own).
+  static func build(_ documents: [Document], with builder: inout IndexBuilder) throws {
+    var chunks: [IndexChunk] = []
+    for document in documents {
+      let number = IndexChunk.number(of: document.id)
+      if chunks.last?.number != number { chunks.append(builder.chunk(number)) }
+      chunks[chunks.count - 1].add(document)
+    }
+    for var chunk in chunks {
+      if chunk.number.isMultiple(of: 2) { chunk.seal() }  // the builder seals the others
+      try builder.add(chunk)
+    }
+    try builder.finish()
+  }
+
   static func database() throws -> Database {
     try Database(path: ":memory:", migrations: [Migration("index") { try index.reset(on: $0) }])
   }
@@ -73,8 +89,7 @@ struct IndexBuilderTests {
     let built = try Self.database()
     try await built.write { connection in
       var builder = try Self.index.builder(on: connection)
-      for document in documents { try builder.add(document) }
-      try builder.finish()
+      try Self.build(documents, with: &builder)
     }
     let expected = try await written.read { try Self.rows(on: $0) }
     let actual = try await built.read { try Self.rows(on: $0) }
@@ -97,11 +112,12 @@ struct IndexBuilderTests {
       writer.add(old)
       try writer.write(on: connection)
       var builder = try Self.index.builder(on: connection)
-      try builder.add(
-        Document(
-          id: 3, terms: [Term("new", in: Self.title)], rank: 2, day: 2, stored: [.stored("title"): "new"],
-          suggestions: [Self.title: ["New"]]))
-      try builder.finish()
+      try Self.build(
+        [
+          Document(
+            id: 3, terms: [Term("new", in: Self.title)], rank: 2, day: 2, stored: [.stored("title"): "new"],
+            suggestions: [Self.title: ["New"]])
+        ], with: &builder)
     }
     let rows = try await database.read { try Self.rows(on: $0) }
     #expect(!rows.contains { $0.contains("old") || $0.contains("Old") }, "\(rows)")

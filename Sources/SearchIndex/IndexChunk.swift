@@ -1,0 +1,102 @@
+import Foundation
+
+/// One 65,536-id chunk of an index built from nothing (see ``IndexBuilder``), gathered in memory:
+/// its documents' postings, ranks, days, stored texts and suggestions. Once ``seal()``ed, its
+/// postings are sorted by term and encoded and its suggestions sorted by key, so that writing it
+/// is only writing rows. A chunk needs no connection: several are gathered and sealed on threads
+/// of their own while a builder writes the ones before them.
+public struct IndexChunk: Sendable {
+  /// The chunk's number: the ids of its documents shifted right by 16 bits.
+  public let number: Int
+  private let index: InvertedIndex
+  private var lastID = -1
+
+  /// The offsets of each term, ascending, until sealed.
+  private var postings: [Term: [UInt16]] = [:]
+  /// Every term's row once sealed, in byte order (as SQLite sorts them): its stored
+  /// form, its encoded postings, and its number of documents.
+  private(set) var terms: [(encoded: String, docs: Data, count: Int)] = []
+  /// Each document's rank and day, by offset.
+  private(set) var rank = [UInt32](repeating: 0, count: 1 << DocIDSet.chunkShift)
+  private(set) var day = [UInt32](repeating: 0, count: 1 << DocIDSet.chunkShift)
+  /// Each document's stored texts, ids ascending.
+  private(set) var stored: [(id: Int, texts: [String])] = []
+  /// The suggestion rows of each key (documents ascending), and the key's best row.
+  private var suggestionsByKey: [IndexWriter.SuggestionKey: Suggested] = [:]
+  /// The same once sealed, by field code and key.
+  private(set) var suggestions: [(key: IndexWriter.SuggestionKey, rows: Suggested)] = []
+  private var isSealed = false
+
+  /// A key's suggestion rows in a chunk, and its best.
+  struct Suggested {
+    var rows: [(doc: Int, rank: UInt32)]
+    var best: IndexWriter.Best
+  }
+
+  /// An empty chunk of `index`: the one whose number is `number`.
+  public init(number: Int, of index: InvertedIndex) {
+    self.number = number
+    self.index = index
+  }
+
+  /// The number of the chunk that holds the document of `id`.
+  public static func number(of id: Int) -> Int { DocIDSet.place(id).key }
+
+  /// The ids of the chunk's documents.
+  public var ids: Range<Int> { number << DocIDSet.chunkShift..<(number + 1) << DocIDSet.chunkShift }
+
+  /// `true` when no document was added.
+  public var isEmpty: Bool { lastID < 0 }
+
+  /// Adds a document of this chunk, whose id is above every id added before.
+  public mutating func add(_ document: Document) {
+    let (number, offset) = DocIDSet.place(document.id)
+    precondition(number == self.number, "a document of chunk \(number) is not one of chunk \(self.number)")
+    precondition(document.id > lastID && !isSealed, "documents are added in ascending id order, then sealed")
+    lastID = document.id
+    for term in document.terms {
+      postings[term, default: []].appendUnlessLast(offset)  // a term may be repeated
+    }
+    rank[Int(offset)] = document.rank
+    day[Int(offset)] = document.day
+    stored.append((document.id, index.storedTexts(of: document)))
+    for suggested in document.suggested {
+      let key = IndexWriter.SuggestionKey(suggested)
+      let best = IndexWriter.Best(doc: document.id, rank: Int(document.rank), text: suggested.text)
+      guard var entry = suggestionsByKey[key] else {
+        suggestionsByKey[key] = Suggested(rows: [(document.id, document.rank)], best: best)
+        continue
+      }
+      if entry.rows.last?.doc != document.id {
+        entry.rows.append((document.id, document.rank))
+      }
+      if entry.best.doc == document.id || best.precedes(entry.best) {
+        entry.best = best  // a document's last text of a key is the one kept, as a writer keeps it
+      }
+      suggestionsByKey[key] = entry
+    }
+  }
+
+  /// Sorts and encodes what was gathered (once; a sealed chunk takes no more documents): the work
+  /// of a chunk that is not writing, to run where it may, such as on a thread of its own.
+  public mutating func seal() {
+    guard !isSealed else { return }
+    isSealed = true
+    terms = postings.map { term, offsets in
+      (term.encoded, Postings.encode(Container(sorted: offsets)!), offsets.count)
+    }
+    .sorted { $0.encoded.bytesPrecede($1.encoded) }
+    postings = [:]
+    suggestions = suggestionsByKey.map { (key: $0.key, rows: $0.value) }.sorted {
+      ($0.key.field.code, $0.key.key) < ($1.key.field.code, $1.key.key)
+    }
+    suggestionsByKey = [:]
+  }
+}
+
+extension [UInt16] {
+  /// Appends `offset` unless it is the last element already.
+  fileprivate mutating func appendUnlessLast(_ offset: UInt16) {
+    if last != offset { append(offset) }
+  }
+}
