@@ -64,8 +64,8 @@ extension Catalog {
 
   /// Rebuilds the index from every stored book (see ``SearchIndex/IndexBuilder``), a chunk of
   /// rowids at a time: each chunk's books are read here, then decoded, analyzed and gathered into
-  /// the chunk on a thread of its own, as many chunks at once as there are cores (the one being
-  /// written included), while the chunks before them are written.
+  /// the chunk on a thread of its own, as many chunks at once as there are cores (up to four, the
+  /// one being written included), while the chunks before them are written.
   static func reindex(on connection: Connection) throws {
     var builder = try searchIndex.builder(on: connection)
     var building: [OrderedParts<Result<IndexChunk, any Error>>] = []  // the oldest first
@@ -97,11 +97,12 @@ extension Catalog {
         })
       return true
     }
-    let cores = ProcessInfo.processInfo.activeProcessorCount
-    while building.count < cores, try startChunk() {}
+    // Each chunk held costs tens of MB: four at most, whatever the number of cores.
+    let held = min(4, ProcessInfo.processInfo.activeProcessorCount)
+    while building.count < held, try startChunk() {}
     while !building.isEmpty {
       try builder.add(building.removeFirst()[0].get())
-      _ = try startChunk()  // after the write, so that no more chunks than cores are held at once
+      _ = try startChunk()  // after the write, so that no more chunks than that are held at once
     }
     try builder.finish()
   }

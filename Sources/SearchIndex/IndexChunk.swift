@@ -33,8 +33,9 @@ public struct IndexChunk: Sendable {
     var best: IndexWriter.Best
   }
 
-  /// An empty chunk of `index`: the one whose number is `number`.
-  public init(number: Int, of index: InvertedIndex) {
+  /// An empty chunk of `index`: the one whose number is `number` (made by
+  /// ``IndexBuilder/chunk(_:)``, so that its stored texts are its index's).
+  init(number: Int, of index: InvertedIndex) {
     self.number = number
     self.index = index
   }

@@ -10,7 +10,7 @@ struct IndexBuilderTests {
   static let people = Field("p")
   static let index = InvertedIndex(storedFields: [.stored("title")], documentVersion: 1)
 
-  /// A seeded corpus over three chunks of ids: words shared by few documents and by every one
+  /// A seeded corpus over three chunks of ids (0, 2 and 5): words shared by few documents and by every one
   /// (so some chunks are bitmaps), repeated terms, and suggested texts that share completion keys
   /// at equal and different ranks.
   static func corpus(seed: UInt64) -> [Document] {
@@ -25,10 +25,11 @@ struct IndexBuilderTests {
           Term(words.randomElement(using: &random)!, in: Bool.random(using: &random) ? title : people)
         } + [Term("every", in: title), Term("every", in: title)]
       let suggested = Int.random(in: 0..<4, using: &random) == 0 ? [] : [texts.randomElement(using: &random)!]
+      let placed = [0, 2, 5][id >> 16] << 16 | id & 0xFFFF  // chunks 1, 3 and 4 stay empty
       documents.append(
         Document(
-          id: id, terms: terms, rank: UInt32.random(in: 0...3, using: &random),
-          day: UInt32.random(in: 0...9, using: &random), stored: [.stored("title"): "book \(id)"],
+          id: placed, terms: terms, rank: UInt32.random(in: 0...3, using: &random),
+          day: UInt32.random(in: 0...9, using: &random), stored: [.stored("title"): "book \(placed)"],
           suggestions: [title: suggested, people: [texts.randomElement(using: &random)!]]))
       id += Int.random(in: 1...12, using: &random)
     }
@@ -63,6 +64,7 @@ struct IndexBuilderTests {
     for var chunk in chunks {
       if chunk.number.isMultiple(of: 2) { chunk.seal() }  // the builder seals the others
       try builder.add(chunk)
+      try builder.add(builder.chunk(chunk.number + 1))  // an empty chunk writes nothing
     }
     try builder.finish()
   }

@@ -100,6 +100,28 @@ struct SearcherTests {
     #expect(!"thehungergames".includes("gamesx"))
   }
 
+  @Test func textsSortByTheirBytesAsSQLiteSortsThemAndAreEqualByTheirBytes() async throws {
+    let pieces = [
+      "", "a", "ab", "a\u{0}", "B", "b", "é", "e\u{301}", "해리", "해리포터", "ㄱ", "\u{FFFF}", "\u{10000}", "🙂",
+    ]
+    var random = SystemRandomNumberGenerator()
+    let texts =
+      pieces
+      + (0..<200).map { _ in
+        (0..<Int.random(in: 0...4, using: &random)).map { _ in pieces.randomElement(using: &random)! }
+          .joined()
+      }
+    let database = try Database(
+      path: ":memory:", migrations: [Migration("texts") { try $0.execute("CREATE TABLE t (x TEXT)") }])
+    let sorted = try await database.write { connection in
+      for text in texts { try connection.run("INSERT INTO t (x) VALUES (?)", [text]) }
+      return try connection.query("SELECT x FROM t ORDER BY x") { $0.text(0) }
+    }
+    #expect(texts.sorted { $0.bytesPrecede($1) }.map { Array($0.utf8) } == sorted.map { Array($0.utf8) })
+    #expect("e\u{301}" == "é" && !"e\u{301}".hasSameBytes(as: "é"), "bytes, not characters")
+    #expect("해리포터".hasSameBytes(as: "해리" + "포터") && !"".hasSameBytes(as: "a") && "".hasSameBytes(as: ""))
+  }
+
   @Test func tiersComeFirstThenTheRestAndPagesCrossThem() async throws {
     let index = try await SmallIndex(documents)
     let red = Query.token("red", in: [SmallIndex.title, SmallIndex.body])
