@@ -32,23 +32,26 @@ extension Container {
   /// hold fewer than ``arrayLimit`` ids between them (so all are arrays), else set in one bitmap.
   static func union(of containers: [Container]) -> Container {
     guard containers.count > 1 else { return containers[0] }
-    var bitmap = Bitmap()
+    var bitmap: Bitmap?  // made only when one is needed: an empty one is 8 KiB to zero
     var offsets: [UInt16] = []
     for container in containers {
       switch container {
       case .array(let some): offsets += some
-      case .bitmap(let some): bitmap.formUnion(some.words)
+      case .bitmap(let some):
+        if bitmap == nil { bitmap = Bitmap() }
+        bitmap!.formUnion(some.words)
       }
     }
-    guard bitmap.count > 0 || offsets.count >= arrayLimit else {
+    guard bitmap != nil || offsets.count >= arrayLimit else {
       offsets.sort()
       var distinct: [UInt16] = []
       distinct.reserveCapacity(offsets.count)
       for offset in offsets where distinct.last != offset { distinct.append(offset) }
       return .array(distinct)
     }
-    for offset in offsets { bitmap.insert(offset) }
-    return Container(bitmap)!
+    var union = bitmap ?? Bitmap()
+    for offset in offsets { union.insert(offset) }
+    return Container(union)!
   }
 
   /// The ids of `left` not in `right`; `nil` when there are none.

@@ -3,9 +3,8 @@
 /// candidate's text, and checking every one costs a read per candidate, tens of thousands in a
 /// catalog of millions for a common Hangul word. Here the candidates are ranked as if every phrase
 /// held, and checked in that order (popularity or date) only until the page (and one result past
-/// it) is found; the
-/// total is then estimated from an evenly spread sample of them, as search engines estimate the
-/// hits of a large result. The page is the one a full check would give.
+/// it) is found; the total is then estimated from an evenly spread sample of them, as search
+/// engines estimate the hits of a large result. The page is the one a full check would give.
 extension Searcher {
   /// How many of a query's candidates the estimate of its total checks.
   static let totalSample = 256
