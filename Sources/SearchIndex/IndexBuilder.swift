@@ -3,9 +3,10 @@ import Storage
 /// Builds an index from nothing, as a search engine's indexer does rather than as many small
 /// updates: the postings, ranks and suggestions of each 65,536-id chunk are gathered in memory
 /// (an ``IndexChunk``, which needs no connection, so several are gathered at once on threads of
-/// their own), and written once, as whole rows in key order, chunk after chunk. No row is read
-/// back and rewritten, memory holds a few chunks whatever the number of documents, and the
-/// secondary indexes are sorted once at the end.
+/// their own), and written once, as whole rows in key order, chunk after chunk. Few rows are
+/// read back (a completion key's best row, when an earlier chunk suggested it too), memory holds
+/// a few chunks whatever the number of documents, and the best keys of crowded prefixes are
+/// found once at the end.
 ///
 /// It writes on the caller's connection, in the caller's transaction: a build that stops before
 /// the commit (an error, a `kill -9`) leaves the index as it was, and readers see the old index
@@ -24,7 +25,7 @@ public struct IndexBuilder {
   init(index: InvertedIndex, on connection: Connection) throws {
     self.index = index
     self.connection = connection
-    try index.createTables(on: connection)
+    try index.reset(on: connection)
   }
 
   /// An empty chunk of this builder's index: the one whose number is `number`.
@@ -55,40 +56,53 @@ public struct IndexBuilder {
     }
     try IndexWriter.storeRanks(
       chunk.rank, day: chunk.day, of: chunk.number, version: (version ?? 0) + 1, on: connection)
-    try writeSuggestions(chunk.suggestions)
+    try writeSuggestions(chunk.suggestions, of: chunk.number)
   }
 
-  /// Writes the 초성 rows of the best suggestions, and the secondary indexes. The index is whole
-  /// only once this returns.
+  /// Writes the 초성 rows of the best suggestions, and the best keys of crowded prefixes. The
+  /// index is whole only once this returns.
   public mutating func finish() throws {
     try writeInitialsRows()
-    try index.createSecondaryIndexes(on: connection)
+    let tops = SuggestionTops(index: index, connection: connection)
+    for field in suggestedFields.sorted(by: { $0.code < $1.code }) {
+      try tops.build(in: IndexWriter.keySpace(field))
+      try tops.build(in: IndexWriter.initialsSpace(field))
+    }
   }
 
   // MARK: - Writing a chunk
 
   /// Writes a chunk's suggestion rows, and each key's best row where it beats the one an earlier
-  /// chunk wrote.
+  /// chunk wrote. A chunk's documents of a key have a row unless the only one is the key's best;
+  /// an earlier best that this chunk beats, alone in its chunk, gets a row there.
   private mutating func writeSuggestions(
-    _ suggestions: [(key: IndexWriter.SuggestionKey, rows: IndexChunk.Suggested)]
+    _ suggestions: [(key: IndexWriter.SuggestionKey, rows: IndexChunk.Suggested)], of chunk: Int
   )
     throws
   {
     for (key, entry) in suggestions {
       suggestedFields.insert(key.field)
       let space = IndexWriter.keySpace(key.field)
-      for row in entry.rows {
-        try connection.run(
-          "INSERT INTO search_suggestions (space, key, doc, rank) VALUES (?, ?, ?, ?)",
-          [space, key.key, row.doc, Int(row.rank)])
-      }
-      if wroteBestRows,
-        let before = try connection.first(
+      let before =
+        wroteBestRows
+        ? try connection.first(
           "SELECT doc, rank, text FROM search_suggestion_keys WHERE space = ? AND key = ?", [space, key.key],
-          { IndexWriter.Best(doc: $0.int(0), rank: $0.int(1), text: $0.text(2)) }),
-        !entry.best.precedes(before)
-      {
-        continue
+          { IndexWriter.Best(doc: $0.int(0), rank: $0.int(1), text: $0.text(2)) }) : nil
+      let beatsBefore = before.map(entry.best.precedes) ?? true
+      let insertDocs =
+        "INSERT OR IGNORE INTO search_suggestion_docs (space, key, chunk, docs) VALUES (?, ?, ?, ?)"
+      if entry.rows.count > 1 || !beatsBefore {
+        let ranks = Dictionary(uniqueKeysWithValues: entry.rows.map { ($0.doc, $0.rank) })
+        try connection.run(insertDocs, [space, key.key, chunk, SuggestedDocs.encode(ranks)])
+      }
+      guard beatsBefore else { continue }
+      if let before {
+        try connection.run(
+          insertDocs,
+          [
+            space, key.key, DocIDSet.place(before.doc).key,
+            SuggestedDocs.encode([before.doc: UInt32(before.rank)]),
+          ])
       }
       try connection.run(
         "INSERT OR REPLACE INTO search_suggestion_keys (space, key, doc, rank, text) VALUES (?, ?, ?, ?, ?)",

@@ -1,13 +1,14 @@
+import Foundation
 import Storage
 
-/// The completion structure's rows. For every text a document suggests, one row of its field's
-/// key space (`search_suggestions`: the key, the document and its rank, nothing else); for each
-/// key, its best-ranked document and a text of the key (`search_suggestion_keys`), under the key
-/// and, when the text has Hangul, under its 초성: the rows searches read, so that a name a
-/// thousand books share is one row there. A key's text is stored once, in its best row: when the
-/// best document goes and no document of the batch brings its own text, the next best keeps the
-/// text the key had, which another document's text folds to the same key as (the caller shows
-/// the document's own text where it matters, as the catalog does a title).
+/// The completion structure's rows (see ``InvertedIndex``). For each key a batch touched: its
+/// documents' rows in the chunks it touched (``SuggestedDocs``), then its best row
+/// (`search_suggestion_keys`: its best-ranked document and a text of the key), under the key and,
+/// when the text has Hangul, under its 초성, then the best keys of the crowded prefixes of those
+/// (``SuggestionTops``). A key's text is stored once, in its best row: when the best document
+/// goes and no document of the batch brings its own text, the next best keeps the text the key
+/// had, which another document's text folds to the same key as (the caller shows the document's
+/// own text where it matters, as the catalog does a title).
 extension IndexWriter {
   /// A field's completion key: what the changes of a batch are grouped by.
   struct SuggestionKey: Hashable {
@@ -32,24 +33,13 @@ extension IndexWriter {
   /// key: texts of the same initials keep a row each.
   static func initialsSpace(_ field: Field) -> String { field.code + "^" }
 
-  /// Stores the changed rows, then the best row of each key they touched, in key order.
+  /// Stores the changed rows of each key the batch touched, in key order.
   func writeSuggestions(on connection: Connection) throws {
+    let tops = SuggestionTops(index: index, connection: connection)
     for (key, changes) in suggestionChanges.sorted(by: {
       ($0.key.field.code, $0.key.key) < ($1.key.field.code, $1.key.key)
     }) {
-      let space = Self.keySpace(key.field)
-      for (doc, change) in changes.sorted(by: { $0.key < $1.key }) {
-        switch change {
-        case .put(let rank, _):
-          try connection.run(
-            "INSERT OR REPLACE INTO search_suggestions (space, key, doc, rank) VALUES (?, ?, ?, ?)",
-            [space, key.key, doc, Int(rank)])
-        case .remove:
-          try connection.run(
-            "DELETE FROM search_suggestions WHERE space = ? AND key = ? AND doc = ?", [space, key.key, doc])
-        }
-      }
-      try writeBest(of: key, changes: changes, on: connection)
+      try write(key, changes: changes, tops: tops, on: connection)
     }
   }
 
@@ -63,57 +53,122 @@ extension IndexWriter {
     func precedes(_ other: Best) -> Bool { rank != other.rank ? rank > other.rank : doc < other.doc }
   }
 
-  /// Writes the best row of `key` after `changes` (under the key and its 초성), or removes it when
-  /// no document suggests the key any more. The key's rows are read only when its best document
-  /// was removed or lowered: otherwise the best is the better of the old one and the batch's.
-  private func writeBest(of key: SuggestionKey, changes: [Int: SuggestionChange], on connection: Connection)
-    throws
-  {
+  /// Writes a key's rows after `changes`. Its documents are read only in the chunks the changes
+  /// touch, unless its best document was removed or lowered: then in every chunk, to find the
+  /// next best; otherwise the best is the better of the old one and the batch's.
+  private func write(
+    _ key: SuggestionKey, changes: [Int: SuggestionChange], tops: SuggestionTops, on connection: Connection
+  ) throws {
     let space = Self.keySpace(key.field)
     let before = try connection.first(
       "SELECT doc, rank, text FROM search_suggestion_keys WHERE space = ? AND key = ?", [space, key.key]
     ) { Best(doc: $0.int(0), rank: $0.int(1), text: $0.text(2)) }
-    var puts: [Best] = []
-    var keepsBest = before != nil
-    for (doc, change) in changes {
-      switch change {
-      case .put(let rank, let text):
-        puts.append(Best(doc: doc, rank: Int(rank), text: text))
-        if doc == before?.doc, Int(rank) < before!.rank { keepsBest = false }
-      case .remove:
-        if doc == before?.doc { keepsBest = false }
-      }
+    var puts: [Int: Best] = [:]
+    for case (let doc, .put(let rank, let text)) in changes {
+      puts[doc] = Best(doc: doc, rank: Int(rank), text: text)
     }
+    let keepsBest =
+      before.map { before in
+        changes[before.doc] == nil || puts[before.doc].map { $0.rank >= before.rank } == true
+      } ?? false
+    // Each chunk read: its stored row (if any) and its documents after the changes.
+    var chunks: [Int: (stored: Data?, ranks: [Int: UInt32])] = [:]
+    func read(_ stored: Data?, of chunk: Int) {
+      var ranks =
+        stored.map { data in data.withUnsafeBytes { SuggestedDocs.decode($0, chunk: chunk) } } ?? [:]
+      if let before, DocIDSet.place(before.doc).key == chunk, ranks[before.doc] == nil {
+        ranks[before.doc] = UInt32(before.rank)  // a best alone in its chunk has no row
+      }
+      for (doc, change) in changes where DocIDSet.place(doc).key == chunk {
+        switch change {
+        case .put(let rank, _): ranks[doc] = rank
+        case .remove: ranks[doc] = nil
+        }
+      }
+      chunks[chunk] = (stored, ranks)
+    }
+    if before != nil && !keepsBest {
+      try connection.forEachRow(
+        "SELECT chunk, docs FROM search_suggestion_docs WHERE space = ? AND key = ?", [space, key.key]
+      ) { read($0.data(1), of: $0.int(0)) }
+    }
+    var touched = Set(changes.keys.map { DocIDSet.place($0).key })
+    if let before { touched.insert(DocIDSet.place(before.doc).key) }
+    for chunk in touched where chunks[chunk] == nil {
+      let stored = try connection.first(
+        "SELECT docs FROM search_suggestion_docs WHERE space = ? AND key = ? AND chunk = ?",
+        [space, key.key, chunk]
+      ) { $0.data(0) }
+      read(stored, of: chunk)
+    }
+    // The best is the old one, a changed document, or (when every chunk was read) any: its chunk
+    // was read, and so every chunk whose row may change.
     var best: Best?
     if let before, keepsBest {
-      best = puts.first { $0.doc == before.doc } ?? before  // as the batch may have written it again
-      for put in puts where put.precedes(best!) { best = put }
+      best = puts[before.doc] ?? before  // as the batch may have written it again
+      for put in puts.values where put.precedes(best!) { best = put }
     } else {
-      best =
-        try connection.first(
-          "SELECT doc, rank FROM search_suggestions WHERE space = ? AND key = ? ORDER BY rank DESC, doc LIMIT 1",
-          [space, key.key]
-        ) { row in
-          let doc = row.int(0)
-          return (puts.first { $0.doc == doc }?.text ?? before?.text).map {
-            Best(doc: doc, rank: row.int(1), text: $0)
-          }
-        } ?? nil
+      for (doc, rank) in chunks.values.flatMap(\.ranks) {
+        let candidate = Best(doc: doc, rank: Int(rank), text: "")
+        if best.map(candidate.precedes) ?? true { best = candidate }
+      }
+      best = best.flatMap { found in
+        (puts[found.doc]?.text ?? before?.text).map { Best(doc: found.doc, rank: found.rank, text: $0) }
+      }
+    }
+    for (chunk, (stored, ranks)) in chunks.sorted(by: { $0.key < $1.key }) {
+      let alone = ranks.isEmpty || ranks.count == 1 && ranks.keys.first == best?.doc
+      let docs = alone ? nil : SuggestedDocs.encode(ranks)
+      guard docs != stored else { continue }
+      if let docs {
+        try connection.run(
+          "INSERT OR REPLACE INTO search_suggestion_docs (space, key, chunk, docs) VALUES (?, ?, ?, ?)",
+          [space, key.key, chunk, docs])
+      } else {
+        try connection.run(
+          "DELETE FROM search_suggestion_docs WHERE space = ? AND key = ? AND chunk = ?",
+          [space, key.key, chunk])
+      }
     }
     guard best != before else { return }
+    try writeBest(best, before: before, of: key, tops: tops, on: connection)
+  }
+
+  /// Replaces a key's best row (under the key and its 초성), and follows it in the crowded
+  /// prefixes of both.
+  private func writeBest(
+    _ best: Best?, before: Best?, of key: SuggestionKey, tops: SuggestionTops, on connection: Connection
+  ) throws {
+    let space = Self.keySpace(key.field)
     let initialsSpace = Self.initialsSpace(key.field)
-    if let before {
+    let initials = (
+      before: before.map { Self.initialsKey(of: $0.text, key: key.key) } ?? "",
+      after: best.map { Self.initialsKey(of: $0.text, key: key.key) } ?? ""
+    )
+    if before != nil {
       try connection.run("DELETE FROM search_suggestion_keys WHERE space = ? AND key = ?", [space, key.key])
       try connection.run(
-        "DELETE FROM search_suggestion_keys WHERE space = ? AND key = ?",
-        [initialsSpace, Self.initialsKey(of: before.text, key: key.key)])
+        "DELETE FROM search_suggestion_keys WHERE space = ? AND key = ?", [initialsSpace, initials.before])
     }
-    guard let best else { return }
-    let insert = "INSERT INTO search_suggestion_keys (space, key, doc, rank, text) VALUES (?, ?, ?, ?, ?)"
-    try connection.run(insert, [space, key.key, best.doc, best.rank, best.text])
-    let initials = Self.initialsKey(of: best.text, key: key.key)
-    if !initials.isEmpty {
-      try connection.run(insert, [initialsSpace, initials, best.doc, best.rank, best.text])
+    if let best {
+      let insert = "INSERT INTO search_suggestion_keys (space, key, doc, rank, text) VALUES (?, ?, ?, ?, ?)"
+      try connection.run(insert, [space, key.key, best.doc, best.rank, best.text])
+      if !initials.after.isEmpty {
+        try connection.run(insert, [initialsSpace, initials.after, best.doc, best.rank, best.text])
+      }
+    }
+    try tops.follow(key.key, in: space, from: before?.rank, to: best?.rank)
+    if initials.before == initials.after {
+      if !initials.after.isEmpty {
+        try tops.follow(initials.after, in: initialsSpace, from: before?.rank, to: best?.rank)
+      }
+    } else {
+      if !initials.before.isEmpty {
+        try tops.follow(initials.before, in: initialsSpace, from: before?.rank, to: nil)
+      }
+      if !initials.after.isEmpty {
+        try tops.follow(initials.after, in: initialsSpace, from: nil, to: best?.rank)
+      }
     }
   }
 

@@ -22,13 +22,6 @@ extension InvertedIndex {
   /// caller then adds every document. `search_ranks` stays, each chunk's row to be written again
   /// with a higher version, so that a process that cached a chunk reloads it.
   public func reset(on connection: Connection) throws {
-    try createTables(on: connection)
-    try createSecondaryIndexes(on: connection)
-  }
-
-  /// ``reset(on:)`` without the secondary indexes, which an ``IndexBuilder`` creates once its rows
-  /// are written (sorting them once rather than keeping them sorted row by row).
-  func createTables(on connection: Connection) throws {
     let columns = storedFields.map { ", \($0.name) TEXT NOT NULL" }.joined()
     try connection.execute(
       """
@@ -38,6 +31,8 @@ extension InvertedIndex {
       DROP TABLE IF EXISTS search_meta;
       DROP TABLE IF EXISTS search_suggestions;
       DROP TABLE IF EXISTS search_suggestion_keys;
+      DROP TABLE IF EXISTS search_suggestion_docs;
+      DROP TABLE IF EXISTS search_suggestion_tops;
       CREATE TABLE search_postings (
         term TEXT NOT NULL,
         chunk INTEGER NOT NULL,
@@ -52,13 +47,6 @@ extension InvertedIndex {
         day BLOB NOT NULL
       );
       CREATE TABLE search_keys (rowid INTEGER PRIMARY KEY\(columns));
-      CREATE TABLE search_suggestions (
-        space TEXT NOT NULL,
-        key TEXT NOT NULL,
-        doc INTEGER NOT NULL,
-        rank INTEGER NOT NULL,
-        PRIMARY KEY (space, key, doc)
-      ) WITHOUT ROWID;
       CREATE TABLE search_suggestion_keys (
         space TEXT NOT NULL,
         key TEXT NOT NULL,
@@ -67,21 +55,25 @@ extension InvertedIndex {
         text TEXT NOT NULL,
         PRIMARY KEY (space, key)
       ) WITHOUT ROWID;
+      CREATE TABLE search_suggestion_docs (
+        space TEXT NOT NULL,
+        key TEXT NOT NULL,
+        chunk INTEGER NOT NULL,
+        docs BLOB NOT NULL,
+        PRIMARY KEY (space, key, chunk)
+      ) WITHOUT ROWID;
+      CREATE TABLE search_suggestion_tops (
+        space TEXT NOT NULL,
+        prefix TEXT NOT NULL,
+        key TEXT NOT NULL,
+        rank INTEGER NOT NULL,
+        PRIMARY KEY (space, prefix, key)
+      ) WITHOUT ROWID;
       CREATE TABLE search_meta (name TEXT PRIMARY KEY, version INTEGER NOT NULL) WITHOUT ROWID;
       """)
     for (name, version) in versions {
       try connection.run("INSERT INTO search_meta (name, version) VALUES (?, ?)", [name, version])
     }
-  }
-
-  /// The indexes of `search_suggestion_keys` by a key's first letters, which find the best keys
-  /// of a short prefix.
-  func createSecondaryIndexes(on connection: Connection) throws {
-    try connection.execute(
-      """
-      CREATE INDEX search_suggestion_keys_1 ON search_suggestion_keys (space, substr(key, 1, 1), rank DESC);
-      CREATE INDEX search_suggestion_keys_3 ON search_suggestion_keys (space, substr(key, 1, 3), rank DESC);
-      """)
   }
 
   /// Writes a document's stored fields, in place of any it had.

@@ -21,10 +21,13 @@ import Storage
 ///   expand into (``Searcher/completions(of:limit:)``, ``Searcher/vocabulary(among:)``).
 /// - `search_ranks`: per chunk, every document's rank and day, read by ``RankCache``.
 /// - `search_keys`: every document's stored fields, one column each.
-/// - `search_suggestions`: the completion structure: for every text documents suggest (a title,
-///   a name; see ``Document/suggestions``), its completion key, the document and its rank;
-///   `search_suggestion_keys`: each key's best-ranked document and text, under the key and under
-///   its 초성, read by ``Searcher/suggestions(for:in:limit:)``.
+/// - The completion structure, read by ``Searcher/suggestions(for:in:limit:)``: for every
+///   completion key of a text documents suggest (a title, a name; see ``Document/suggestions``),
+///   its best-ranked document and text, under the key and under its 초성
+///   (`search_suggestion_keys`); the documents and ranks of the key, one row per chunk, but for
+///   a best document alone in its chunk (`search_suggestion_docs`); and for each prefix that
+///   begins more than ``crowdedPrefix`` keys, its ``keptPerPrefix`` best keys
+///   (`search_suggestion_tops`).
 /// - `search_meta`: the versions the index was written with.
 ///
 /// A document's update removes its old terms as the caller makes them again, so the index must
@@ -36,7 +39,7 @@ import Storage
 /// without the index and build it whole at the end (``markStale(on:)``).
 public struct InvertedIndex: Sendable {
   /// The version of the tables and the postings codec.
-  public static let formatVersion = 3
+  public static let formatVersion = 4
 
   /// The fields stored with each document, one column of `search_keys` each.
   public let storedFields: [StoredField]
@@ -45,10 +48,21 @@ public struct InvertedIndex: Sendable {
   /// The version of what the caller makes of its records (which terms in which fields, which
   /// stored texts): raise it with any change, and every index is rebuilt when next opened.
   public let documentVersion: Int
+  /// The most completion keys a prefix may begin and be read whole, ranked as it is read; a
+  /// prefix of more keeps its best in `search_suggestion_tops`.
+  public let crowdedPrefix: Int
+  /// The best keys kept of a crowded prefix: enough for any completion list.
+  public let keptPerPrefix: Int
 
   /// An index whose documents store `storedFields`, as the caller's `documentVersion` makes them.
-  public init(storedFields: [StoredField], documentVersion: Int) {
+  /// `crowdedPrefix` and `keptPerPrefix` shape the completion structure (small ones test it).
+  public init(
+    storedFields: [StoredField], documentVersion: Int, crowdedPrefix: Int = 256, keptPerPrefix: Int = 64
+  ) {
     precondition(!storedFields.contains(where: \.isSupplied), "a supplied field is not stored")
+    precondition(crowdedPrefix >= 1 && keptPerPrefix >= 1, "a crowded prefix keeps at least one key")
+    self.crowdedPrefix = crowdedPrefix
+    self.keptPerPrefix = keptPerPrefix
     self.storedFields = storedFields
     storeStatement =
       "INSERT OR REPLACE INTO search_keys (rowid\(storedFields.map { ", " + $0.name }.joined())) "

@@ -8,15 +8,19 @@ import Testing
 struct IndexBuilderTests {
   static let title = Field("t")
   static let people = Field("p")
-  static let index = InvertedIndex(storedFields: [.stored("title")], documentVersion: 1)
+  /// Prefixes of more than three completion keys keep their best two: the corpus crowds many.
+  static let index = InvertedIndex(
+    storedFields: [.stored("title")], documentVersion: 1, crowdedPrefix: 3, keptPerPrefix: 2)
 
   /// A seeded corpus over three chunks of ids (0, 2 and 5): words shared by few documents and by every one
   /// (so some chunks are bitmaps), repeated terms, and suggested texts that share completion keys
-  /// at equal and different ranks.
+  /// at equal and different ranks, some in many documents, some in few.
   static func corpus(seed: UInt64) -> [Document] {
     var random = SeededGenerator(seed: seed)
     let words = (0..<300).map { "w\($0)" } + ["해리", "포터", "채식", "주의", "ㅎㄹ"]
-    let texts = ["Alpha", "alpha!", "ALPHA", "Alps", "감마", "가마", "감마선", "Gamma", "해리 포터", "해리포터"]
+    let texts =
+      ["Alpha", "alpha!", "ALPHA", "Alps", "감마", "가마", "감마선", "Gamma", "해리 포터", "해리포터"]
+      + (0..<60).map { ["Alpha", "감마", "Beta"][$0 % 3] + " \($0)" }
     var documents: [Document] = []
     var id = Int.random(in: 0...5, using: &random)
     while id < 3 << 16 {
@@ -25,12 +29,16 @@ struct IndexBuilderTests {
           Term(words.randomElement(using: &random)!, in: Bool.random(using: &random) ? title : people)
         } + [Term("every", in: title), Term("every", in: title)]
       let suggested = Int.random(in: 0..<4, using: &random) == 0 ? [] : [texts.randomElement(using: &random)!]
+      // A few rare names: keys of one document in some chunks, the best or not.
+      let person =
+        Int.random(in: 0..<1_500, using: &random) == 0
+        ? "Rare \(Int.random(in: 0..<6, using: &random))" : texts.randomElement(using: &random)!
       let placed = [0, 2, 5][id >> 16] << 16 | id & 0xFFFF  // chunks 1, 3 and 4 stay empty
       documents.append(
         Document(
           id: placed, terms: terms, rank: UInt32.random(in: 0...3, using: &random),
           day: UInt32.random(in: 0...9, using: &random), stored: [.stored("title"): "book \(placed)"],
-          suggestions: [title: suggested, people: [texts.randomElement(using: &random)!]]))
+          suggestions: [title: suggested, people: [person]]))
       id += Int.random(in: 1...12, using: &random)
     }
     return documents
@@ -43,8 +51,9 @@ struct IndexBuilderTests {
       "SELECT term, docs FROM search_terms ORDER BY term",
       "SELECT chunk, hex(popularity), hex(day) FROM search_ranks ORDER BY chunk",
       "SELECT rowid, title FROM search_keys ORDER BY rowid",
-      "SELECT space, key, doc, rank FROM search_suggestions ORDER BY space, key, doc",
       "SELECT space, key, doc, rank, text FROM search_suggestion_keys ORDER BY space, key",
+      "SELECT space, key, chunk, hex(docs) FROM search_suggestion_docs ORDER BY space, key, chunk",
+      "SELECT space, prefix, key, rank FROM search_suggestion_tops ORDER BY space, prefix, key",
       "SELECT name, sql FROM sqlite_master WHERE name LIKE 'search%' ORDER BY name",
     ]
     return try tables.flatMap { sql in
@@ -98,6 +107,11 @@ struct IndexBuilderTests {
     #expect(expected.count > 10_000)
     #expect(actual.count == expected.count)
     #expect(actual.filter { $0.count > 8_000 }.count > 0, "some chunk of `every` is a bitmap")
+    let tops = try await built.read {
+      try $0.integer("SELECT count(DISTINCT prefix) FROM search_suggestion_tops")
+    }
+    let docs = try await built.read { try $0.integer("SELECT count(*) FROM search_suggestion_docs") }
+    #expect(tops > 20 && docs > 100, "crowded prefixes (\(tops)) and keys of several documents (\(docs))")
     for (line, (left, right)) in zip(actual, expected).enumerated() where left != right {
       Issue.record("row \(line): built \(left.prefix(120)), written \(right.prefix(120))")
       break

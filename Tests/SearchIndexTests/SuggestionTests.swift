@@ -55,14 +55,23 @@ struct CompletionMatcherTests {
 struct SuggestIndex {
   static let title = Field("t")
   static let people = Field("p")
-  static let index = InvertedIndex(storedFields: [], documentVersion: 1)
+  /// The catalog's shape of completion structure.
+  static let standard = InvertedIndex(storedFields: [], documentVersion: 1)
+  /// One whose prefixes are crowded at two keys, keeping their best three: on a few texts, most
+  /// prefixes are read from their kept keys, and any change may change which they keep.
+  static let small = InvertedIndex(storedFields: [], documentVersion: 1, crowdedPrefix: 2, keptPerPrefix: 3)
+  static let shapes = [standard, small]
+  let index: InvertedIndex
   let database: Database
 
-  init(_ documents: [(title: String, people: [String], rank: UInt32)]) async throws {
+  init(_ documents: [(title: String, people: [String], rank: UInt32)], index: InvertedIndex = standard)
+    async throws
+  {
+    self.index = index
     database = try Database(
-      path: ":memory:", migrations: [Migration("index") { try Self.index.reset(on: $0) }])
+      path: ":memory:", migrations: [Migration("index") { try index.reset(on: $0) }])
     try await database.write { connection in
-      var writer = Self.index.writer()
+      var writer = index.writer()
       for (id, document) in documents.enumerated() {
         writer.add(
           Document(
@@ -75,7 +84,7 @@ struct SuggestIndex {
 
   func suggest(_ typed: String, limit: Int = 8) async throws -> [Suggestion] {
     try await database.read { connection in
-      try Self.index.searcher(on: connection, ranks: RankCache()).suggestions(
+      try index.searcher(on: connection, ranks: RankCache()).suggestions(
         for: typed, in: [Self.title, Self.people], limit: limit)
     }
   }
@@ -91,45 +100,55 @@ struct SuggestionTests {
     ("해변의 카프카", ["무라카미 하루키"], 30),
   ]
 
-  func texts(_ typed: String, limit: Int = 8) async throws -> [String] {
-    try await SuggestIndex(documents).suggest(typed, limit: limit).map(\.text)
+  func texts(_ typed: String, limit: Int = 8, in shape: InvertedIndex) async throws -> [String] {
+    try await SuggestIndex(documents, index: shape).suggest(typed, limit: limit).map(\.text)
   }
 
-  @Test func aPartialSyllableFindsTitlesTypedSoFar() async throws {
-    #expect(try await texts("해리ㅍ") == ["해리 포터와 마법사의 돌", "해리 포터와 비밀의 방"])
-    #expect(try await texts("해리포") == ["해리 포터와 마법사의 돌", "해리 포터와 비밀의 방"], "spacing ignored, one per text")
-    #expect(try await texts("채시") == ["채식주의자"])
-    #expect(try await texts("해리퐅").count == 2, "ㅌ typed as 포's final may begin 터")
+  @Test(arguments: SuggestIndex.shapes) func aPartialSyllableFindsTitlesTypedSoFar(shape: InvertedIndex)
+    async throws
+  {
+    #expect(try await texts("해리ㅍ", in: shape) == ["해리 포터와 마법사의 돌", "해리 포터와 비밀의 방"])
+    #expect(
+      try await texts("해리포", in: shape) == ["해리 포터와 마법사의 돌", "해리 포터와 비밀의 방"], "spacing ignored, one per text")
+    #expect(try await texts("채시", in: shape) == ["채식주의자"])
+    #expect(try await texts("해리퐅", in: shape).count == 2, "ㅌ typed as 포's final may begin 터")
   }
 
-  @Test func initialsFindTitlesAndPeople() async throws {
-    #expect(try await texts("ㅎㄹㅍㅌ") == ["해리 포터와 마법사의 돌", "해리 포터와 비밀의 방"])
-    #expect(try await texts("ㅎㄱ") == ["한강", "한국의 역사", "한기범"])
+  @Test(arguments: SuggestIndex.shapes) func initialsFindTitlesAndPeople(shape: InvertedIndex) async throws {
+    #expect(try await texts("ㅎㄹㅍㅌ", in: shape) == ["해리 포터와 마법사의 돌", "해리 포터와 비밀의 방"])
+    #expect(try await texts("ㅎㄱ", in: shape) == ["한강", "한국의 역사", "한기범"])
   }
 
-  @Test func peopleAreSuggestedOncePerNameWithTheirBestRank() async throws {
-    let found = try await SuggestIndex(documents).suggest("한ㄱ")
+  @Test(arguments: SuggestIndex.shapes) func peopleAreSuggestedOncePerNameWithTheirBestRank(
+    shape: InvertedIndex
+  ) async throws {
+    let found = try await SuggestIndex(documents, index: shape).suggest("한ㄱ")
     #expect(found.map(\.text) == ["한강", "한국의 역사", "한기범"])
     #expect(found[0].field == SuggestIndex.people && found[0].rank == 85 && found[0].id == 4)
   }
 
-  @Test func latinIsFoldedAndDeduplicated() async throws {
-    #expect(try await texts("harry pot") == ["Harry Potter and the Sorcerer's Stone"])
-    #expect(try await texts("les mis") == ["Les Misérables"], "Les Miserables is the same folded text")
-    #expect(try await texts("VICTOR h") == ["Victor Hugo"])
+  @Test(arguments: SuggestIndex.shapes) func latinIsFoldedAndDeduplicated(shape: InvertedIndex) async throws {
+    #expect(try await texts("harry pot", in: shape) == ["Harry Potter and the Sorcerer's Stone"])
+    #expect(
+      try await texts("les mis", in: shape) == ["Les Misérables"], "Les Miserables is the same folded text")
+    #expect(try await texts("VICTOR h", in: shape) == ["Victor Hugo"])
   }
 
-  @Test func theMostPopularComeFirstAndLimitHolds() async throws {
-    #expect(try await texts("ㅎ", limit: 3) == ["해리 포터와 마법사의 돌", "해리 포터와 비밀의 방", "한강"])
-    #expect(try await texts("해", limit: 1) == ["해리 포터와 마법사의 돌"])
-    #expect(try await texts("").isEmpty)
-    #expect(try await texts("zzz").isEmpty)
+  @Test(arguments: SuggestIndex.shapes) func theMostPopularComeFirstAndLimitHolds(shape: InvertedIndex)
+    async throws
+  {
+    #expect(try await texts("ㅎ", limit: 3, in: shape) == ["해리 포터와 마법사의 돌", "해리 포터와 비밀의 방", "한강"])
+    #expect(try await texts("해", limit: 1, in: shape) == ["해리 포터와 마법사의 돌"])
+    #expect(try await texts("", in: shape).isEmpty)
+    #expect(try await texts("zzz", in: shape).isEmpty)
   }
 
-  @Test func suggestionsFollowUpdatesAndRemovals() async throws {
-    let index = try await SuggestIndex(documents)
+  @Test(arguments: SuggestIndex.shapes) func suggestionsFollowUpdatesAndRemovals(shape: InvertedIndex)
+    async throws
+  {
+    let index = try await SuggestIndex(documents, index: shape)
     try await index.database.write { connection in
-      var writer = SuggestIndex.index.writer()
+      var writer = index.index.writer()
       writer.remove([], suggestions: [SuggestIndex.title: ["채식주의자"], SuggestIndex.people: ["한강"]], of: 3)
       writer.add(
         Document(
@@ -141,10 +160,12 @@ struct SuggestionTests {
     #expect(try await index.suggest("한ㄱ").map(\.text) == ["한국의 역사", "한기범"])
   }
 
-  @Test func aKeyWhoseBestDocumentGoesKeepsItsNextBest() async throws {
-    let index = try await SuggestIndex(documents)
+  @Test(arguments: SuggestIndex.shapes) func aKeyWhoseBestDocumentGoesKeepsItsNextBest(shape: InvertedIndex)
+    async throws
+  {
+    let index = try await SuggestIndex(documents, index: shape)
     try await index.database.write { connection in
-      var writer = SuggestIndex.index.writer()
+      var writer = index.index.writer()
       writer.delete(
         [], suggestions: [SuggestIndex.title: ["해리 포터와 마법사의 돌"], SuggestIndex.people: ["J.K. 롤링"]], of: 0)
       try writer.write(on: connection)
@@ -161,15 +182,17 @@ struct SuggestionTests {
   /// Batches of additions, updates (rank or text) and removals, over texts that share keys: after
   /// each, every key's suggestion is its best document's (the highest rank, then the lowest id),
   /// with a text of the key, whether its best row was kept or found again.
-  @Test func eachKeyFollowsItsBestDocumentThroughBatchesOfChanges() async throws {
+  @Test(arguments: SuggestIndex.shapes) func eachKeyFollowsItsBestDocumentThroughBatchesOfChanges(
+    shape: InvertedIndex
+  ) async throws {
     var random = SeededGenerator(seed: 5)
     let texts = ["Alpha", "alpha!", "ALPHA", "Alps", "Beta", "beta.", "감마", "가마", "감마선", "Gamma"]
-    let index = try await SuggestIndex([])
+    let index = try await SuggestIndex([], index: shape)
     var present: [Int: (text: String, rank: UInt32)] = [:]
     for _ in 0..<60 {
       var changes: [(id: Int, old: String?, new: (text: String, rank: UInt32)?)] = []
       for _ in 0..<Int.random(in: 1...6, using: &random) {
-        let id = Int.random(in: 0..<12, using: &random)
+        let id = Int.random(in: 0..<12, using: &random) * 30_000  // two or three a chunk
         let removes = Int.random(in: 0..<4, using: &random) == 0
         let document = (
           text: texts.randomElement(using: &random)!, rank: UInt32.random(in: 0...5, using: &random)
@@ -178,7 +201,7 @@ struct SuggestionTests {
         present[id] = removes ? nil : document
       }
       try await index.database.write { [changes] connection in
-        var writer = SuggestIndex.index.writer()
+        var writer = index.index.writer()
         for (id, old, new) in changes {
           if let old { writer.remove([], suggestions: [SuggestIndex.title: [old]], of: id) }
           if let new {
@@ -197,22 +220,31 @@ struct SuggestionTests {
         best[key] = (id, document.rank)
       }
       for typed in ["a", "alp", "b", "ㄱ", "감", "g"] {
-        let found = try await index.suggest(typed, limit: 8)
         let expected = best.filter { key, _ in
           present.values.contains {
             Analyzer.completionKey($0.text) == key && Analyzer.completes($0.text, typed: typed)
           }
         }.sorted { ($0.value.rank, $1.key) > ($1.value.rank, $0.key) }
-        #expect(found.map(\.id) == expected.map(\.value.id), "\(typed) in \(present)")
-        #expect(found.map(\.rank) == expected.map(\.value.rank), "\(typed)")
-        #expect(found.map { Analyzer.completionKey($0.text) } == expected.map(\.key), "\(typed)")
+        try await check(typed, limit: 2, expected: expected.prefix(2))
+        try await check(typed, limit: 8, expected: expected.prefix(8))
       }
+    }
+
+    func check(
+      _ typed: String, limit: Int, expected: ArraySlice<(key: String, value: (id: Int, rank: UInt32))>
+    ) async throws {
+      let found = try await index.suggest(typed, limit: limit)
+      #expect(found.map(\.id) == expected.map(\.value.id), "\(typed) in \(present)")
+      #expect(found.map(\.rank) == expected.map(\.value.rank), "\(typed)")
+      #expect(found.map { Analyzer.completionKey($0.text) } == expected.map(\.key), "\(typed)")
     }
   }
 
   /// Every suggestion begins what was typed, and they are exactly the best distinct texts that
   /// do: over enough documents that prefixes of many rows are read in rank order.
-  @Test func everySuggestionBeginsTheTypingAndNoneBetterIsMissed() async throws {
+  @Test(arguments: SuggestIndex.shapes) func everySuggestionBeginsTheTypingAndNoneBetterIsMissed(
+    shape: InvertedIndex
+  ) async throws {
     var random = SeededGenerator(seed: 11)
     let syllables = Array("해한하호과닭앉채식")
     let words = ["harry", "potter", "les", "misérables", "the", "great"]
@@ -227,7 +259,7 @@ struct SuggestionTests {
       let person = String(syllables.prefix(3))
       documents.append((title, [person], UInt32.random(in: 0...1_000_000, using: &random)))
     }
-    let index = try await SuggestIndex(documents)
+    let index = try await SuggestIndex(documents, index: shape)
     // The oracle: every text's keys and its document's rank.
     let candidates = documents.flatMap { document in
       ([document.title] + document.people).map {
@@ -239,10 +271,6 @@ struct SuggestionTests {
       let typings = Hangul.typingStates(of: document.title) + [Analyzer.initialsKey(document.title)]
       for typed in typings where !typed.isEmpty {
         typedCount += 1
-        let found = try await index.suggest(typed, limit: 8)
-        for suggestion in found {
-          #expect(Analyzer.completes(suggestion.text, typed: typed), "\(suggestion.text) for \(typed)")
-        }
         let initials = Analyzer.typedInitials(typed)
         let prefix = initials ?? Analyzer.completionKey(typed)
         var best: [String: UInt32] = [:]
@@ -250,10 +278,17 @@ struct SuggestionTests {
         where (initials == nil ? candidate.key : candidate.initials).hasPrefix(prefix) {
           best[candidate.key] = max(best[candidate.key] ?? 0, candidate.rank)
         }
-        #expect(found.map(\.rank) == Array(best.values.sorted(by: >).prefix(8)), "\(typed)")
+        for limit in [3, 8] {
+          let found = try await index.suggest(typed, limit: limit)
+          for suggestion in found {
+            #expect(Analyzer.completes(suggestion.text, typed: typed), "\(suggestion.text) for \(typed)")
+          }
+          #expect(found.map(\.rank) == Array(best.values.sorted(by: >).prefix(limit)), "\(typed)")
+        }
       }
     }
     #expect(typedCount > 100)
-    #expect(Set(candidates.map(\.key).filter { $0.hasPrefix("ㅎㅏㅎ") }).count > Searcher.rangeLimit)
+    #expect(
+      Set(candidates.map(\.key).filter { $0.hasPrefix("ㅎㅏㅎ") }).count > SuggestIndex.standard.crowdedPrefix)
   }
 }
