@@ -1,3 +1,4 @@
+import Foundation
 import Storage
 
 /// Builds an index from nothing, as a search engine's indexer does rather than as many small
@@ -40,13 +41,7 @@ public struct IndexBuilder {
     var chunk = chunk
     chunk.seal()
     for (term, docs, count) in chunk.terms {
-      try connection.run(
-        "INSERT INTO search_postings (term, chunk, docs) VALUES (?, ?, ?)", [term, chunk.number, docs])
-      try connection.run(
-        """
-        INSERT INTO search_terms (term, docs) VALUES (?, ?)
-        ON CONFLICT (term) DO UPDATE SET docs = docs + excluded.docs
-        """, [term, count])
+      try write(term, docs: docs, count: count, of: chunk.number)
     }
     for (id, texts) in chunk.stored {
       try index.store(texts, of: id, on: connection)
@@ -71,6 +66,32 @@ public struct IndexBuilder {
   }
 
   // MARK: - Writing a chunk
+
+  /// Writes a term's postings in a chunk, and its row: a term new in this chunk and of one
+  /// document keeps it in its row (see ``IndexWriter/writePostings(on:)``); one an earlier chunk
+  /// kept so gets a postings row there, as it now has more.
+  private func write(_ term: String, docs: Data, count: Int, of chunk: Int) throws {
+    let stored = try connection.first("SELECT doc FROM search_terms WHERE term = ?", [term]) {
+      $0.isNull(0) ? nil : $0.int(0)
+    }
+    if stored == nil, count == 1, case .array(let offsets)? = docs.withUnsafeBytes(Postings.decode) {
+      try connection.run(
+        "INSERT INTO search_terms (term, docs, doc) VALUES (?, 1, ?)",
+        [term, chunk << DocIDSet.chunkShift | Int(offsets[0])])
+      return
+    }
+    let insert = "INSERT INTO search_postings (term, chunk, docs) VALUES (?, ?, ?)"
+    if let only = stored ?? nil {
+      let (earlier, offset) = DocIDSet.place(only)
+      try connection.run(insert, [term, earlier, Postings.encode(.array([offset]))])
+    }
+    try connection.run(insert, [term, chunk, docs])
+    try connection.run(
+      """
+      INSERT INTO search_terms (term, docs, doc) VALUES (?, ?, NULL)
+      ON CONFLICT (term) DO UPDATE SET docs = docs + excluded.docs, doc = NULL
+      """, [term, count])
+  }
 
   /// Writes a chunk's suggestion rows, and each key's best row where it beats the one an earlier
   /// chunk wrote. A chunk's documents of a key have a row unless the only one is the key's best;

@@ -5,14 +5,14 @@ import Storage
 public struct IndexWriter {
   let index: InvertedIndex
 
-  private struct Key: Hashable {
+  struct Key: Hashable {
     let term: Term
     let chunk: Int
   }
 
   /// Per term and chunk, the offsets to add (`true`) or remove, in order: the last change of an
   /// offset wins, so a document updated twice in one batch ends with its last terms.
-  private var postings: [Key: [(offset: UInt16, present: Bool)]] = [:]
+  var postings: [Key: [(offset: UInt16, present: Bool)]] = [:]
   /// Per chunk, the offsets whose sort keys change.
   private var ranks: [Int: [(offset: Int, rank: UInt32, day: UInt32)]] = [:]
   /// Per id, the stored fields to write, in the order of the index's.
@@ -66,67 +66,14 @@ public struct IndexWriter {
 
   // MARK: - Writing
 
-  /// Stores the changes: each touched chunk of postings and ranks is read, changed and written
-  /// once, the vocabulary's counts follow, and the stored fields and suggestions are written.
-  /// Postings, counts, stored fields and suggestions are written in key order, so that a large
-  /// batch walks each of their b-trees once.
+  /// Stores the changes: each term's postings and count, the stored fields, each touched chunk
+  /// of ranks, and the suggestions, each read, changed and written once, in key order, so that
+  /// a large batch walks each of their b-trees once.
   public func write(on connection: Connection) throws {
-    var counts: [Term: Int] = [:]
-    let keys = postings.keys.map { (encoded: $0.term.encoded, key: $0) }.sorted {
-      $0.encoded.hasSameBytes(as: $1.encoded)
-        ? $0.key.chunk < $1.key.chunk : $0.encoded.bytesPrecede($1.encoded)
-    }
-    for (encoded, key) in keys {
-      let changes = postings[key]!
-      let before =
-        try connection.first(
-          "SELECT docs FROM search_postings WHERE term = ? AND chunk = ?", [encoded, key.chunk]
-        ) { $0.withBytes(0, Postings.decode) } ?? nil
-      let after = Self.applying(changes, to: before)
-      guard after != before else { continue }
-      counts[key.term, default: 0] += (after?.count ?? 0) - (before?.count ?? 0)
-      if let after {
-        try connection.run(
-          "INSERT OR REPLACE INTO search_postings (term, chunk, docs) VALUES (?, ?, ?)",
-          [encoded, key.chunk, Postings.encode(after)])
-      } else {
-        try connection.run("DELETE FROM search_postings WHERE term = ? AND chunk = ?", [encoded, key.chunk])
-      }
-    }
-    try write(counts, on: connection)
+    try writePostings(on: connection)
     try writeStored(on: connection)
     try writeRanks(on: connection)
     try writeSuggestions(on: connection)
-  }
-
-  /// A chunk with `changes` applied, each offset's last change winning; `nil` when it holds none.
-  private static func applying(_ changes: [(offset: UInt16, present: Bool)], to container: Container?)
-    -> Container?
-  {
-    var last: [UInt16: Bool] = [:]
-    for change in changes { last[change.offset] = change.present }
-    var result = container
-    if let added = Container(sorted: last.compactMap { $1 ? $0 : nil }.sorted()) {
-      result = result.map { Container.union($0, added) } ?? added
-    }
-    if let removed = Container(sorted: last.compactMap { $1 ? nil : $0 }.sorted()), let kept = result {
-      result = Container.subtracting(kept, removed)
-    }
-    return result
-  }
-
-  private func write(_ counts: [Term: Int], on connection: Connection) throws {
-    for (term, change) in counts.map({ ($0.key.encoded, $0.value) }).sorted(by: { $0.0.bytesPrecede($1.0) })
-    where change != 0 {
-      try connection.run(
-        """
-        INSERT INTO search_terms (term, docs) VALUES (?, ?)
-        ON CONFLICT (term) DO UPDATE SET docs = docs + excluded.docs
-        """, [term, change])
-    }
-    if counts.values.contains(where: { $0 < 0 }) {
-      try connection.run("DELETE FROM search_terms WHERE docs <= 0")
-    }
   }
 
   private func writeStored(on connection: Connection) throws {

@@ -39,7 +39,7 @@ extension InvertedIndex {
         docs BLOB NOT NULL,
         PRIMARY KEY (term, chunk)
       ) WITHOUT ROWID;
-      CREATE TABLE search_terms (term TEXT PRIMARY KEY, docs INTEGER NOT NULL) WITHOUT ROWID;
+      CREATE TABLE search_terms (term TEXT PRIMARY KEY, docs INTEGER NOT NULL, doc INTEGER) WITHOUT ROWID;
       CREATE TABLE IF NOT EXISTS search_ranks (
         chunk INTEGER PRIMARY KEY,
         version INTEGER NOT NULL,

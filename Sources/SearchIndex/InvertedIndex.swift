@@ -15,10 +15,12 @@ import Storage
 /// - ``RankCache``: every document's sort keys, in memory, shared by the searchers of one file.
 ///
 /// Its tables:
-/// - `search_postings`: for every term (``Term``), the ids of the documents holding it, one row
-///   per 65,536-id chunk (see ``Postings``).
-/// - `search_terms`: every term with its document count: the vocabulary that prefixes and typos
-///   expand into (``Searcher/completions(of:limit:)``, ``Searcher/vocabulary(among:)``).
+/// - `search_terms`: every term (``Term``) with its document count: the vocabulary that prefixes
+///   and typos expand into (``Searcher/completions(of:limit:)``, ``Searcher/vocabulary(among:)``);
+///   and the id of a term's only document, when it has one (most terms: a title whole, a rare
+///   word).
+/// - `search_postings`: for every term of more documents, their ids, one row per 65,536-id chunk
+///   (see ``Postings``).
 /// - `search_ranks`: per chunk, every document's rank and day, read by ``RankCache``.
 /// - `search_keys`: every document's stored fields, one column each.
 /// - The completion structure, read by ``Searcher/suggestions(for:in:limit:)``: for every
@@ -39,7 +41,7 @@ import Storage
 /// without the index and build it whole at the end (``markStale(on:)``).
 public struct InvertedIndex: Sendable {
   /// The version of the tables and the postings codec.
-  public static let formatVersion = 4
+  public static let formatVersion = 5
 
   /// The fields stored with each document, one column of `search_keys` each.
   public let storedFields: [StoredField]

@@ -3,8 +3,9 @@
 public indirect enum Query: Sendable {
   /// The documents holding a term.
   case term(Term)
-  /// The documents holding any term of the field that begins with the term's token, read from at
-  /// most `limit` stored chunks in term order (a bound on the work of a short prefix).
+  /// The documents holding any of the first `limit` terms of the field that begin with the term's
+  /// token, in term order, read from at most `limit` postings rows (a bound on the work of a short
+  /// prefix).
   case prefix(Term, limit: Int)
   /// The documents matching every query; none for no query. Stops at the first that leaves none.
   case all([Query])

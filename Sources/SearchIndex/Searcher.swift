@@ -60,6 +60,12 @@ public struct Searcher {
 
   private mutating func documents(of term: Term) throws -> DocIDSet {
     if let known = postings[term] { return known }
+    if let only = try connection.first(
+      "SELECT doc FROM search_terms WHERE term = ? AND doc IS NOT NULL", [term.encoded], { $0.int(0) })
+    {
+      postings[term] = DocIDSet([only])
+      return postings[term]!
+    }
     var chunks: [DocIDSet.Chunk] = []
     try connection.forEachRow(
       "SELECT chunk, docs FROM search_postings WHERE term = ? ORDER BY chunk", [term.encoded]
@@ -73,17 +79,26 @@ public struct Searcher {
     return set
   }
 
-  /// The documents of every term that begins with `prefix`, read in one pass over at most `limit`
-  /// stored chunks, in term order.
+  /// The documents of the first `limit` terms that begin with `prefix`, in term order, read from
+  /// at most `limit` postings rows.
   private mutating func documents(startingWith prefix: Term, limit: Int) throws -> DocIDSet {
     let key = PrefixKey(term: prefix, limit: limit)
     if let known = prefixes[key] { return known }
     let (start, end) = prefix.prefixRange
     var builder = DocIDSet.Builder()
+    var last: String?
     try connection.forEachRow(
-      "SELECT chunk, docs FROM search_postings WHERE term >= ? AND term < ? LIMIT ?", [start, end, limit]
+      "SELECT term, doc FROM search_terms WHERE term >= ? AND term < ? LIMIT ?", [start, end, limit]
     ) { row in
-      row.withBytes(1) { builder.insert(chunk: row.int(0), postings: $0) }
+      last = row.text(0)
+      if !row.isNull(1) { builder.insert(row.int(1)) }
+    }
+    if let last {
+      try connection.forEachRow(
+        "SELECT chunk, docs FROM search_postings WHERE term >= ? AND term <= ? LIMIT ?", [start, last, limit]
+      ) { row in
+        row.withBytes(1) { builder.insert(chunk: row.int(0), postings: $0) }
+      }
     }
     let set = builder.set
     prefixes[key] = set

@@ -117,7 +117,7 @@ struct CatalogIndexTests {
     // The index of another analyzer: a stored version differs, and its postings find nothing.
     try await Database(path: directory.catalogPath).write { connection in
       try connection.run("UPDATE search_meta SET version = version + 1 WHERE name = 'analyzer'")
-      try connection.execute("DELETE FROM search_postings")
+      try connection.execute("DELETE FROM search_postings; DELETE FROM search_terms")
     }
     let reopened = try directory.catalog()
     #expect(try await titles(reopened, "dune") == ["Dune Road", "Dune Sea"])
@@ -142,6 +142,7 @@ struct CatalogIndexTests {
           publisher TEXT NOT NULL
         );
         DELETE FROM search_postings;
+        DELETE FROM search_terms;
         """)
     }
     let reopened = try directory.catalog()

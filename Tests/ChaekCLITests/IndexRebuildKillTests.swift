@@ -34,13 +34,17 @@ struct IndexRebuildKillTests {
     }
   }
 
-  /// The index's versions and its postings' count and checksum, as a search would find them.
+  /// The index's versions, its postings' and terms' counts and checksums, as a search would find
+  /// them.
   static func indexState(_ path: String) async throws -> String {
     try await Database(path: path).read { connection in
       try connection.query("SELECT name || '=' || version FROM search_meta ORDER BY name") { $0.text(0) }
         .joined(separator: ",") + " "
         + (connection.first("SELECT count(*) || ':' || sum(length(docs)) FROM search_postings") { $0.text(0) }
           ?? "") + " "
+        + (connection.first("SELECT count(*) || ':' || sum(docs) || ':' || total(doc) FROM search_terms") {
+          $0.text(0)
+        } ?? "") + " "
         + (connection.first("PRAGMA integrity_check") { $0.text(0) } ?? "")
     }
   }
