@@ -97,7 +97,7 @@ public struct IndexBuilder {
   /// chunk wrote. A chunk's documents of a key have a row unless the only one is the key's best;
   /// an earlier best that this chunk beats, alone in its chunk, gets a row there.
   private mutating func writeSuggestions(
-    _ suggestions: [(key: IndexWriter.SuggestionKey, rows: IndexChunk.Suggested)], of chunk: Int
+    _ suggestions: [(key: IndexWriter.SuggestionKey, documents: IndexChunk.Suggested)], of chunk: Int
   )
     throws
   {
@@ -112,9 +112,9 @@ public struct IndexBuilder {
       let beatsBefore = before.map(entry.best.precedes) ?? true
       let insertDocs =
         "INSERT OR IGNORE INTO search_suggestion_docs (space, key, chunk, docs) VALUES (?, ?, ?, ?)"
-      if entry.rows.count > 1 || !beatsBefore {
-        let ranks = Dictionary(uniqueKeysWithValues: entry.rows.map { ($0.doc, $0.rank) })
-        try connection.run(insertDocs, [space, key.key, chunk, SuggestedDocs.encode(ranks)])
+      if entry.offsets.count > 1 || !beatsBefore {
+        try connection.run(
+          insertDocs, [space, key.key, chunk, Postings.encode(Container(sorted: entry.offsets)!)])
       }
       guard beatsBefore else { continue }
       if let before {
@@ -122,7 +122,7 @@ public struct IndexBuilder {
           insertDocs,
           [
             space, key.key, DocIDSet.place(before.doc).key,
-            SuggestedDocs.encode([before.doc: UInt32(before.rank)]),
+            Postings.encode(.array([DocIDSet.place(before.doc).offset])),
           ])
       }
       try connection.run(

@@ -21,15 +21,15 @@ public struct IndexChunk: Sendable {
   private(set) var day = [UInt32](repeating: 0, count: 1 << DocIDSet.chunkShift)
   /// Each document's stored texts, ids ascending.
   private(set) var stored: [(id: Int, texts: [String])] = []
-  /// The suggestion rows of each key (documents ascending), and the key's best row.
+  /// The documents of each key, and the key's best row.
   private var suggestionsByKey: [IndexWriter.SuggestionKey: Suggested] = [:]
   /// The same once sealed, by field code and key.
-  private(set) var suggestions: [(key: IndexWriter.SuggestionKey, rows: Suggested)] = []
+  private(set) var suggestions: [(key: IndexWriter.SuggestionKey, documents: Suggested)] = []
   private var isSealed = false
 
-  /// A key's suggestion rows in a chunk, and its best.
+  /// A key's documents in a chunk (their offsets, ascending), and its best.
   struct Suggested {
-    var rows: [(doc: Int, rank: UInt32)]
+    var offsets: [UInt16]
     var best: IndexWriter.Best
   }
 
@@ -65,12 +65,10 @@ public struct IndexChunk: Sendable {
       let key = IndexWriter.SuggestionKey(suggested)
       let best = IndexWriter.Best(doc: document.id, rank: Int(document.rank), text: suggested.text)
       guard var entry = suggestionsByKey[key] else {
-        suggestionsByKey[key] = Suggested(rows: [(document.id, document.rank)], best: best)
+        suggestionsByKey[key] = Suggested(offsets: [offset], best: best)
         continue
       }
-      if entry.rows.last?.doc != document.id {
-        entry.rows.append((document.id, document.rank))
-      }
+      entry.offsets.appendUnlessLast(offset)  // a document may suggest a text twice
       if entry.best.doc == document.id || best.precedes(entry.best) {
         entry.best = best  // a document's last text of a key is the one kept, as a writer keeps it
       }
@@ -88,7 +86,7 @@ public struct IndexChunk: Sendable {
     }
     .sorted { $0.encoded.bytesPrecede($1.encoded) }
     postings = [:]
-    suggestions = suggestionsByKey.map { (key: $0.key, rows: $0.value) }.sorted {
+    suggestions = suggestionsByKey.map { (key: $0.key, documents: $0.value) }.sorted {
       ($0.key.field.code, $0.key.key) < ($1.key.field.code, $1.key.key)
     }
     suggestionsByKey = [:]

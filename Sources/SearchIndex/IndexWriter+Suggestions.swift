@@ -2,7 +2,8 @@ import Foundation
 import Storage
 
 /// The completion structure's rows (see ``InvertedIndex``). For each key a batch touched: its
-/// documents' rows in the chunks it touched (``SuggestedDocs``), then its best row
+/// documents in the chunks it touched (a row of each, as ``Postings`` stores a chunk, but for a
+/// best document alone in its chunk), then its best row
 /// (`search_suggestion_keys`: its best-ranked document and a text of the key), under the key and,
 /// when the text has Hangul, under its 초성, then the best keys of the crowded prefixes of those
 /// (``SuggestionTops``). A key's text is stored once, in its best row: when the best document
@@ -36,10 +37,11 @@ extension IndexWriter {
   /// Stores the changed rows of each key the batch touched, in key order.
   func writeSuggestions(on connection: Connection) throws {
     let tops = SuggestionTops(index: index, connection: connection)
+    var ranks: [Int: [UInt32]] = [:]
     for (key, changes) in suggestionChanges.sorted(by: {
       ($0.key.field.code, $0.key.key) < ($1.key.field.code, $1.key.key)
     }) {
-      try write(key, changes: changes, tops: tops, on: connection)
+      try write(key, changes: changes, tops: tops, ranks: &ranks, on: connection)
     }
   }
 
@@ -54,10 +56,14 @@ extension IndexWriter {
   }
 
   /// Writes a key's rows after `changes`. Its documents are read only in the chunks the changes
-  /// touch, unless its best document was removed or lowered: then in every chunk, to find the
-  /// next best; otherwise the best is the better of the old one and the batch's.
+  /// touch, unless its best document was removed or lowered: then in every chunk, with the
+  /// ranks of those the batch did not change (as ``write(on:)`` stored them before; `ranks`
+  /// keeps the chunks read), to find the next best; otherwise the best is the better of the old
+  /// one and the batch's.
   private func write(
-    _ key: SuggestionKey, changes: [Int: SuggestionChange], tops: SuggestionTops, on connection: Connection
+    _ key: SuggestionKey, changes: [Int: SuggestionChange], tops: SuggestionTops,
+    ranks: inout [Int: [UInt32]],
+    on connection: Connection
   ) throws {
     let space = Self.keySpace(key.field)
     let before = try connection.first(
@@ -72,20 +78,19 @@ extension IndexWriter {
         changes[before.doc] == nil || puts[before.doc].map { $0.rank >= before.rank } == true
       } ?? false
     // Each chunk read: its stored row (if any) and its documents after the changes.
-    var chunks: [Int: (stored: Data?, ranks: [Int: UInt32])] = [:]
+    var chunks: [Int: (stored: Data?, docs: Set<Int>)] = [:]
     func read(_ stored: Data?, of chunk: Int) {
-      var ranks =
-        stored.map { data in data.withUnsafeBytes { SuggestedDocs.decode($0, chunk: chunk) } } ?? [:]
-      if let before, DocIDSet.place(before.doc).key == chunk, ranks[before.doc] == nil {
-        ranks[before.doc] = UInt32(before.rank)  // a best alone in its chunk has no row
+      var docs = Set<Int>()
+      stored?.withUnsafeBytes { Postings.decode($0) }?.forEachOffset {
+        docs.insert(chunk << DocIDSet.chunkShift | Int($0))
+      }
+      if let before, DocIDSet.place(before.doc).key == chunk {
+        docs.insert(before.doc)  // a best alone in its chunk has no row
       }
       for (doc, change) in changes where DocIDSet.place(doc).key == chunk {
-        switch change {
-        case .put(let rank, _): ranks[doc] = rank
-        case .remove: ranks[doc] = nil
-        }
+        if case .put = change { docs.insert(doc) } else { docs.remove(doc) }
       }
-      chunks[chunk] = (stored, ranks)
+      chunks[chunk] = (stored, docs)
     }
     if before != nil && !keepsBest {
       try connection.forEachRow(
@@ -108,22 +113,35 @@ extension IndexWriter {
       best = puts[before.doc] ?? before  // as the batch may have written it again
       for put in puts.values where put.precedes(best!) { best = put }
     } else {
-      for (doc, rank) in chunks.values.flatMap(\.ranks) {
-        let candidate = Best(doc: doc, rank: Int(rank), text: "")
-        if best.map(candidate.precedes) ?? true { best = candidate }
+      best = puts.values.min { $0.precedes($1) }
+      for (chunk, (_, docs)) in chunks {
+        let others = docs.filter { puts[$0] == nil }
+        guard !others.isEmpty else { continue }
+        if ranks[chunk] == nil {
+          ranks[chunk] = try connection.first("SELECT popularity FROM search_ranks WHERE chunk = ?", [chunk])
+          {
+            RankCache.decode($0, column: 0)
+          }
+        }
+        for doc in others {
+          let rank = ranks[chunk]?[Int(DocIDSet.place(doc).offset)] ?? 0
+          let candidate = Best(doc: doc, rank: Int(rank), text: "")
+          if best.map(candidate.precedes) ?? true { best = candidate }
+        }
       }
       best = best.flatMap { found in
         (puts[found.doc]?.text ?? before?.text).map { Best(doc: found.doc, rank: found.rank, text: $0) }
       }
     }
-    for (chunk, (stored, ranks)) in chunks.sorted(by: { $0.key < $1.key }) {
-      let alone = ranks.isEmpty || ranks.count == 1 && ranks.keys.first == best?.doc
-      let docs = alone ? nil : SuggestedDocs.encode(ranks)
-      guard docs != stored else { continue }
-      if let docs {
+    for (chunk, (stored, docs)) in chunks.sorted(by: { $0.key < $1.key }) {
+      let alone = docs.isEmpty || docs.count == 1 && docs.first == best?.doc
+      let encoded =
+        alone ? nil : Postings.encode(Container(sorted: docs.map { DocIDSet.place($0).offset }.sorted())!)
+      guard encoded != stored else { continue }
+      if let encoded {
         try connection.run(
           "INSERT OR REPLACE INTO search_suggestion_docs (space, key, chunk, docs) VALUES (?, ?, ?, ?)",
-          [space, key.key, chunk, docs])
+          [space, key.key, chunk, encoded])
       } else {
         try connection.run(
           "DELETE FROM search_suggestion_docs WHERE space = ? AND key = ? AND chunk = ?",

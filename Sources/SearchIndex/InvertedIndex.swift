@@ -26,7 +26,7 @@ import Storage
 /// - The completion structure, read by ``Searcher/suggestions(for:in:limit:)``: for every
 ///   completion key of a text documents suggest (a title, a name; see ``Document/suggestions``),
 ///   its best-ranked document and text, under the key and under its 초성
-///   (`search_suggestion_keys`); the documents and ranks of the key, one row per chunk, but for
+///   (`search_suggestion_keys`); the documents of the key, one row per chunk (as ``Postings``), but for
 ///   a best document alone in its chunk (`search_suggestion_docs`); and for each prefix that
 ///   begins more than ``crowdedPrefix`` keys, its ``keptPerPrefix`` best keys
 ///   (`search_suggestion_tops`).
