@@ -4,10 +4,10 @@ import Storage
 /// Builds an index from nothing, as a search engine's indexer does rather than as many small
 /// updates: the postings, ranks and suggestions of each 65,536-id chunk are gathered in memory
 /// (an ``IndexChunk``, which needs no connection, so several are gathered at once on threads of
-/// their own), and written once, as whole rows in key order, chunk after chunk. Few rows are
-/// read back (a completion key's best row, when an earlier chunk suggested it too), memory holds
-/// a few chunks whatever the number of documents, and the best keys of crowded prefixes are
-/// found once at the end.
+/// their own), and written once, as whole rows in key order, chunk after chunk. What is read
+/// back is what an earlier chunk may have written of the same key (each term's vocabulary row,
+/// each completion key's best row), memory holds a few chunks whatever the number of documents,
+/// and the best keys of crowded prefixes are found once at the end.
 ///
 /// It writes on the caller's connection, in the caller's transaction: a build that stops before
 /// the commit (an error, a `kill -9`) leaves the index as it was, and readers see the old index

@@ -35,8 +35,8 @@ extension IndexWriter {
     for chunk in chunks {
       let before: Container?
       var isRow = false
-      if let only, only.key == chunk {
-        before = Container(sorted: [only.offset])
+      if let only {  // the term's one document, and no postings row
+        before = only.key == chunk ? Container(sorted: [only.offset]) : nil
       } else {
         before =
           try connection.first(
@@ -54,7 +54,9 @@ extension IndexWriter {
     }
     if count == 1 {
       let doc = try onlyDocument(among: changes, of: encoded, on: connection)
-      try connection.run("DELETE FROM search_postings WHERE term = ?", [encoded])
+      if only == nil {
+        try connection.run("DELETE FROM search_postings WHERE term = ?", [encoded])
+      }
       if stored?.only != doc {
         try connection.run(
           "INSERT OR REPLACE INTO search_terms (term, docs, doc) VALUES (?, 1, ?)", [encoded, doc])

@@ -34,15 +34,18 @@ extension IndexWriter {
   /// key: texts of the same initials keep a row each.
   static func initialsSpace(_ field: Field) -> String { field.code + "^" }
 
-  /// Stores the changed rows of each key the batch touched, in key order.
-  func writeSuggestions(on connection: Connection) throws {
-    let tops = SuggestionTops(index: index, connection: connection)
-    var ranks: [Int: [UInt32]] = [:]
+  /// Stores the changed rows of each key the batch touched, in key order; `ranks` are the ranks
+  /// of the chunks the batch wrote.
+  func writeSuggestions(on connection: Connection, ranks: [Int: [UInt32]]) throws {
+    var tops = SuggestionTops(index: index, connection: connection)
+    var ranks = ranks
     for (key, changes) in suggestionChanges.sorted(by: {
-      ($0.key.field.code, $0.key.key) < ($1.key.field.code, $1.key.key)
+      $0.key.field.code != $1.key.field.code
+        ? $0.key.field.code < $1.key.field.code : $0.key.key.bytesPrecede($1.key.key)
     }) {
-      try write(key, changes: changes, tops: tops, ranks: &ranks, on: connection)
+      try write(key, changes: changes, tops: &tops, ranks: &ranks, on: connection)
     }
+    try tops.refillStale()
   }
 
   /// A key's best row: its document, that document's rank, and the key's text.
@@ -61,7 +64,7 @@ extension IndexWriter {
   /// keeps the chunks read), to find the next best; otherwise the best is the better of the old
   /// one and the batch's.
   private func write(
-    _ key: SuggestionKey, changes: [Int: SuggestionChange], tops: SuggestionTops,
+    _ key: SuggestionKey, changes: [Int: SuggestionChange], tops: inout SuggestionTops,
     ranks: inout [Int: [UInt32]],
     on connection: Connection
   ) throws {
@@ -149,13 +152,13 @@ extension IndexWriter {
       }
     }
     guard best != before else { return }
-    try writeBest(best, before: before, of: key, tops: tops, on: connection)
+    try writeBest(best, before: before, of: key, tops: &tops, on: connection)
   }
 
   /// Replaces a key's best row (under the key and its 초성), and follows it in the crowded
   /// prefixes of both.
   private func writeBest(
-    _ best: Best?, before: Best?, of key: SuggestionKey, tops: SuggestionTops, on connection: Connection
+    _ best: Best?, before: Best?, of key: SuggestionKey, tops: inout SuggestionTops, on connection: Connection
   ) throws {
     let space = Self.keySpace(key.field)
     let initialsSpace = Self.initialsSpace(key.field)
@@ -175,17 +178,17 @@ extension IndexWriter {
         try connection.run(insert, [initialsSpace, initials.after, best.doc, best.rank, best.text])
       }
     }
-    try tops.follow(key.key, in: space, from: before?.rank, to: best?.rank)
+    try tops.follow(key.key, in: space, to: best?.rank)
     if initials.before == initials.after {
       if !initials.after.isEmpty {
-        try tops.follow(initials.after, in: initialsSpace, from: before?.rank, to: best?.rank)
+        try tops.follow(initials.after, in: initialsSpace, to: best?.rank)
       }
     } else {
       if !initials.before.isEmpty {
-        try tops.follow(initials.before, in: initialsSpace, from: before?.rank, to: nil)
+        try tops.follow(initials.before, in: initialsSpace, to: nil)
       }
       if !initials.after.isEmpty {
-        try tops.follow(initials.after, in: initialsSpace, from: nil, to: best?.rank)
+        try tops.follow(initials.after, in: initialsSpace, to: best?.rank)
       }
     }
   }

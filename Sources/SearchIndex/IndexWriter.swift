@@ -72,8 +72,8 @@ public struct IndexWriter {
   public func write(on connection: Connection) throws {
     try writePostings(on: connection)
     try writeStored(on: connection)
-    try writeRanks(on: connection)
-    try writeSuggestions(on: connection)
+    let ranks = try writeRanks(on: connection)
+    try writeSuggestions(on: connection, ranks: ranks)
   }
 
   private func writeStored(on connection: Connection) throws {
@@ -85,7 +85,9 @@ public struct IndexWriter {
     }
   }
 
-  private func writeRanks(on connection: Connection) throws {
+  /// Writes the ranks and days of the chunks the batch touched; returns their ranks.
+  private func writeRanks(on connection: Connection) throws -> [Int: [UInt32]] {
+    var written: [Int: [UInt32]] = [:]
     for (chunk, changes) in ranks {
       var rank = [UInt32](repeating: 0, count: 1 << DocIDSet.chunkShift)
       var day = rank
@@ -101,7 +103,9 @@ public struct IndexWriter {
         day[change.offset] = change.day
       }
       try Self.storeRanks(rank, day: day, of: chunk, version: version + 1, on: connection)
+      written[chunk] = rank
     }
+    return written
   }
 
   /// Writes a chunk's ranks and days, at a version above the one a ``RankCache`` may hold.

@@ -86,8 +86,11 @@ extension InvertedIndex {
     storedFields.map { document.stored[$0] ?? "" }
   }
 
-  /// The versions an index is written with, by name.
+  /// The versions an index is written with, by name, and the shape of its completion structure.
   private var versions: [String: Int] {
-    ["format": Self.formatVersion, "analyzer": Analyzer.version, "documents": documentVersion]
+    [
+      "format": Self.formatVersion, "analyzer": Analyzer.version, "documents": documentVersion,
+      "crowded_prefix": crowdedPrefix, "kept_per_prefix": keptPerPrefix,
+    ]
   }
 }

@@ -41,7 +41,7 @@ import Storage
 /// without the index and build it whole at the end (``markStale(on:)``).
 public struct InvertedIndex: Sendable {
   /// The version of the tables and the postings codec.
-  public static let formatVersion = 5
+  public static let formatVersion = 6
 
   /// The fields stored with each document, one column of `search_keys` each.
   public let storedFields: [StoredField]
@@ -88,6 +88,6 @@ public struct InvertedIndex: Sendable {
   public func searcher(on connection: Connection, ranks: RankCache, texts: (any TextSupplier)? = nil)
     -> Searcher
   {
-    Searcher(connection: connection, rankCache: ranks, supplier: texts)
+    Searcher(connection: connection, rankCache: ranks, supplier: texts, keptPerPrefix: keptPerPrefix)
   }
 }

@@ -8,14 +8,15 @@ import Storage
 /// read, at most ``InvertedIndex/crowdedPrefix`` rows.
 extension Searcher {
   /// The texts of `fields` that `typed` completes (see ``Analyzer/completes(_:typed:)``), one per
-  /// completion key (whatever the field), the best-ranked first, `limit` in all.
+  /// completion key (whatever the field), the best-ranked first, `limit` in all. A text in two
+  /// fields counts once: each field is asked for more while that leaves too few, up to
+  /// ``InvertedIndex/keptPerPrefix`` (then fewer may come); a `limit` above that ranks the whole
+  /// range of keys of a crowded prefix, a read of each.
   public func suggestions(for typed: String, in fields: [Field], limit: Int) throws -> [Suggestion] {
     guard limit > 0 else { return [] }
     let initials = Analyzer.typedInitials(typed)
     let prefix = initials ?? Analyzer.completionKey(typed)  // an initials key's own beginning
     guard !prefix.isEmpty else { return [] }
-    // Each field's best, then the best of all; a text in two fields counts once, so when that
-    // leaves too few, each field is asked for more.
     var asked = limit
     while true {
       var found: [Suggestion] = []
@@ -30,14 +31,14 @@ extension Searcher {
       let distinct = found.sorted { $0.rank > $1.rank }.filter {
         seen.insert(Analyzer.completionKey($0.text)).inserted
       }
-      if distinct.count >= limit || !more { return Array(distinct.prefix(limit)) }
-      asked *= 2
+      let next = min(asked * 2, max(limit, keptPerPrefix))
+      if distinct.count >= limit || !more || next == asked { return Array(distinct.prefix(limit)) }
+      asked = next
     }
   }
 
   /// One key's best row, from `search_suggestion_keys`.
   private struct BestRow {
-    let key: String
     let doc: Int
     let rank: UInt32
     let text: String
@@ -48,7 +49,7 @@ extension Searcher {
   /// ranked), else the best of its range.
   private func best(in space: String, startingWith prefix: String, limit: Int) throws -> [BestRow] {
     let bestRow = { (row: Row) in
-      BestRow(key: row.text(0), doc: row.int(1), rank: UInt32(clamping: row.int(2)), text: row.text(3))
+      BestRow(doc: row.int(1), rank: UInt32(clamping: row.int(2)), text: row.text(3))
     }
     let kept = try connection.query(
       """

@@ -10,6 +10,8 @@ public struct Searcher {
   let connection: Connection
   let rankCache: RankCache
   let supplier: (any TextSupplier)?
+  /// The best keys a crowded prefix keeps (``InvertedIndex/keptPerPrefix``).
+  let keptPerPrefix: Int
   /// The sort keys by chunk, read at the first ranking.
   var ranks: [Int: RankCache.Chunk]?
   /// Postings read so far, by term.
@@ -28,10 +30,11 @@ public struct Searcher {
   /// The texts of stored and supplied fields read so far, by field and id.
   var fieldTexts: [StoredField: [Int: String]] = [:]
 
-  init(connection: Connection, rankCache: RankCache, supplier: (any TextSupplier)?) {
+  init(connection: Connection, rankCache: RankCache, supplier: (any TextSupplier)?, keptPerPrefix: Int) {
     self.connection = connection
     self.rankCache = rankCache
     self.supplier = supplier
+    self.keptPerPrefix = keptPerPrefix
   }
 
   // MARK: - Matching
@@ -60,11 +63,21 @@ public struct Searcher {
 
   private mutating func documents(of term: Term) throws -> DocIDSet {
     if let known = postings[term] { return known }
-    if let only = try connection.first(
-      "SELECT doc FROM search_terms WHERE term = ? AND doc IS NOT NULL", [term.encoded], { $0.int(0) })
+    // No row: no document; a document: the only one; none: the postings rows.
+    switch try connection.first(
+      "SELECT doc FROM search_terms WHERE term = ?", [term.encoded],
+      {
+        $0.isNull(0) ? nil : $0.int(0)
+      })
     {
+    case nil:
+      postings[term] = DocIDSet()
+      return DocIDSet()
+    case let only??:
       postings[term] = DocIDSet([only])
       return postings[term]!
+    case nil?:
+      break
     }
     var chunks: [DocIDSet.Chunk] = []
     try connection.forEachRow(

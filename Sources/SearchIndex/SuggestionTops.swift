@@ -3,50 +3,76 @@ import Storage
 /// The best keys of crowded prefixes (`search_suggestion_tops`): for a prefix that begins more
 /// than ``InvertedIndex/crowdedPrefix`` completion keys of a key space, its
 /// ``InvertedIndex/keptPerPrefix`` best, each with its rank (the highest first, then the key in
-/// byte order), so that a search reads a few rows where it would rank thousands. A prefix of
-/// fewer keys has no rows, and neither has any longer prefix it begins; a prefix that had more
-/// keys and lost some keeps its rows, which stay its best. Prefixes count Unicode scalars, as
-/// SQLite's `substr` counts a text's characters.
+/// byte order), so that a search reads a few rows where it would rank thousands. A prefix that
+/// never began more keys has no rows, and neither has any longer prefix it begins; one that did
+/// and lost some keeps its rows, which stay its best. Prefixes count Unicode scalars, as SQLite's
+/// `substr` counts a text's characters.
 struct SuggestionTops {
   let index: InvertedIndex
   let connection: Connection
+  /// The prefixes whose rows a batch's changes left to write again from their keys, once, at its
+  /// end (``refillStale()``): a kept key lowered below the last or gone, or a prefix now crowded.
+  private var stale: Set<Spot> = []
 
-  /// Follows a key whose best row in `space` went from rank `before` to rank `after` (`nil`: no
-  /// row), its row written already: along the key's prefixes, as long as they are crowded.
-  func follow(_ key: String, in space: String, from before: Int?, to after: Int?) throws {
+  /// A prefix in a key space.
+  private struct Spot: Hashable {
+    let space: String
+    let prefix: String
+  }
+
+  init(index: InvertedIndex, connection: Connection) {
+    self.index = index
+    self.connection = connection
+  }
+
+  /// Follows a key whose best row in `space` now has rank `after` (`nil`: no row), its row
+  /// written already: along the key's prefixes, as long as they are crowded. A prefix's rows
+  /// change in place where they can; where its next best may be any key, it is stale.
+  mutating func follow(_ key: String, in space: String, to after: Int?) throws {
     var prefix = String.UnicodeScalarView()
     for scalar in key.unicodeScalars {
       prefix.append(scalar)
-      let text = String(prefix)
+      let spot = Spot(space: space, prefix: String(prefix))
+      guard !stale.contains(spot) else { continue }
       let kept = try connection.query(
-        "SELECT key, rank FROM search_suggestion_tops WHERE space = ? AND prefix = ?", [space, text]
+        "SELECT key, rank FROM search_suggestion_tops WHERE space = ? AND prefix = ?", [space, spot.prefix]
       ) { (key: $0.text(0), rank: $0.int(1)) }
-      if kept.isEmpty {
-        guard after != nil, try isCrowded(text, in: space) else { return }
-        try refill(text, in: space)
-      } else if let old = kept.first(where: { $0.key.hasSameBytes(as: key) }) {
-        if let after, after >= old.rank {
-          if after > old.rank {
-            try connection.run(
-              "UPDATE search_suggestion_tops SET rank = ? WHERE space = ? AND prefix = ? AND key = ?",
-              [after, space, text, key])
-          }
-        } else {
-          try refill(text, in: space)  // lowered or gone: the next best may be any key of the prefix
-        }
-      } else if let after {
-        let last = kept.min { Self.precedes($1, $0) }!
-        guard kept.count < index.keptPerPrefix || Self.precedes((key, after), last) else { continue }
-        try connection.run(
-          "INSERT INTO search_suggestion_tops (space, prefix, key, rank) VALUES (?, ?, ?, ?)",
-          [space, text, key, after])
-        if kept.count == index.keptPerPrefix {
+      guard let last = kept.min(by: { Self.precedes($1, $0) }) else {
+        guard after != nil, try isCrowded(spot.prefix, in: space) else { return }
+        stale.insert(spot)
+        continue
+      }
+      let whole = kept.count < index.keptPerPrefix  // every key of the prefix is kept
+      if let old = kept.first(where: { $0.key.hasSameBytes(as: key) }) {
+        if let after, whole || after >= old.rank || Self.precedes((key, after), last) {
+          guard after != old.rank else { continue }
+          try connection.run(
+            "UPDATE search_suggestion_tops SET rank = ? WHERE space = ? AND prefix = ? AND key = ?",
+            [after, space, spot.prefix, key])
+        } else if after == nil && whole {
           try connection.run(
             "DELETE FROM search_suggestion_tops WHERE space = ? AND prefix = ? AND key = ?",
-            [space, text, last.key])
+            [space, spot.prefix, key])
+        } else {
+          stale.insert(spot)  // lowered below the last kept, or gone: the next may be any key
+        }
+      } else if let after, whole || Self.precedes((key, after), last) {
+        try connection.run(
+          "INSERT INTO search_suggestion_tops (space, prefix, key, rank) VALUES (?, ?, ?, ?)",
+          [space, spot.prefix, key, after])
+        if !whole {
+          try connection.run(
+            "DELETE FROM search_suggestion_tops WHERE space = ? AND prefix = ? AND key = ?",
+            [space, spot.prefix, last.key])
         }
       }
     }
+  }
+
+  /// Writes the rows of the prefixes left stale, from their keys as they are now.
+  mutating func refillStale() throws {
+    for spot in stale { try refill(spot.prefix, in: spot.space) }
+    stale = []
   }
 
   /// Writes the rows of every crowded prefix of `space`, which has none yet.

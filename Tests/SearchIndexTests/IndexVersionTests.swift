@@ -15,6 +15,12 @@ struct IndexVersionTests {
       #expect(try index.isCurrent(on: connection))
       let other = InvertedIndex(storedFields: index.storedFields, documentVersion: 4)
       #expect(try !other.isCurrent(on: connection), "another version of the documents")
+      for shape in [
+        InvertedIndex(storedFields: index.storedFields, documentVersion: 3, crowdedPrefix: 100),
+        InvertedIndex(storedFields: index.storedFields, documentVersion: 3, keptPerPrefix: 100),
+      ] {
+        #expect(try !shape.isCurrent(on: connection), "crowded prefixes that keep other keys")
+      }
       try connection.run("UPDATE search_meta SET version = version + 1 WHERE name = 'analyzer'")
       #expect(try !index.isCurrent(on: connection), "another analyzer")
       try connection.run("DROP TABLE search_meta")

@@ -186,13 +186,16 @@ struct SuggestionTests {
     shape: InvertedIndex
   ) async throws {
     var random = SeededGenerator(seed: 5)
-    let texts = ["Alpha", "alpha!", "ALPHA", "Alps", "Beta", "beta.", "감마", "가마", "감마선", "Gamma"]
+    // Keys that share prefixes (and more of them than the small shape keeps under `alpha`).
+    let texts =
+      ["Alpha", "alpha!", "ALPHA", "Alps", "Beta", "beta.", "감마", "가마", "감마선", "Gamma"]
+      + (1...8).map { "Alpha \($0)" }
     let index = try await SuggestIndex([], index: shape)
     var present: [Int: (text: String, rank: UInt32)] = [:]
-    for _ in 0..<60 {
+    for _ in 0..<100 {
       var changes: [(id: Int, old: String?, new: (text: String, rank: UInt32)?)] = []
       for _ in 0..<Int.random(in: 1...6, using: &random) {
-        let id = Int.random(in: 0..<12, using: &random) * 30_000  // two or three a chunk
+        let id = Int.random(in: 0..<20, using: &random) * 20_000  // three or four a chunk
         let removes = Int.random(in: 0..<4, using: &random) == 0
         let document = (
           text: texts.randomElement(using: &random)!, rank: UInt32.random(in: 0...5, using: &random)
@@ -219,13 +222,15 @@ struct SuggestionTests {
         if let known = best[key], (known.rank, -known.id) >= (document.rank, -id) { continue }
         best[key] = (id, document.rank)
       }
-      for typed in ["a", "alp", "b", "ㄱ", "감", "g"] {
+      for typed in ["a", "alp", "alpha", "b", "ㄱ", "감", "g"] {
         let expected = best.filter { key, _ in
           present.values.contains {
             Analyzer.completionKey($0.text) == key && Analyzer.completes($0.text, typed: typed)
           }
         }.sorted { ($0.value.rank, $1.key) > ($1.value.rank, $0.key) }
-        try await check(typed, limit: 2, expected: expected.prefix(2))
+        for limit in [1, 3] {  // fewer than the small shape keeps, and as many
+          try await check(typed, limit: limit, expected: expected.prefix(limit))
+        }
         try await check(typed, limit: 8, expected: expected.prefix(8))
       }
     }
