@@ -18,9 +18,10 @@ public struct IndexBuilder {
   private let connection: Connection
   /// The last chunk written.
   private var lastChunk = -1
-  /// The fields whose keys were suggested, and whether an earlier chunk wrote best rows.
+  /// The fields whose keys were suggested.
   private var suggestedFields: Set<Field> = []
-  private var wroteBestRows = false
+  /// Whether a chunk with documents was written: before, no row is read back.
+  private var wroteChunk = false
 
   /// A builder of `index` on `connection`, whose index it empties (see ``InvertedIndex/reset(on:)``).
   init(index: InvertedIndex, on connection: Connection) throws {
@@ -52,6 +53,7 @@ public struct IndexBuilder {
     try IndexWriter.storeRanks(
       chunk.rank, day: chunk.day, of: chunk.number, version: (version ?? 0) + 1, on: connection)
     try writeSuggestions(chunk.suggestions, of: chunk.number)
+    wroteChunk = true
   }
 
   /// Writes the 초성 rows of the best suggestions, and the best keys of crowded prefixes. The
@@ -71,9 +73,11 @@ public struct IndexBuilder {
   /// document keeps it in its row (see ``IndexWriter/writePostings(on:)``); one an earlier chunk
   /// kept so gets a postings row there, as it now has more.
   private func write(_ term: String, docs: Data, count: Int, of chunk: Int) throws {
-    let stored = try connection.first("SELECT doc FROM search_terms WHERE term = ?", [term]) {
-      $0.isNull(0) ? nil : $0.int(0)
-    }
+    let stored =
+      wroteChunk
+      ? try connection.first("SELECT doc FROM search_terms WHERE term = ?", [term]) {
+        $0.isNull(0) ? nil : $0.int(0)
+      } : nil
     if stored == nil, count == 1, case .array(let offsets)? = docs.withUnsafeBytes(Postings.decode) {
       try connection.run(
         "INSERT INTO search_terms (term, docs, doc) VALUES (?, 1, ?)",
@@ -105,7 +109,7 @@ public struct IndexBuilder {
       suggestedFields.insert(key.field)
       let space = IndexWriter.keySpace(key.field)
       let before =
-        wroteBestRows
+        wroteChunk
         ? try connection.first(
           "SELECT doc, rank, text FROM search_suggestion_keys WHERE space = ? AND key = ?", [space, key.key],
           { IndexWriter.Best(doc: $0.int(0), rank: $0.int(1), text: $0.text(2)) }) : nil
@@ -129,7 +133,6 @@ public struct IndexBuilder {
         "INSERT OR REPLACE INTO search_suggestion_keys (space, key, doc, rank, text) VALUES (?, ?, ?, ?, ?)",
         [space, key.key, entry.best.doc, entry.best.rank, entry.best.text])
     }
-    wroteBestRows = wroteBestRows || !suggestions.isEmpty
   }
 
   /// Files each best row whose text has Hangul under its 초성 too, a page of rows at a time.

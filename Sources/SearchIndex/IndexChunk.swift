@@ -87,7 +87,7 @@ public struct IndexChunk: Sendable {
     .sorted { $0.encoded.bytesPrecede($1.encoded) }
     postings = [:]
     suggestions = suggestionsByKey.map { (key: $0.key, documents: $0.value) }.sorted {
-      ($0.key.field.code, $0.key.key) < ($1.key.field.code, $1.key.key)
+      $0.key.precedes($1.key)
     }
     suggestionsByKey = [:]
   }

@@ -20,6 +20,11 @@ extension IndexWriter {
       field = suggested.field
       key = suggested.key
     }
+
+    /// `true` when this key's rows come first: by field, then key bytes, as SQLite sorts them.
+    func precedes(_ other: SuggestionKey) -> Bool {
+      field.code != other.field.code ? field.code < other.field.code : key.bytesPrecede(other.key)
+    }
   }
 
   /// What becomes of a row: written with a rank and text, or removed.
@@ -39,10 +44,7 @@ extension IndexWriter {
   func writeSuggestions(on connection: Connection, ranks: [Int: [UInt32]]) throws {
     var tops = SuggestionTops(index: index, connection: connection)
     var ranks = ranks
-    for (key, changes) in suggestionChanges.sorted(by: {
-      $0.key.field.code != $1.key.field.code
-        ? $0.key.field.code < $1.key.field.code : $0.key.key.bytesPrecede($1.key.key)
-    }) {
+    for (key, changes) in suggestionChanges.sorted(by: { $0.key.precedes($1.key) }) {
       try write(key, changes: changes, tops: &tops, ranks: &ranks, on: connection)
     }
     try tops.refillStale()
