@@ -14,9 +14,8 @@ public typealias RouteHandler = @Sendable (HTTPRequest) async throws -> HTTPResp
 /// of its own; the server sends no body for `HEAD`.
 public struct Router: Sendable {
   private var routes: [Route] = []
-  /// The routes by their number of path segments, in the order added: the only ones a path of
-  /// that many segments can match.
-  private var routesBySegmentCount: [Int: [Route]] = [:]
+  /// The routes' patterns, by segment.
+  private var tree = RouteTree()
 
   /// The answer when no route matches the path; by default it throws ``HTTPError`` 404.
   public var notFound: RouteHandler = { request in
@@ -31,8 +30,8 @@ public struct Router: Sendable {
   /// Routes requests with `method` whose path matches `pattern` to `handler`.
   public mutating func add(_ method: HTTPMethod, _ pattern: String, _ handler: @escaping RouteHandler) {
     let route = Route(method: method, pattern: pattern, handler: handler)
+    tree.add(route.segments, index: routes.count)
     routes.append(route)
-    routesBySegmentCount[route.segmentCount, default: []].append(route)
   }
 
   /// Routes `GET` (and so `HEAD`) requests for `pattern` to `handler`.
@@ -68,23 +67,32 @@ public struct Router: Sendable {
   /// - Throws: what the handler throws; ``HTTPError`` 405 with an `Allow` header when routes have
   ///   the path for other methods only.
   public func handle(_ request: HTTPRequest) async throws -> HTTPResponse {
-    let path = Route.segments(of: request.path)
-    let matches = (routesBySegmentCount[path.count] ?? []).compactMap { route in
-      route.parameters(matching: path).map { (route: route, parameters: $0) }
-    }
+    let matches = tree.matches(of: Route.segments(of: request.path))
     guard !matches.isEmpty else { return try await notFound(request) }
     let method = request.method
-    var candidates = matches.filter { $0.route.method == method }
-    if candidates.isEmpty && method == .HEAD { candidates = matches.filter { $0.route.method == .GET } }
-    guard let best = candidates.max(by: { $0.route.isLessSpecific(than: $1.route) }) else {
-      var allowed = Set(matches.map(\.route.method.rawValue))
+    guard
+      let (route, values) = first(of: method, in: matches)
+        ?? (method == .HEAD ? first(of: .GET, in: matches) : nil)
+    else {
+      var allowed = Set(matches.flatMap { $0.routes.map { routes[$0].method.rawValue } })
       if allowed.contains("GET") { allowed.insert("HEAD") }
       let allow = allowed.sorted().joined(separator: ", ")
       throw HTTPError(
         status: 405, message: "\(method) is not allowed here; use \(allow)", headers: ["Allow": allow])
     }
     var routed = request
-    routed.pathParameters = best.parameters
-    return try await best.route.handler(routed)
+    routed.pathParameters = Dictionary(zip(route.parameterNames, values.map(String.init))) { _, last in last }
+    return try await route.handler(routed)
+  }
+
+  /// The first route for `method` in the most specific of `matches` that has one, with the values
+  /// of its parameters.
+  private func first(of method: HTTPMethod, in matches: [RouteTree.Match]) -> (Route, [Substring])? {
+    for match in matches {
+      if let index = match.routes.first(where: { routes[$0].method == method }) {
+        return (routes[index], match.values)
+      }
+    }
+    return nil
   }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPRouting
 import HTTPTransport
+import TestSupport
 import Testing
 
 @Suite("Router", .timeLimit(.minutes(10)))
@@ -88,6 +89,67 @@ struct RouterTests {
     #expect(
       Self.text(try await router.handle(HTTPRequest(method: .GET, path: "/x/fixed"))) == "second literal")
     #expect(Self.text(try await router.handle(HTTPRequest(method: .GET, path: "/x/y"))) == "params")
+  }
+
+  /// Random routes and paths over a few segments, each answered as the rules say: of the routes
+  /// that match the path, those of the method (else `GET`'s for `HEAD`), the one whose first
+  /// segment differing in kind from another's is literal, the first added of equals; 405 or 404
+  /// when none.
+  @Test(arguments: 0..<20)
+  func answersRandomRoutesAsTheRulesSay(seed: UInt64) async throws {
+    var random = SeededGenerator(seed: seed)
+    let pieces = ["a", "b", "{x}", "{y}"]
+    let methods: [HTTPMethod] = [.GET, .POST, .PUT]
+    var router = Router()
+    var patterns: [(method: HTTPMethod, segments: [String])] = []
+    for index in 0..<Int.random(in: 1...12, using: &random) {
+      let segments = (0..<Int.random(in: 1...3, using: &random)).map { _ in
+        pieces.randomElement(using: &random)!
+      }
+      let method = methods.randomElement(using: &random)!
+      patterns.append((method, segments))
+      router.add(method, "/" + segments.joined(separator: "/")) { request in
+        .text(
+          "\(index) "
+            + request.pathParameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(
+              separator: ","))
+      }
+    }
+    for _ in 0..<40 {
+      let path = (0..<Int.random(in: 1...3, using: &random)).map { _ in
+        ["a", "b", "c", ""].randomElement(using: &random)!
+      }
+      let method = ([.HEAD] + methods).randomElement(using: &random)!
+      let matching = patterns.indices.filter { index in
+        patterns[index].segments.count == path.count
+          && zip(patterns[index].segments, path).allSatisfy { $0.hasPrefix("{") ? !$1.isEmpty : $0 == $1 }
+      }
+      func lessSpecific(_ left: Int, _ right: Int) -> Bool {
+        for (l, r) in zip(patterns[left].segments, patterns[right].segments)
+        where l.hasPrefix("{") != r.hasPrefix("{") {
+          return l.hasPrefix("{")
+        }
+        return false
+      }
+      var candidates = matching.filter { patterns[$0].method == method }
+      if candidates.isEmpty && method == .HEAD {
+        candidates = matching.filter { patterns[$0].method == .GET }
+      }
+      let request = HTTPRequest(method: method, path: "/" + path.joined(separator: "/"))
+      if let best = candidates.max(by: lessSpecific) {
+        var parameters: [String: String] = [:]
+        for (segment, part) in zip(patterns[best].segments, path) where segment.hasPrefix("{") {
+          parameters[String(segment.dropFirst().dropLast())] = part
+        }
+        let expected =
+          "\(best) "
+          + parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",")
+        #expect(Self.text(try await router.handle(request)) == expected, "\(method) \(request.path)")
+      } else {
+        let error = try await #require(throws: HTTPError.self) { try await router.handle(request) }
+        #expect(error.status == (matching.isEmpty ? 404 : 405), "\(method) \(request.path)")
+      }
+    }
   }
 
   @Test func aHandlersErrorReachesTheCaller() async throws {
