@@ -53,8 +53,7 @@ extension Chaek {
   /// `true` once an account exists: then every request needs a signed-in reader. Remembered for a
   /// moment between calls (see ``AccountsPresence``).
   public func hasAccounts() async throws -> Bool {
-    let accounts = try accounts
-    return try await presence.exists { try await accounts.count() > 0 }
+    try await presence.exists { try await accounts.count() > 0 }
   }
 
   /// Signs in the reader named `name` whose password is `password`, from `client` (an address,

@@ -56,7 +56,7 @@ struct AccessPolicy: Middleware {
   // MARK: - Host
 
   /// The names that mean this machine.
-  static let loopbackNames: Set<String> = ["localhost", "127.0.0.1", "[::1]"]
+  static let loopbackNames = ["localhost", "127.0.0.1", "[::1]"]
 
   /// 403 for a request from another machine, and 421 for one addressed to a name other than this
   /// machine's, while the server has neither token nor accounts (a server listening beyond
@@ -64,9 +64,7 @@ struct AccessPolicy: Middleware {
   /// without `Host` (HTTP/1.0) may proceed.
   private func misdirection(for request: HTTPRequest) -> APIError? {
     guard token == nil else { return nil }
-    if let address = request.clientAddress, !["127.0.0.1", "::1"].contains(address),
-      !address.hasPrefix("127.")
-    {
+    if let address = request.clientAddress, address != "::1", !address.hasPrefix("127.") {
       return APIError.forbidden("this server has no readers and no token: it answers this machine only")
     }
     guard let host = request.headers["Host"] else { return nil }
@@ -79,14 +77,18 @@ struct AccessPolicy: Middleware {
   /// `true` for `localhost`, `127.0.0.1` or `[::1]`, alone or with a port. Read as bytes: a name
   /// with any other byte is another name.
   private static func namesThisMachine(_ host: String) -> Bool {
-    var name = Array(host.utf8).map { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) ? $0 | 0x20 : $0 }
+    var name = host.utf8[...]
     if let colon = name.lastIndex(of: UInt8(ascii: ":")), name.last != UInt8(ascii: "]") {
-      let port = name[(colon + 1)...]
+      let port = name[name.index(after: colon)...]
       guard (1...5).contains(port.count), port.allSatisfy((UInt8(ascii: "0")...UInt8(ascii: "9")).contains)
       else { return false }
-      name.removeSubrange(colon...)
+      name = name[..<colon]
     }
-    return loopbackNames.contains(String(decoding: name, as: UTF8.self))
+    return loopbackNames.contains { loopback in
+      loopback.utf8.elementsEqual(name) {
+        $0 == $1 | ($1 >= UInt8(ascii: "A") && $1 <= UInt8(ascii: "Z") ? 0x20 : 0)
+      }
+    }
   }
 
   // MARK: - Token and origin

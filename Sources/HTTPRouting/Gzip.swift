@@ -28,7 +28,7 @@ enum Gzip {
   /// `true` for the media types that compress well; never for event streams.
   private static func isCompressible(_ contentType: String?) -> Bool {
     guard let contentType else { return false }
-    let type = HTTPHeaders.items(of: contentType, separatedBy: UInt8(ascii: ";")).first ?? ""
+    let type = HTTPHeaders.firstItem(of: contentType, separatedBy: UInt8(ascii: ";")) ?? ""
     if type == "text/event-stream" { return false }
     return type.hasPrefix("text/") || type.hasSuffix("json") || type.hasSuffix("javascript")
       || type.hasSuffix("xml")

@@ -42,6 +42,7 @@ extension HTTPHeaders {
       self["Vary"] = name
       return
     }
+    guard vary != name else { return }
     let names = HTTPHeaders.items(of: vary)
     if !names.contains(name.lowercased()) && !names.contains("*") { self["Vary"] = vary + ", " + name }
   }

@@ -12,9 +12,17 @@ public struct StaticFiles: Sendable {
     let data: Data
     let gzipped: Data?
     let tag: String
+    let etag: String
+    let gzipETag: String
 
-    var etag: String { "\"\(tag)\"" }
-    var gzipETag: String { "\"\(tag)-gzip\"" }
+    init(contentType: String, data: Data, gzipped: Data?, tag: String) {
+      self.contentType = contentType
+      self.data = data
+      self.gzipped = gzipped
+      self.tag = tag
+      etag = "\"\(tag)\""
+      gzipETag = "\"\(tag)-gzip\""
+    }
   }
 
   private let files: [String: File]
@@ -75,8 +83,8 @@ public struct StaticFiles: Sendable {
   /// 304 Not Modified when the request's `If-None-Match` has the file's `ETag`; the gzip form with
   /// `Content-Encoding: gzip` when there is one and the request accepts gzip.
   public func response(for path: String, request: HTTPRequest) -> HTTPResponse? {
-    var key = String(path.drop { $0 == "/" })
-    if key.isEmpty || key.hasSuffix("/") { key += "index.html" }
+    let trimmed = path.utf8.first == UInt8(ascii: "/") ? String(path.drop { $0 == "/" }) : path
+    let key = trimmed.isEmpty || trimmed.hasSuffix("/") ? trimmed + "index.html" : trimmed
     guard let file = files[key] else { return nil }
     let gzipped = Gzip.isAccepted(by: request) ? file.gzipped : nil
     var headers: HTTPHeaders = [

@@ -5,25 +5,53 @@ extension HTTPHeaders {
   /// byte, as header values are ASCII.
   public static func items(of value: String, separatedBy separator: UInt8 = UInt8(ascii: ",")) -> [String] {
     var items: [String] = []
-    var item: [UInt8] = []
-    var isEmpty = true
-    for byte in value.utf8 {
-      switch byte {
-      case separator:
-        if !isEmpty { items.append(String(decoding: item, as: UTF8.self)) }
-        item.removeAll(keepingCapacity: true)
-        isEmpty = true
-      case UInt8(ascii: " "), UInt8(ascii: "\t"):
-        isEmpty = false
-      case UInt8(ascii: "A")...UInt8(ascii: "Z"):
-        item.append(byte | 0x20)
-        isEmpty = false
-      default:
-        item.append(byte)
-        isEmpty = false
-      }
+    forEachItem(of: value, separatedBy: separator) { item in
+      items.append(item)
+      return true
     }
-    if !isEmpty { items.append(String(decoding: item, as: UTF8.self)) }
     return items
+  }
+
+  /// The first of ``items(of:separatedBy:)``, read no further than its end; `nil` when there is
+  /// none.
+  public static func firstItem(of value: String, separatedBy separator: UInt8 = UInt8(ascii: ",")) -> String?
+  {
+    var first: String?
+    forEachItem(of: value, separatedBy: separator) { item in
+      first = item
+      return false
+    }
+    return first
+  }
+
+  /// Calls `body` with each item in order until it returns `false`. An item with no blank and no
+  /// capital letter is copied as it is.
+  private static func forEachItem(
+    of value: String, separatedBy separator: UInt8, _ body: (String) -> Bool
+  ) {
+    let bytes = value.utf8
+    var start = bytes.startIndex
+    while true {
+      let end = bytes[start...].firstIndex(of: separator) ?? bytes.endIndex
+      let raw = bytes[start..<end]
+      if !raw.isEmpty {
+        let isPlain = !raw.contains { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || isCapital($0) }
+        let item =
+          isPlain
+          ? String(Substring(raw))
+          : String(
+            decoding: raw.compactMap { byte in
+              byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t")
+                ? nil : isCapital(byte) ? byte | 0x20 : byte
+            }, as: UTF8.self)
+        guard body(item) else { return }
+      }
+      guard end < bytes.endIndex else { return }
+      start = bytes.index(after: end)
+    }
+  }
+
+  private static func isCapital(_ byte: UInt8) -> Bool {
+    (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
   }
 }

@@ -75,6 +75,7 @@ struct RequestHead {
   private static func framingRefusal(_ headers: HTTPHeaders) -> HTTPRefusal? {
     let lengths = headers.values(for: "Content-Length").map { $0.trimmingCharacters(in: .whitespaces) }
     let encodings = headers.values(for: "Transfer-Encoding")
+    guard lengths.count + encodings.count > 1 || !encodings.isEmpty else { return nil }
     if !encodings.isEmpty && !lengths.isEmpty {
       return .badRequest("a request may not have both Content-Length and Transfer-Encoding")
     }
