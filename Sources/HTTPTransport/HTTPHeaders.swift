@@ -52,9 +52,10 @@ public struct HTTPHeaders: Sendable, Sequence, Equatable, ExpressibleByDictionar
 
   private static func same(_ lhs: String, _ rhs: String) -> Bool {
     // Field names are ASCII tokens: compared byte by byte, letters in either case, with no copy.
-    lhs.utf8.count == rhs.utf8.count
-      && zip(lhs.utf8, rhs.utf8).allSatisfy { left, right in
-        left == right || (left | 0x20 == right | 0x20 && (0x61...0x7A).contains(left | 0x20))
-      }
+    lhs == rhs
+      || lhs.utf8.count == rhs.utf8.count
+        && zip(lhs.utf8, rhs.utf8).allSatisfy { left, right in
+          left == right || (left | 0x20 == right | 0x20 && (0x61...0x7A).contains(left | 0x20))
+        }
   }
 }
