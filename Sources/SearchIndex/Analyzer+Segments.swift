@@ -11,12 +11,49 @@ extension Analyzer {
   }
 
   /// Splits text into Hangul runs (joined across anything but letters and digits) and Latin words.
-  /// Text of ASCII and Hangul syllables only (most titles and names) is read a scalar at a time,
-  /// each scalar being a character there whose kind needs no Unicode tables.
+  /// Text of ASCII and Hangul syllables only (most titles and names) is read a scalar at a time
+  /// (see ``asciiOrHangulSegments(of:)``).
   static func segments(of text: String) -> [Segment] {
-    text.isASCIIOrHangul
-      ? segments(of: text.unicodeScalars.lazy.map(Character.init), kind: asciiOrHangulKind)
-      : segments(of: text, kind: kind(of:))
+    text.isASCIIOrHangul ? asciiOrHangulSegments(of: text) : segments(of: text, kind: kind(of:))
+  }
+
+  /// The segments of text of ASCII and Hangul syllables only, as ``segments(of:kind:)`` makes
+  /// them, read a scalar at a time: each scalar is a character there whose kind needs no Unicode
+  /// tables, and each word is ASCII, folded by lowering its capitals as it is read.
+  private static func asciiOrHangulSegments(of text: String) -> [Segment] {
+    var segments: [Segment] = []
+    var run: [Character] = []
+    var words: [String] = []
+    var word: [UInt8] = []
+    func flushWord() {
+      guard !word.isEmpty else { return }
+      words.append(String(decoding: word, as: UTF8.self))
+      word.removeAll(keepingCapacity: true)
+    }
+    for scalar in text.unicodeScalars {
+      switch scalar.value {
+      case Hangul.syllables:
+        flushWord()
+        if !words.isEmpty {
+          segments.append(.words(words))
+          words = []
+        }
+        run.append(Character(scalar))
+      case 0x30...0x39, 0x41...0x5A, 0x61...0x7A:
+        if !run.isEmpty {
+          segments.append(.hangul(run))
+          run = []
+        }
+        let byte = UInt8(scalar.value)
+        word.append((0x41...0x5A).contains(byte) ? byte | 0x20 : byte)
+      default:
+        flushWord()
+      }
+    }
+    flushWord()
+    if !run.isEmpty { segments.append(.hangul(run)) }
+    if !words.isEmpty { segments.append(.words(words)) }
+    return segments
   }
 
   static func segments(of characters: some Sequence<Character>, kind: (Character) -> CharacterKind)
@@ -71,15 +108,6 @@ extension Analyzer {
     if Hangul.isSyllable(character) { return .syllable }
     if character.isLetter || character.isNumber || isCombiningMark(character) { return .wordPart }
     return .separator
-  }
-
-  /// ``kind(of:)`` of a character of text of ASCII and Hangul syllables only.
-  static func asciiOrHangulKind(_ character: Character) -> CharacterKind {
-    switch character.unicodeScalars.first!.value {
-    case Hangul.syllables: .syllable
-    case 0x30...0x39, 0x41...0x5A, 0x61...0x7A: .wordPart
-    default: .separator
-    }
   }
 
   /// A word lowercased without its accents: `Misérables` → `miserables`.

@@ -67,8 +67,7 @@ struct ScalarSegmentsTests {
       let text = String(
         (0..<Int.random(in: 0...24, using: &random)).map { _ in alphabet.randomElement(using: &random)! })
       #expect(text.isASCIIOrHangul)
-      let fast = Analyzer.segments(
-        of: text.unicodeScalars.lazy.map(Character.init), kind: Analyzer.asciiOrHangulKind)
+      let fast = Analyzer.segments(of: text)
       let general = Analyzer.segments(of: text, kind: Analyzer.kind(of:))
       #expect("\(fast)" == "\(general)", "\(text.debugDescription)")
     }
