@@ -32,35 +32,47 @@ extension Hangul {
   /// The keys typed for a text: each syllable and each compound letter as its keys, anything
   /// else as it is (`해리 포터` → `ㅎㅐㄹㅣ ㅍㅗㅌㅓ`).
   public static func keystrokes(_ text: String) -> String {
-    var keys = String.UnicodeScalarView()
-    for scalar in text.unicodeScalars {
-      if scalar.isASCII {
-        keys.append(scalar)  // most of a Latin title's letters: no syllable, no compound letter
-      } else if let (initial, vowel, final) = parts(of: scalar) {
-        keys.append(contentsOf: Keys.initials[initial])
-        keys.append(contentsOf: Keys.vowels[vowel])
-        if final > 0 { keys.append(contentsOf: Keys.finals[final - 1]) }
-      } else if let parts = Keys.compounds[scalar] {
-        keys.append(contentsOf: parts)
-      } else {
-        keys.append(scalar)
+    // A scalar becomes at most six keys of three bytes each (a syllable of a compound vowel and a
+    // compound final); anything else keeps its bytes.
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: text.utf8.count * 6) { output in
+      var count = 0
+      func append(_ bytes: [UInt8]) {
+        for byte in bytes {
+          output[count] = byte
+          count += 1
+        }
       }
+      for scalar in text.unicodeScalars {
+        if scalar.isASCII {
+          output[count] = UInt8(scalar.value)  // most of a Latin title's letters
+          count += 1
+        } else if let (initial, vowel, final) = parts(of: scalar) {
+          append(Keys.initials[initial])
+          append(Keys.vowels[vowel])
+          if final > 0 { append(Keys.finals[final - 1]) }
+        } else if let keys = Keys.compounds[scalar] {
+          append(keys)
+        } else {
+          UTF8.encode(scalar) { byte in
+            output[count] = byte
+            count += 1
+          }
+        }
+      }
+      return String(decoding: UnsafeBufferPointer(rebasing: output[..<count]), as: UTF8.self)
     }
-    return String(keys)
   }
 
-  /// The keys of each letter, as scalars: what ``keystrokes(_:)`` appends.
+  /// The keys of each letter, as UTF-8 bytes: what ``keystrokes(_:)`` writes.
   private enum Keys {
     static let initials = Hangul.initials.map(keys)
     static let vowels = Hangul.vowels.map(keys)
     static let finals = Hangul.finals.map(keys)
     static let compounds = Dictionary(
-      uniqueKeysWithValues: Hangul.compounds.map {
-        ($0.key.unicodeScalars.first!, Array($0.value.unicodeScalars))
-      })
+      uniqueKeysWithValues: Hangul.compounds.map { ($0.key.unicodeScalars.first!, Array($0.value.utf8)) })
 
-    static func keys(_ letter: Character) -> [Unicode.Scalar] {
-      Array((Hangul.compounds[letter] ?? String(letter)).unicodeScalars)
+    static func keys(_ letter: Character) -> [UInt8] {
+      Array((Hangul.compounds[letter] ?? String(letter)).utf8)
     }
   }
 }

@@ -26,7 +26,7 @@ extension Analyzer {
   public static func initialsTokens(_ text: String) -> [String] {
     let runs = segments(of: text.nfc).compactMap { segment -> [Character]? in
       guard case .hangul(let run) = segment else { return nil }
-      return Array(initialsKey(String(run)))
+      return run.compactMap { Hangul.initial(of: $0.unicodeScalars.first!) }  // each one syllable
     }
     return runs.flatMap(bigrams) + runs.flatMap(trigrams)
   }

@@ -8,15 +8,19 @@ extension Analyzer {
   /// The folded key of a text; equal keys mean "the same words", whatever the spacing or accents.
   public static func key(_ text: String) -> String {
     if text.isASCIIOrHangul {
-      var key = String.UnicodeScalarView()
-      for scalar in text.unicodeScalars {
-        switch scalar.value {
-        case 0x41...0x5A: key.append(Unicode.Scalar(UInt8(scalar.value + 0x20)))
-        case 0x30...0x39, 0x61...0x7A, Hangul.syllables: key.append(scalar)
-        default: break
+      // Every byte above ASCII is part of a syllable: kept, as letters and digits are.
+      return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: text.utf8.count) { key in
+        var count = 0
+        for byte in text.utf8 {
+          switch byte {
+          case 0x41...0x5A: key[count] = byte | 0x20
+          case 0x30...0x39, 0x61...0x7A, 0x80...: key[count] = byte
+          default: continue
+          }
+          count += 1
         }
+        return String(decoding: UnsafeBufferPointer(rebasing: key[..<count]), as: UTF8.self)
       }
-      return String(key)
     }
     var key = ""
     for scalar in text.nfc.lowercased().decomposedStringWithCanonicalMapping.unicodeScalars {

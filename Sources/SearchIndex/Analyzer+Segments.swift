@@ -4,7 +4,8 @@ import KoreanText
 extension Analyzer {
   /// A run of text as the analyzer splits it.
   enum Segment {
-    /// Hangul syllables, joined across anything but letters and digits.
+    /// Hangul syllables, joined across anything but letters and digits: each character one
+    /// precomposed syllable, one scalar.
     case hangul([Character])
     /// Latin (or other) words, folded (see ``folded(_:)``).
     case words([String])

@@ -23,15 +23,17 @@ public enum Analyzer {
   public static func tokens(_ text: String) -> [String] {
     var output: [String] = []
     var syllables: [String] = []
-    var seen = Set<Character>()
+    var seen = Set<Unicode.Scalar>()  // a run's characters are each one syllable: one scalar
     for segment in segments(of: text.nfc) {
       switch segment {
       case .hangul(let run) where run.count == 1:
         output.append(String(run[0]))
-        seen.insert(run[0])
+        seen.insert(run[0].unicodeScalars.first!)
       case .hangul(let run):
         output.append(contentsOf: bigrams(run))
-        for syllable in run where seen.insert(syllable).inserted { syllables.append(String(syllable)) }
+        for syllable in run where seen.insert(syllable.unicodeScalars.first!).inserted {
+          syllables.append(String(syllable))
+        }
       case .words(let words):
         output.append(contentsOf: words)
       }

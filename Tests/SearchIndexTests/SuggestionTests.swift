@@ -11,6 +11,7 @@ struct KoreanTextTypingTests {
     #expect(Hangul.keystrokes("채식") == "ㅊㅐㅅㅣㄱ")
     #expect(Hangul.keystrokes("과 닭") == "ㄱㅗㅏ ㄷㅏㄹㄱ", "compound vowels and finals are two keys")
     #expect(Hangul.keystrokes("ㅘ ab") == "ㅗㅏ ab")
+    #expect(Hangul.keystrokes("é漢😀ㄳ괥") == "é漢😀ㄱㅅㄱㅗㅐㄹㅌ", "other scalars are kept whole")
   }
 
   @Test func typingShowsWhatAKeyboardShows() {
