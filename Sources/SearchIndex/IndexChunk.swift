@@ -83,7 +83,7 @@ public struct IndexChunk: Sendable {
     guard !isSealed else { return }
     isSealed = true
     terms = postings.map { term, offsets in (term.encoded, offsets.encoded, offsets.count) }
-      .sorted { $0.encoded.bytesPrecede($1.encoded) }
+      .sortedByBytes { $0.encoded }
     postings = [:]
     suggestions = suggestionsByKey.map { (key: $0.key, documents: $0.value) }.sorted {
       $0.key.precedes($1.key)

@@ -8,9 +8,11 @@ extension IndexWriter {
   func writePostings(on connection: Connection) throws {
     var chunks: [Term: [Int]] = [:]
     for key in postings.keys { chunks[key.term, default: []].append(key.chunk) }
-    for (encoded, term, chunks) in chunks.map({ ($0.key.encoded, $0.key, $0.value.sorted()) }).sorted(by: {
-      $0.0.bytesPrecede($1.0)
-    }) {
+    for (encoded, term, chunks) in chunks.map({ ($0.key.encoded, $0.key, $0.value.sorted()) }).sortedByBytes(
+      of: {
+        $0.0
+      })
+    {
       try write(term, encoded: encoded, chunks: chunks, on: connection)
     }
   }

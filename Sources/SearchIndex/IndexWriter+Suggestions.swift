@@ -15,15 +15,19 @@ extension IndexWriter {
   struct SuggestionKey: Hashable {
     let field: Field
     let key: String
+    /// The key's first bytes as a number (see ``Swift/String/bytePrefix``), to order keys by.
+    private let prefix: UInt64
 
     init(_ suggested: SuggestedText) {
       field = suggested.field
       key = suggested.key
+      prefix = key.bytePrefix
     }
 
     /// `true` when this key's rows come first: by field, then key bytes, as SQLite sorts them.
     func precedes(_ other: SuggestionKey) -> Bool {
-      field.code != other.field.code ? field.code < other.field.code : key.bytesPrecede(other.key)
+      guard field.code == other.field.code else { return field.code < other.field.code }
+      return prefix != other.prefix ? prefix < other.prefix : key.bytesPrecede(other.key)
     }
   }
 

@@ -28,8 +28,9 @@ enum Postings {
   /// The stored form of a container.
   static func encode(_ container: Container) -> Data {
     switch container {
-    case .array(let offsets): offsets.map(\.littleEndian).withUnsafeBufferPointer { Data(buffer: $0) }
-    case .bitmap(let bitmap): bitmap.words.map(\.littleEndian).withUnsafeBufferPointer { Data(buffer: $0) }
+    case .array(let offsets): offsets.map { $0.littleEndian }.withUnsafeBufferPointer { Data(buffer: $0) }
+    case .bitmap(let bitmap):
+      bitmap.words.map { $0.littleEndian }.withUnsafeBufferPointer { Data(buffer: $0) }
     }
   }
 

@@ -52,7 +52,7 @@ public final class RankCache: Sendable {
 
   /// A chunk's values as stored: 65,536 little-endian 32-bit integers.
   static func encode(_ values: [UInt32]) -> Data {
-    values.map(\.littleEndian).withUnsafeBufferPointer { Data(buffer: $0) }
+    values.map { $0.littleEndian }.withUnsafeBufferPointer { Data(buffer: $0) }
   }
 
   /// A stored chunk's values; zeros when the column is not a whole chunk.

@@ -119,6 +119,7 @@ struct SearcherTests {
       return try connection.query("SELECT x FROM t ORDER BY x") { $0.text(0) }
     }
     #expect(texts.sorted { $0.bytesPrecede($1) }.map { Array($0.utf8) } == sorted.map { Array($0.utf8) })
+    #expect(texts.sortedByBytes { $0 }.map { Array($0.utf8) } == sorted.map { Array($0.utf8) }, "by prefixes")
     #expect("e\u{301}" == "é" && !"e\u{301}".hasSameBytes(as: "é"), "bytes, not characters")
     #expect("해리포터".hasSameBytes(as: "해리" + "포터") && !"".hasSameBytes(as: "a") && "".hasSameBytes(as: ""))
   }
