@@ -54,10 +54,10 @@ extension Catalog {
 
   /// A book's publication day as a number that sorts by date (0 when unknown).
   static func day(of book: Book) -> UInt32 {
-    guard let published = book.datetime else { return 0 }
-    let parts = KakaoDate.format(published).prefix(10).split(separator: "-").compactMap { Int($0) }
-    guard parts.count == 3 else { return 0 }
-    return UInt32(clamping: parts[0] * 372 + (parts[1] - 1) * 31 + (parts[2] - 1))
+    guard let published = book.datetime, let (year, month, day) = KakaoDate.calendarDay(of: published),
+      year >= 0
+    else { return 0 }
+    return UInt32(clamping: year * 372 + (month - 1) * 31 + (day - 1))
   }
 
   // MARK: - Rebuilding

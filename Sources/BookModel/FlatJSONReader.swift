@@ -218,27 +218,32 @@ extension Book {
     var lists: [[String]] = [[], []]
     var (price, salePrice) = (0, -1)
     var pages: Int?
-    var seen = Set<String>()
+    var seen: UInt32 = 0  // a bit for each member read: a text's index, then lists, pages, prices
     for (key, value) in members {
+      let bit: Int
       if let index = Self.textKeys.firstIndex(of: key) {
+        bit = index
         switch value {
         case .string(let text): texts[index] = text
         case .null: break
         default: return nil  // of another type: `JSONDecoder` throws
         }
       } else if let index = Self.listKeys.firstIndex(of: key) {
+        bit = Self.textKeys.count + index
         switch value {
         case .strings(let list): lists[index] = list
         case .null: break
         default: return nil
         }
       } else if key == "pages" {
+        bit = Self.textKeys.count + Self.listKeys.count
         switch value {
         case .integer(let integer): pages = integer
         case .null: break
         default: return nil
         }
       } else if key == "price" || key == "sale_price" {
+        bit = Self.textKeys.count + Self.listKeys.count + (key == "price" ? 1 : 2)
         var number: Int?
         switch value {
         case .integer(let integer): number = integer
@@ -251,7 +256,8 @@ extension Book {
       } else {
         continue  // a member a book does not read
       }
-      guard seen.insert(key).inserted else { return nil }
+      guard seen & 1 << bit == 0 else { return nil }
+      seen |= 1 << bit
     }
     let title = texts[0]
     guard

@@ -73,6 +73,14 @@ extension KakaoDate {
     return String(decoding: bytes, as: UTF8.self)
   }
 
+  /// The calendar day of `date` in Korea Standard Time, as ``format(_:)`` writes it; `nil` for a
+  /// date too far from now for a calendar (beyond 30,000 years).
+  public static func calendarDay(of date: Date) -> (year: Int, month: Int, day: Int)? {
+    let interval = date.timeIntervalSince1970.rounded(.down)
+    guard abs(interval) < 1e12 else { return nil }
+    return civil(days: (Int(interval) + koreaOffset).floorDivided(by: 86_400))
+  }
+
   /// Korea Standard Time's offset from UTC, in seconds.
   private static let koreaOffset = 9 * 3_600
 

@@ -65,7 +65,10 @@ struct FlatJSONReaderTests {
     #"{"title":"흰","price":-0}"#, #"{"title":"흰","price":01}"#, #"{"title":"흰","price":-}"#,
     #"{"title":"흰","price":99999999999999999999}"#, #"{"title":"흰","price":9223372036854775807}"#,
     #"{"title":"흰","price":-9223372036854775808}"#, #"{"title":"흰","price":true}"#,
-    #"{"title":"흰","title":"검은"}"#, #"{"title":"흰","other":{"a":[1,2]},"more":[1,"2"],"flag":false}"#,
+    #"{"title":"흰","title":"검은"}"#, #"{"title":"흰","price":1,"price":2}"#,
+    #"{"title":"흰","price":1,"sale_price":2}"#, #"{"title":"흰","authors":["a"],"authors":["b"]}"#,
+    #"{"title":"흰","pages":1,"pages":2}"#, #"{"work":"a","title":"흰","work":"b"}"#,
+    #"{"title":"흰","other":{"a":[1,2]},"more":[1,"2"],"flag":false}"#,
     #"{"title":"흰","unknown":"x","unknown":"y"}"#, #"{"title":"\ud83d\ude00 흰"}"#, #"{"title":"\ud83d 흰"}"#,
     #"{"title":"\ude00 흰"}"#, #"{"title":"흰\u0000 책"}"#, #"{"title":"흰\x"}"#, #"{"title":"흰\u12"}"#,
     #"{"title":"흰"} x"#, #"{"title":"흰",}"#, #"{,"title":"흰"}"#, "{}", "", "[]", "null", #""흰""#,
@@ -79,6 +82,15 @@ struct FlatJSONReaderTests {
     #"{"title":"흰","isbn":" 9788936433598 "}"#,
     "\u{FEFF}{\"title\":\"흰\"}", #"{"title" "흰"}"#, #"{"title":"흰""#, #"{"title":nul}"#,
   ]
+
+  /// A member a book reads, given twice, is left to `JSONDecoder`; two different ones are not.
+  @Test func aRepeatedMemberIsLeftToJSONDecoder() {
+    for member in [#""title":"검은""#, #""price":2"#, #""sale_price":2"#, #""authors":["b"]"#, #""pages":2"#] {
+      #expect(Book(flatJSON: #"{"title":"흰",\#(member),\#(member)}"#) == nil, "\(member)")
+      #expect(Book(flatJSON: #"{"title":"흰",\#(member)}"#) != nil || member.hasPrefix(#""title""#))
+    }
+    #expect(Book(flatJSON: #"{"title":"흰","price":1,"sale_price":2,"pages":3,"work":"w"}"#) != nil)
+  }
 
   @Test(arguments: edges)
   func anEdgeIsReadAsJSONDecoderReadsIt(json: String) {

@@ -38,6 +38,17 @@ struct KakaoDateTests {
     }
   }
 
+  /// A date's calendar day in Korea is the one its text begins with, on whole seconds and off.
+  @Test func theCalendarDayIsTheOneWritten() throws {
+    for date in Self.dates() + Self.dates().map({ $0.addingTimeInterval(0.999) }) {
+      let day = try #require(KakaoDate.calendarDay(of: date))
+      #expect(
+        String(format: "%04d-%02d-%02d", day.year, day.month, day.day) == KakaoDate.format(date).prefix(10),
+        "\(date.timeIntervalSince1970)")
+    }
+    #expect(KakaoDate.calendarDay(of: Date(timeIntervalSince1970: 1e13)) == nil)
+  }
+
   static let others = [
     "2014-11-17T00:00:00.000+09:00", "2014-11-17T00:00:00.123+09:00", "2014-11-17T00:00:00+09:00",
     "2014-11-17T00:00:00.000+08:00", "2014-11-17T00:00:00.000Z", "2014-02-29T00:00:00.000+09:00",
