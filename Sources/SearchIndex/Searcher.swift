@@ -99,16 +99,20 @@ public struct Searcher {
     if let known = prefixes[key] { return known }
     let (start, end) = prefix.prefixRange
     var builder = DocIDSet.Builder()
-    var last: String?
+    var (count, last) = (0, String?.none)  // the limit-th term, where the range has that many
     try connection.forEachRow(
       "SELECT term, doc FROM search_terms WHERE term >= ? AND term < ? LIMIT ?", [start, end, limit]
     ) { row in
-      last = row.text(0)
+      count += 1
+      if count == limit { last = row.text(0) }  // only its text is read: a title key each, else
       if !row.isNull(1) { builder.insert(row.int(1)) }
     }
-    if let last {
+    if count > 0 {
       try connection.forEachRow(
-        "SELECT chunk, docs FROM search_postings WHERE term >= ? AND term <= ? LIMIT ?", [start, last, limit]
+        last == nil
+          ? "SELECT chunk, docs FROM search_postings WHERE term >= ? AND term < ? LIMIT ?"
+          : "SELECT chunk, docs FROM search_postings WHERE term >= ? AND term <= ? LIMIT ?",
+        [start, last ?? end, limit]
       ) { row in
         row.withBytes(1) { builder.insert(chunk: row.int(0), postings: $0) }
       }

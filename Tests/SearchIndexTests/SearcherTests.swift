@@ -77,6 +77,22 @@ struct SearcherTests {
     #expect(try await ids(.prefix(Term("s", in: SmallIndex.title), limit: 100)) == [1, 3])
   }
 
+  /// A prefix reads its first `limit` terms in byte order: those of one document from their own
+  /// row, the others' from postings up to the last of them.
+  @Test(arguments: [
+    (1, [1]), (2, [1, 2, 3, 5]), (3, [1, 2, 3, 5]), (4, [1, 2, 3, 4, 5]), (6, [1, 2, 3, 4, 5, 70_000]),
+    (100, [1, 2, 3, 4, 5, 70_000]),
+  ])
+  func aPrefixReadsItsFirstTerms(limit: Int, expected: [Int]) async throws {
+    let index = try await SmallIndex(
+      [("sa", "", 1), ("sb", "", 1), ("sb sc", "", 1), ("sd sf", "", 1), ("se sb", "", 1), ("sf", "", 1)])
+    let found = try await index.database.read { connection in
+      var searcher = SmallIndex.index.searcher(on: connection, ranks: index.ranks)
+      return try searcher.matches(.prefix(Term("s", in: SmallIndex.title), limit: limit)).sorted
+    }
+    #expect(found == expected)
+  }
+
   @Test func phrasesAreCheckedInStoredThenSuppliedTexts() async throws {
     let index = try await SmallIndex(documents)
     let bigrams = Query.all(["해리", "리포", "포터"].map { .token($0, in: [SmallIndex.title, SmallIndex.body]) })
