@@ -26,8 +26,7 @@ public final class Statement {
 
   /// Resets the statement and binds `values` to its parameters, in order.
   func reset(binding values: [any SQLValueConvertible]) throws(DatabaseError) {
-    sqlite3_reset(handle)
-    sqlite3_clear_bindings(handle)
+    sqlite3_reset(handle)  // each parameter is bound again below: none keeps an old value
     guard Int(sqlite3_bind_parameter_count(handle)) == values.count else {
       throw DatabaseError(
         code: SQLITE_RANGE,
@@ -41,11 +40,17 @@ public final class Statement {
       case .null: code = sqlite3_bind_null(handle, index)
       case .integer(let int): code = sqlite3_bind_int64(handle, index, int)
       case .real(let double): code = sqlite3_bind_double(handle, index, double)
-      case .text(let text):
-        // With its length in bytes: a length of -1 would end the text at its first NUL.
-        code = text.utf8CString.withUnsafeBufferPointer {
-          sqlite3_bind_text64(
-            handle, index, $0.baseAddress, UInt64($0.count - 1), csqlite_transient(), UInt8(SQLITE_UTF8))
+      case .text(var text):
+        // With its length in bytes (a length of -1 would end the text at its first NUL), from the
+        // string's own bytes; an empty text's bytes may have no address, and a null one binds NULL.
+        code = text.withUTF8 { bytes in
+          bytes.withMemoryRebound(to: CChar.self) { text in
+            guard let address = text.baseAddress else {
+              return sqlite3_bind_text64(handle, index, "", 0, csqlite_transient(), UInt8(SQLITE_UTF8))
+            }
+            return sqlite3_bind_text64(
+              handle, index, address, UInt64(text.count), csqlite_transient(), UInt8(SQLITE_UTF8))
+          }
         }
       case .blob(let data):
         code = data.withUnsafeBytes {

@@ -89,6 +89,28 @@ struct DatabaseTests {
     #expect(row == ["42", "2.5", "텍스트", "AQID", "true"])
   }
 
+  /// Texts are bound with their bytes and length: an empty text is empty, not NULL; a NUL inside
+  /// one and every byte after it are kept; small and large strings alike.
+  @Test(arguments: [
+    "", "a", "a\u{0}b", "\u{0}", "해리 포터와 마법사의 돌, 그리고 아주 긴 제목", String(repeating: "x", count: 5_000),
+  ])
+  func textsAreBoundWithEveryByte(text: String) async throws {
+    let database = try Database(path: ":memory:")
+    let (isNull, length, read) = try await database.read { connection in
+      try connection.first("SELECT ? IS NULL, length(CAST(? AS BLOB)), ?", [text, text, text]) { row in
+        (row.int(0) == 1, row.int(1), row.text(2))
+      }!
+    }
+    #expect(!isNull && length == text.utf8.count && Array(read.utf8) == Array(text.utf8))
+    // A statement bound again keeps nothing of the last binding.
+    let twice = try await database.read { connection in
+      try ["long text bound first, then a short one", text].map { value in
+        try connection.first("SELECT ?", [value]) { $0.text(0) }!
+      }
+    }
+    #expect(Array(twice[1].utf8) == Array(text.utf8))
+  }
+
   @Test func nestedTransactionsBecomeSavepoints() async throws {
     let database = try Database(path: ":memory:", migrations: notes)
     try await database.write { connection in
