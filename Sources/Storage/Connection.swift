@@ -9,6 +9,11 @@ public final class Connection {
   let handle: OpaquePointer
   private let isReadOnly: Bool
   private var statements: [String: Statement] = [:]
+  /// The last few statements prepared or found, looked at before `statements`: a loop that runs a
+  /// few statements of literal SQL finds them by comparing the text's address, not by hashing it.
+  private var recent: [Statement] = []
+  /// The slot of `recent` the next statement not among them takes.
+  private var nextRecent = 0
   /// While set, statements stop once it is reached (see ``within(_:_:)``).
   private var limit: RunningLimit?
 
@@ -33,6 +38,7 @@ public final class Connection {
   /// database are idle by then), so that the file alone holds every committed write once the
   /// process lets go of it, even while other connections keep the WAL open.
   deinit {
+    recent.removeAll()
     statements.removeAll()
     if !isReadOnly { sqlite3_wal_checkpoint_v2(handle, nil, SQLITE_CHECKPOINT_TRUNCATE, nil, nil) }
     sqlite3_close_v2(handle)
@@ -175,15 +181,24 @@ public final class Connection {
   {
     guard limit?.isReachedBeforeStatement() != true else { throw DatabaseError.limitReached }
     let statement: Statement
-    if let cached = statements[sql] {
-      statement = cached
+    if let found = recent.first(where: { $0.sql == sql }) {
+      statement = found
     } else {
-      statement = try Statement(connection: self, sql: sql)
-      statements[sql] = statement
+      if let cached = statements[sql] {
+        statement = cached
+      } else {
+        statement = try Statement(connection: self, sql: sql)
+        statements[sql] = statement
+      }
+      if recent.count < Self.recentCount { recent.append(statement) } else { recent[nextRecent] = statement }
+      nextRecent = (nextRecent + 1) % Self.recentCount
     }
     try statement.reset(binding: values)
     return statement
   }
+
+  /// How many statements ``recent`` keeps.
+  private static let recentCount = 8
 
   func error(code: Int32, sql: String?) -> DatabaseError {
     DatabaseError(

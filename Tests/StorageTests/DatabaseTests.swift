@@ -111,6 +111,20 @@ struct DatabaseTests {
     #expect(Array(twice[1].utf8) == Array(text.utf8))
   }
 
+  /// More statements in turn than the recent ones kept, some equal texts made apart: each run is
+  /// its own statement's.
+  @Test func statementsTakenInTurnAnswerForThemselves() async throws {
+    let database = try Database(path: ":memory:")
+    let answers = try await database.read { connection in
+      try (0..<3).flatMap { _ in
+        try (0..<12).map { number in
+          try connection.first("SELECT ? + \(number)", [100]) { $0.int(0) }!
+        }
+      }
+    }
+    #expect(answers == Array(repeating: Array(100..<112), count: 3).flatMap { $0 })
+  }
+
   @Test func nestedTransactionsBecomeSavepoints() async throws {
     let database = try Database(path: ":memory:", migrations: notes)
     try await database.write { connection in
