@@ -27,6 +27,12 @@ def test_a_series_is_searched_in_order_and_each_sheet_lists_it_with_the_next_vol
     ids = app.result_ids()
     save(server, ids[0], "read")
     save(server, ids[2], "reading")
+    # The page hears of the saves and marks their hearts: the sheet opens after that refresh, not
+    # during it.
+    app.wait_for(
+        lambda: app.heart_pressed(ids[0]) == "true" and app.heart_pressed(ids[2]) == "true",
+        "the page never marked the saved books",
+    )
     app.open_detail(ids[2])
     volumes = app.js(
         "return [...document.querySelectorAll('#detail .series-volumes li')].map(li =>"
