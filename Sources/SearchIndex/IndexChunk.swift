@@ -31,6 +31,15 @@ public struct IndexChunk: Sendable {
   struct Suggested {
     var offsets: [UInt16]
     var best: IndexWriter.Best
+
+    /// Adds a document's text of the key, at `offset`, whose row would be `best`: in place, as an
+    /// entry taken out and put back copies its offsets each time.
+    mutating func add(_ offset: UInt16, _ best: IndexWriter.Best) {
+      offsets.appendUnlessLast(offset)  // a document may suggest a text twice
+      if self.best.doc == best.doc || best.precedes(self.best) {
+        self.best = best  // a document's last text of a key is the one kept, as a writer keeps it
+      }
+    }
   }
 
   /// An empty chunk of `index`: the one whose number is `number` (made by
@@ -65,15 +74,7 @@ public struct IndexChunk: Sendable {
     for suggested in document.suggested {
       let key = IndexWriter.SuggestionKey(suggested)
       let best = IndexWriter.Best(doc: document.id, rank: Int(document.rank), text: suggested.text)
-      guard var entry = suggestionsByKey[key] else {
-        suggestionsByKey[key] = Suggested(offsets: [offset], best: best)
-        continue
-      }
-      entry.offsets.appendUnlessLast(offset)  // a document may suggest a text twice
-      if entry.best.doc == document.id || best.precedes(entry.best) {
-        entry.best = best  // a document's last text of a key is the one kept, as a writer keeps it
-      }
-      suggestionsByKey[key] = entry
+      suggestionsByKey[key, default: Suggested(offsets: [], best: best)].add(offset, best)
     }
   }
 

@@ -111,6 +111,22 @@ struct DatabaseTests {
     #expect(Array(twice[1].utf8) == Array(text.utf8))
   }
 
+  /// A blob is bound as a blob of its bytes, an empty one too (whose bytes have no address, which
+  /// SQLite would bind as NULL), and read back byte for byte.
+  @Test(arguments: [
+    Data(), Data(count: 0), Data([UInt8]()), Data([1, 2])[1..<1], Data([0]), Data([1, 0, 2]),
+    Data(repeating: 7, count: 100_000),
+  ])
+  func blobsAreBoundWithEveryByte(blob: Data) async throws {
+    let database = try Database(path: ":memory:")
+    let (type, length, read) = try await database.read { connection in
+      try connection.first("SELECT typeof(?), length(?), ?", [blob, blob, blob]) { row in
+        (row.text(0), row.int(1), row.data(2))
+      }!
+    }
+    #expect(type == "blob" && length == blob.count && read == blob)
+  }
+
   /// More statements in turn than the recent ones kept, some equal texts made apart: each run is
   /// its own statement's.
   @Test func statementsTakenInTurnAnswerForThemselves() async throws {
