@@ -38,10 +38,21 @@ enum Measure {
     }
   }
 
-  /// The process's peak resident set size in MiB (Linux `VmHWM`), or 0 where unknown.
-  static func peakRSS() -> Int {
+  /// The process's peak resident set size in MiB (Linux `VmHWM`), or 0 where unknown. It counts
+  /// the pages of files mapped in too: the database pages readers touched through `mmap`, which
+  /// the kernel can drop at any time (see ``residentParts()``).
+  static func peakRSS() -> Int { status("VmHWM") }
+
+  /// The resident set now, as its anonymous memory (the heap: what the process holds) and the
+  /// pages of mapped files (the database read through `mmap`), in MiB.
+  static func residentParts() -> String {
+    "now \(status("RssAnon")) MiB anonymous, \(status("RssFile")) MiB of mapped files"
+  }
+
+  /// A `kB` field of `/proc/self/status` in MiB, or 0 where unknown.
+  private static func status(_ field: String) -> Int {
     guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-      let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+      let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field + ":") }),
       let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "")
     else { return 0 }
     return kilobytes / 1024

@@ -115,7 +115,7 @@ struct ScaleBenchmark {
     print(
       "scale: \(count) books written and indexed in \(String(format: "%.1f", buildTime)) s, database "
         + "\(Measure.mebibytes(sizes.total)) MiB (search index \(Measure.mebibytes(sizes.index)) MiB), "
-        + "peak RSS \(peakRSS) MiB")
+        + "peak RSS \(peakRSS) MiB (\(Measure.residentParts()))")
     print("  by table and index (MiB): \(sizes.summary)")
     let rebuildStart = ContinuousClock.now
     try await catalog.rebuildIndex()
@@ -123,7 +123,8 @@ struct ScaleBenchmark {
     let rebuiltSizes = try await DatabaseSizes(path: path)
     print(
       "  index rebuilt in bulk from the stored books in \(String(format: "%.1f", rebuildTime)) s, search "
-        + "index \(Measure.mebibytes(rebuiltSizes.index)) MiB, peak RSS \(Measure.peakRSS()) MiB"
+        + "index \(Measure.mebibytes(rebuiltSizes.index)) MiB, peak RSS \(Measure.peakRSS()) MiB "
+        + "(\(Measure.residentParts()))"
     )
     print("  by table and index (MiB): \(rebuiltSizes.summary)")
 
