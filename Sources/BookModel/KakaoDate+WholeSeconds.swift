@@ -74,11 +74,17 @@ extension KakaoDate {
   }
 
   /// The calendar day of `date` in Korea Standard Time, as ``format(_:)`` writes it; `nil` for a
-  /// date too far from now for a calendar (beyond 30,000 years).
+  /// date too far from now for a calendar (beyond 30,000 years), or one whose text has no
+  /// `YYYY-MM-DD`. A year read here is counted; any other is read from the format style's text,
+  /// whose calendar turns Julian before 1582-10-15 (`1500-01-01` is ten days from the proleptic
+  /// Gregorian one).
   public static func calendarDay(of date: Date) -> (year: Int, month: Int, day: Int)? {
     let interval = date.timeIntervalSince1970.rounded(.down)
     guard abs(interval) < 1e12 else { return nil }
-    return civil(days: (Int(interval) + koreaOffset).floorDivided(by: 86_400))
+    let day = civil(days: (Int(interval) + koreaOffset).floorDivided(by: 86_400))
+    guard !wholeSecondYears.contains(day.year) else { return day }
+    let parts = format(date).prefix(10).split(separator: "-").compactMap { Int($0) }
+    return parts.count == 3 ? (parts[0], parts[1], parts[2]) : nil
   }
 
   /// Korea Standard Time's offset from UTC, in seconds.

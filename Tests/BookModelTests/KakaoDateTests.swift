@@ -49,6 +49,25 @@ struct KakaoDateTests {
     #expect(KakaoDate.calendarDay(of: Date(timeIntervalSince1970: 1e13)) == nil)
   }
 
+  /// Before 1600 the day is the one the format style writes, on its calendar (Julian before
+  /// 1582-10-15): a classic's year-only date is 1 January as written, not ten days on.
+  @Test(arguments: [1, 1000, 1500, 1582, 1583, 1599, 1600])
+  func anEarlyYearsDayIsTheOneWritten(year: Int) throws {
+    for date in [try #require(KakaoDate.firstOfJanuary(year))] + Self.days(of: year) {
+      let day = try #require(KakaoDate.calendarDay(of: date))
+      #expect(
+        String(format: "%04d-%02d-%02d", day.year, day.month, day.day) == KakaoDate.format(date).prefix(10),
+        "\(KakaoDate.format(date))")
+    }
+    #expect(KakaoDate.calendarDay(of: try #require(KakaoDate.firstOfJanuary(year)))! == (year, 1, 1))
+  }
+
+  /// A day in each month of `year`, at noon in Korea.
+  static func days(of year: Int) -> [Date] {
+    let start = KakaoDate.firstOfJanuary(year)!.addingTimeInterval(12 * 3_600)
+    return (0..<12).map { start.addingTimeInterval(Double($0) * 31 * 86_400) }
+  }
+
   static let others = [
     "2014-11-17T00:00:00.000+09:00", "2014-11-17T00:00:00.123+09:00", "2014-11-17T00:00:00+09:00",
     "2014-11-17T00:00:00.000+08:00", "2014-11-17T00:00:00.000Z", "2014-02-29T00:00:00.000+09:00",
