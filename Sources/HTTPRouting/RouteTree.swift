@@ -7,6 +7,11 @@ import HTTPTransport
 /// Nodes are kept in one array and name their children by index.
 struct RouteTree: Sendable {
   private struct Node: Sendable {
+    /// The literal segment that leads here from the parent, if one does.
+    var literal: String?
+    /// The children by literal segment. `String` equality holds canonically equivalent texts equal
+    /// (`\u{212A}`, the Kelvin sign, is `K`), so a child found is taken only if its own bytes are
+    /// the segment's, as a literal matches byte for byte.
     var literals: [String: Int] = [:]
     var parameter: Int?
     /// The routes whose pattern ends here, as indices into the router's routes, in the order added.
@@ -32,7 +37,7 @@ struct RouteTree: Sendable {
         if let child = nodes[node].literals[text] {
           node = child
         } else {
-          nodes.append(Node())
+          nodes.append(Node(literal: text))
           nodes[node].literals[text] = nodes.count - 1
           node = nodes.count - 1
         }
@@ -67,7 +72,9 @@ struct RouteTree: Sendable {
       return
     }
     let segment = path[depth]
-    if let child = nodes[node].literals[String(segment)] {
+    if let child = nodes[node].literals[String(segment)],
+      nodes[child].literal?.utf8.elementsEqual(segment.utf8) == true
+    {
       collect(from: child, depth: depth + 1, path, &values, into: &matches)
     }
     if let child = nodes[node].parameter, !segment.isEmpty {

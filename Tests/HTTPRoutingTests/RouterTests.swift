@@ -54,6 +54,23 @@ struct RouterTests {
     #expect(error.message == "no such resource: GET \(path)")
   }
 
+  /// A literal segment matches its own bytes only, not a text Unicode holds equivalent (the Kelvin
+  /// sign and `K`, the Greek question mark and `;`, U+1FEF and the grave accent).
+  @Test(arguments: ["/\u{212A}", "/a\u{37E}b", "/\u{1FEF}"])
+  func aLiteralMatchesOnlyItsOwnBytes(path: String) async throws {
+    var router = Router()
+    router.get("/K") { _ in .text("K") }
+    router.get("/a;b") { _ in .text("semicolon") }
+    router.get("/`") { _ in .text("grave") }
+    let error = try await #require(throws: HTTPError.self) {
+      try await router.handle(HTTPRequest(method: .GET, path: path))
+    }
+    #expect(error.status == 404)
+    for path in ["/K", "/a;b", "/`"] {
+      #expect(try await router.handle(HTTPRequest(method: .GET, path: path)).status == 200)
+    }
+  }
+
   @Test func throwsMethodNotAllowedWithTheMethodsThePathHas() async throws {
     let error = try await #require(throws: HTTPError.self) {
       try await Self.library().handle(HTTPRequest(method: .POST, path: "/api/library/3"))
