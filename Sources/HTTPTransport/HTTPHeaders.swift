@@ -51,7 +51,8 @@ public struct HTTPHeaders: Sendable, Sequence, Equatable, ExpressibleByDictionar
   }
 
   private static func same(_ lhs: String, _ rhs: String) -> Bool {
-    // Field names are ASCII tokens: compared byte by byte, letters in either case, with no copy.
+    // Field names are ASCII tokens (a request's are refused otherwise), where `==` is byte
+    // equality, at once for the same literal; else byte by byte, letters in either case, no copy.
     lhs == rhs
       || lhs.utf8.count == rhs.utf8.count
         && zip(lhs.utf8, rhs.utf8).allSatisfy { left, right in

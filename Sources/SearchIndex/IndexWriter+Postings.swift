@@ -8,12 +8,9 @@ extension IndexWriter {
   func writePostings(on connection: Connection) throws {
     var chunks: [Term: [Int]] = [:]
     for key in postings.keys { chunks[key.term, default: []].append(key.chunk) }
-    for (encoded, term, chunks) in chunks.map({ ($0.key.encoded, $0.key, $0.value.sorted()) }).sortedByBytes(
-      of: {
-        $0.0
-      })
-    {
-      try write(term, encoded: encoded, chunks: chunks, on: connection)
+    let changed = chunks.map { (term: $0.key, chunks: $0.value.sorted()) }
+    for (term, chunks) in changed.sortedByBytes(of: \.term.encoded) {
+      try write(term, encoded: term.encoded, chunks: chunks, on: connection)
     }
   }
 
