@@ -87,6 +87,7 @@ extension Catalog {
           [
             Result {
               var chunk = empty
+              chunk.reserveCapacity(documents: rows.count)
               for row in rows {
                 chunk.add(try document(of: decode(row.stored), rowid: row.rowid, popularity: row.popularity))
               }

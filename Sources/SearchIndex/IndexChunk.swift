@@ -58,6 +58,14 @@ public struct IndexChunk: Sendable {
   /// `true` when no document was added.
   public var isEmpty: Bool { lastID < 0 }
 
+  /// Makes room at once for the terms and suggestion keys of `documents` documents, rather than
+  /// growing the tables as they fill, which hashes every term again at each doubling. A chunk of
+  /// a million generated books held about 2.3 distinct terms a book.
+  public mutating func reserveCapacity(documents: Int) {
+    postings.reserveCapacity(documents * 5 / 2)
+    suggestionsByKey.reserveCapacity(documents * 3 / 2)
+  }
+
   /// Adds a document of this chunk, whose id is above every id added before.
   public mutating func add(_ document: Document) {
     let (number, offset) = DocIDSet.place(document.id)
