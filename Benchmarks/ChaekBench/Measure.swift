@@ -49,6 +49,13 @@ enum Measure {
     "now \(status("RssAnon")) MiB anonymous, \(status("RssFile")) MiB of mapped files"
   }
 
+  /// The CPU time the process has spent, on every core, in seconds.
+  static func processorSeconds() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+  }
+
   /// A `kB` field of `/proc/self/status` in MiB, or 0 where unknown.
   private static func status(_ field: String) -> Int {
     guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),

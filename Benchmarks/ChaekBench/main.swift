@@ -12,6 +12,9 @@ import UserLibrary
 // [--no-tantivy] [--scale-only] [--keep]
 // (--scale-only skips the starter catalog, library, relevance and read-next figures; --keep leaves the
 // databases and the tantivy corpus in the temporary directory it prints).
+// chaek-bench --rebuild PATH [--rounds N] rebuilds the index of the catalog at PATH (one --keep left)
+// N times (default 3) and prints each rebuild's time and the process's CPU time: the build alone,
+// to compare two builds of chaek-bench run in turn.
 
 let arguments = CommandLine.arguments
 func option(_ name: String, default value: Int) -> Int {
@@ -19,6 +22,10 @@ func option(_ name: String, default value: Int) -> Int {
     let number = Int(arguments[index + 1])
   else { return value }
   return number
+}
+if let index = arguments.firstIndex(of: "--rebuild"), index + 1 < arguments.count {
+  try await RebuildBenchmark.run(path: arguments[index + 1], rounds: option("--rounds", default: 3))
+  exit(0)
 }
 let scaleCount = option("--books", default: 1_000_000)
 let rounds = option("--rounds", default: 10)
