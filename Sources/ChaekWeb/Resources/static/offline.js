@@ -17,7 +17,8 @@ const state = { fetchFailed: false, streamDown: false, pending: [], refused: [] 
 let wasOffline = false;
 let refreshLists = () => {};
 
-// Starts: `refresh` reloads 담은 책 and 최근 본 책 (from the last sync while offline).
+// Starts: `refresh` reloads 담은 책 and 최근 본 책 (from the last sync while offline), and the
+// hearts with them.
 export function startOffline({ refresh } = {}) {
   if (refresh) refreshLists = refresh;
   const link = Object.assign(document.createElement("link"), { rel: "stylesheet", href: "/static/offline.css" });
@@ -29,11 +30,15 @@ export function startOffline({ refresh } = {}) {
   if (!("serviceWorker" in navigator)) return;
   navigator.serviceWorker.addEventListener("message", (event) => {
     if (event.data?.type !== "state") return;
+    const wasPending = state.pending.length > 0;
     state.fetchFailed = !event.data.reachable;
     state.pending = event.data.pending;
     state.refused = event.data.refused ?? [];
     markPending();
     show();
+    // The queue was sent: the lists and hearts show the server's, which a refused change left as
+    // they were.
+    if (wasPending && state.pending.length === 0) refreshLists();
   });
   navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch((error) => console.warn("service worker", error));
   navigator.serviceWorker.ready.then((registration) => registration.active?.postMessage({ type: "hello" }));

@@ -78,6 +78,9 @@ async function networkFirst(request, url) {
     const response = await fetch(request);
     reachable(true);
     if (response.ok && !NOT_KEPT.test(url.pathname)) await (await caches.open(CACHE)).put(request, response.clone());
+    // Changes still queued show on the hearts whether the list came from the server or was kept:
+    // a reconnected page reloads it before the queue is sent.
+    if (response.ok && url.pathname === "/api/library/ids") return withPending(response);
     return response;
   } catch (error) {
     if (error.name === "AbortError") throw error;
@@ -91,7 +94,8 @@ async function networkFirst(request, url) {
   }
 }
 
-// The kept list of saved books' ids with the queued changes applied, so hearts show them.
+// A list of saved books' ids (the server's or the one kept) with the queued changes applied, so
+// hearts show them.
 async function withPending(kept) {
   const ids = new Set((await kept.json()).ids);
   for (const change of await pending()) {
