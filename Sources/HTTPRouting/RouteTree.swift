@@ -7,10 +7,8 @@ import HTTPTransport
 /// Nodes are kept in one array and name their children by index.
 struct RouteTree: Sendable {
   private struct Node: Sendable {
-    /// The literal segment that leads here from the parent, if one does.
-    var literal: String?
     /// The children by literal segment. `String` equality holds canonically equivalent texts equal
-    /// (`\u{212A}`, the Kelvin sign, is `K`), so a child found is taken only if its own bytes are
+    /// (`\u{212A}`, the Kelvin sign, is `K`), so a child found is taken only if its key's bytes are
     /// the segment's, as a literal matches byte for byte.
     var literals: [String: Int] = [:]
     var parameter: Int?
@@ -37,7 +35,7 @@ struct RouteTree: Sendable {
         if let child = nodes[node].literals[text] {
           node = child
         } else {
-          nodes.append(Node(literal: text))
+          nodes.append(Node())
           nodes[node].literals[text] = nodes.count - 1
           node = nodes.count - 1
         }
@@ -72,10 +70,11 @@ struct RouteTree: Sendable {
       return
     }
     let segment = path[depth]
-    if let child = nodes[node].literals[String(segment)],
-      nodes[child].literal?.utf8.elementsEqual(segment.utf8) == true
+    let literals = nodes[node].literals
+    if let found = literals.index(forKey: String(segment)),
+      literals[found].key.utf8.elementsEqual(segment.utf8)
     {
-      collect(from: child, depth: depth + 1, path, &values, into: &matches)
+      collect(from: literals[found].value, depth: depth + 1, path, &values, into: &matches)
     }
     if let child = nodes[node].parameter, !segment.isEmpty {
       values.append(segment)

@@ -30,15 +30,16 @@ export function startOffline({ refresh } = {}) {
   if (!("serviceWorker" in navigator)) return;
   navigator.serviceWorker.addEventListener("message", (event) => {
     if (event.data?.type !== "state") return;
-    const wasPending = state.pending.length > 0;
+    const refusedBefore = state.refused.length;
     state.fetchFailed = !event.data.reachable;
     state.pending = event.data.pending;
     state.refused = event.data.refused ?? [];
     markPending();
     show();
-    // The queue was sent: the lists and hearts show the server's, which a refused change left as
-    // they were.
-    if (wasPending && state.pending.length === 0) refreshLists();
+    // A change the server refused changed nothing there, so no event will come: the lists and
+    // hearts, which showed it queued, show the server's again. (A change it took comes back as
+    // an event, which refreshes them.)
+    if (state.refused.length > refusedBefore) refreshLists();
   });
   navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch((error) => console.warn("service worker", error));
   navigator.serviceWorker.ready.then((registration) => registration.active?.postMessage({ type: "hello" }));
