@@ -18,10 +18,16 @@ final class AccountsPresence: Sendable {
   /// The answer, remembered or read with `read`.
   func exists(_ read: () async throws -> Bool) async throws -> Bool {
     let now = ContinuousClock.now
-    if let known = known.withLock({ $0 }), now - known.at < Self.freshness { return known.exists }
+    if let remembered = remembered(at: now) { return remembered }
     let exists = try await read()
     known.withLock { $0 = Known(exists: exists, at: now) }
     return exists
+  }
+
+  /// The answer while it is remembered, else `nil`.
+  func remembered(at now: ContinuousClock.Instant = .now) -> Bool? {
+    guard let known = known.withLock({ $0 }), now - known.at < Self.freshness else { return nil }
+    return known.exists
   }
 
   /// Forgets the answer: this process added or removed a reader.

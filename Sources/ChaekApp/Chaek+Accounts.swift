@@ -56,6 +56,10 @@ extension Chaek {
     try await presence.exists { try await accounts.count() > 0 }
   }
 
+  /// What ``hasAccounts()`` answers when it answers without reading the store (the answer is
+  /// remembered for a moment); `nil` when it would read it.
+  public var remembersAccounts: Bool? { presence.remembered() }
+
   /// Signs in the reader named `name` whose password is `password`, from `client` (an address,
   /// when known): starts a session and returns its secret.
   /// - Throws: ``SignInError/wrongNameOrPassword`` for either mistake, in the same time;

@@ -37,14 +37,29 @@ struct AccessPolicy: Middleware {
     } catch {
       return Self.accountsUnreadable.response
     }
+    if let answer = ownAnswer(to: request, signingIn: signingIn) { return answer }
+    guard signingIn else { return shared(await next(request), for: request) }
+    return shared(await signedIn(request, next: next), for: request)
+  }
+
+  /// As ``respond(to:next:)``, at once: while no reader has an account (as remembered), since
+  /// reading a session waits for the store.
+  func immediateResponse(to request: HTTPRequest, next: Responder.ImmediateNext) -> HTTPResponse? {
+    guard chaek.remembersAccounts == false else { return nil }
+    if let answer = ownAnswer(to: request, signingIn: false) { return answer }
+    return next(request).map { shared($0, for: request) }
+  }
+
+  /// The policy's answer before any route (misdirected, a preflight, a token login, a refusal),
+  /// or `nil` when the request may go on.
+  private func ownAnswer(to request: HTTPRequest, signingIn: Bool) -> HTTPResponse? {
     if !signingIn, let misdirected = misdirection(for: request) { return misdirected.response }
     if let preflight = preflight(for: request) { return preflight }
     if !signingIn, let login = tokenLogin(for: request) { return login }
     if let refusal = refusal(for: request, signingIn: signingIn) {
       return shared(refusal.response, for: request)
     }
-    guard signingIn else { return shared(await next(request), for: request) }
-    return shared(await signedIn(request, next: next), for: request)
+    return nil
   }
 
   /// The answer when whether accounts exist, or whose a session is, cannot be read.

@@ -137,10 +137,10 @@ public struct WebApp: Sendable {
     router.get("/fragments/merge") { try await self.mergeFragment($0) }
     router.get("/covers/{file}") { try await self.cover($0) }
     router.get("/covers/hand/{file}") { try await self.coverPhoto($0) }
-    router.get("/sw.js") { _ in try self.serviceWorker() }
-    router.get("/manifest.webmanifest") { _ in try self.manifest() }
+    router.getImmediate("/sw.js") { _ in try self.serviceWorker() }
+    router.getImmediate("/manifest.webmanifest") { _ in try self.manifest() }
     router.get("/icons/{file}") { try await self.icon($0) }
-    router.get("/static/{file}") { request in
+    router.getImmediate("/static/{file}") { request in
       guard let file = self.assets.response(for: request.pathParameters["file"] ?? "", request: request)
       else { throw APIError.notFound("no such file") }
       return file

@@ -19,6 +19,17 @@ struct ErrorRenderer: Sendable {
     }
   }
 
+  /// The response `body` returns at once (`nil` when it must wait), or the one for what it throws.
+  func immediateResponse(
+    to request: HTTPRequest, _ body: () throws -> HTTPResponse?
+  ) -> HTTPResponse? {
+    do {
+      return try body()
+    } catch {
+      return response(for: error, to: request)
+    }
+  }
+
   /// The response for `error`; an error that has none is logged under a new request id, which is
   /// all the client gets.
   func response(for error: any Error, to request: HTTPRequest) -> HTTPResponse {

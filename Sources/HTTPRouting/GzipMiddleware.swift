@@ -12,6 +12,11 @@ public struct GzipMiddleware: Middleware {
   public func respond(to request: HTTPRequest, next: Responder.Next) async -> HTTPResponse {
     await next(request).compressed(for: request)
   }
+
+  /// The inner immediate response, compressed for `request` when it is worth it.
+  public func immediateResponse(to request: HTTPRequest, next: Responder.ImmediateNext) -> HTTPResponse? {
+    next(request)?.compressed(for: request)
+  }
 }
 
 extension HTTPResponse {

@@ -16,10 +16,14 @@ import HTTPTransport
 public struct Responder: HTTPResponder {
   /// What a middleware calls to pass a request inwards: the response of the layers inside it.
   public typealias Next = @Sendable (HTTPRequest) async -> HTTPResponse
+  /// What a middleware calls to pass a request inwards on the immediate path: the response of the
+  /// layers inside it when they answer at once, else `nil`.
+  public typealias ImmediateNext = @Sendable (HTTPRequest) -> HTTPResponse?
   /// How an ``HTTPError`` becomes a response: the shape an app gives its errors.
   public typealias ErrorFormat = @Sendable (HTTPError) -> HTTPResponse
 
   private let stack: Next
+  private let immediateStack: ImmediateNext
   private let headers: HTTPHeaders
   private let errors: ErrorRenderer
 
@@ -45,7 +49,17 @@ public struct Responder: HTTPResponder {
         await errors.response(to: request) { try await layer.respond(to: request, next: inner) }
       }
     }
+    var immediate: ImmediateNext = { request in
+      errors.immediateResponse(to: request) { try router.immediateResponse(to: request) }
+    }
+    for layer in middleware.reversed() {
+      let inner = immediate
+      immediate = { request in
+        errors.immediateResponse(to: request) { try layer.immediateResponse(to: request, next: inner) }
+      }
+    }
     self.stack = next
+    self.immediateStack = immediate
     self.headers = headers
     self.errors = errors
   }
@@ -55,6 +69,13 @@ public struct Responder: HTTPResponder {
   /// The response of the middleware and the router, with the headers every response gets.
   public func respond(to request: HTTPRequest) async -> HTTPResponse {
     withHeaders(await stack(request))
+  }
+
+  /// The response of the middleware and the router when every layer answers at once (a route
+  /// added with ``Router/getImmediate(_:_:)`` under middleware that answers it so), with the headers
+  /// every response gets; `nil` when one of them must wait.
+  public func immediateResponse(to request: HTTPRequest) -> HTTPResponse? {
+    immediateStack(request).map(withHeaders)
   }
 
   /// The refusal as an ``HTTPError`` in the error format, with the headers every response gets.

@@ -8,17 +8,25 @@ struct Route: Sendable {
     case parameter(String)
   }
 
+  /// How a route answers.
+  enum Handler: Sendable {
+    /// It may wait (for a database, the network).
+    case waiting(RouteHandler)
+    /// It answers at once, without waiting for anything.
+    case immediate(ImmediateRouteHandler)
+  }
+
   let method: HTTPMethod
   /// The pattern as given, `/api/library/{id}`.
   let pattern: String
-  let handler: RouteHandler
+  let handler: Handler
   /// The pattern's segments, without its leading `/`.
   let segments: [Segment]
   /// The names of the `{name}` segments, in the pattern's order.
   let parameterNames: [String]
 
   /// A route for `pattern`, whose `{name}` segments are parameters.
-  init(method: HTTPMethod, pattern: String, handler: @escaping RouteHandler) {
+  init(method: HTTPMethod, pattern: String, handler: Handler) {
     self.method = method
     self.pattern = pattern
     self.handler = handler

@@ -5,6 +5,11 @@ import HTTPTransport
 /// ``Responder``).
 public typealias RouteHandler = @Sendable (HTTPRequest) async throws -> HTTPResponse
 
+/// A request handler that answers at once, without waiting for anything (a static file): it may
+/// throw as a ``RouteHandler`` does, and the server calls it on its own thread, before any task is
+/// made (see ``Responder/immediateResponse(to:)``).
+public typealias ImmediateRouteHandler = @Sendable (HTTPRequest) throws -> HTTPResponse
+
 /// Sends each request to the handler of the route that matches its method and path.
 ///
 /// Patterns are paths whose segments are literal or `{name}`: `/api/library/{id}` matches
@@ -29,7 +34,10 @@ public struct Router: Sendable {
 
   /// Routes requests with `method` whose path matches `pattern` to `handler`.
   public mutating func add(_ method: HTTPMethod, _ pattern: String, _ handler: @escaping RouteHandler) {
-    let route = Route(method: method, pattern: pattern, handler: handler)
+    add(Route(method: method, pattern: pattern, handler: .waiting(handler)))
+  }
+
+  private mutating func add(_ route: Route) {
     tree.add(route.segments, index: routes.count)
     routes.append(route)
   }
@@ -37,6 +45,13 @@ public struct Router: Sendable {
   /// Routes `GET` (and so `HEAD`) requests for `pattern` to `handler`.
   public mutating func get(_ pattern: String, _ handler: @escaping RouteHandler) {
     add(.GET, pattern, handler)
+  }
+
+  /// Routes `GET` (and so `HEAD`) requests for `pattern` to `handler`, which answers at once: the
+  /// server answers them without making a task when the middleware can too (see
+  /// ``Responder/immediateResponse(to:)``).
+  public mutating func getImmediate(_ pattern: String, _ handler: @escaping ImmediateRouteHandler) {
+    add(Route(method: .GET, pattern: pattern, handler: .immediate(handler)))
   }
 
   /// Routes `PUT` requests for `pattern` to `handler`.
@@ -67,8 +82,32 @@ public struct Router: Sendable {
   /// - Throws: what the handler throws; ``HTTPError`` 405 with an `Allow` header when routes have
   ///   the path for other methods only.
   public func handle(_ request: HTTPRequest) async throws -> HTTPResponse {
+    guard let (route, routed) = try route(of: request) else { return try await notFound(request) }
+    switch route.handler {
+    case .waiting(let handler): return try await handler(routed)
+    case .immediate(let handler): return try handler(routed)
+    }
+  }
+
+  /// The response of the matching route's handler when it answers at once (see
+  /// ``getImmediate(_:_:)``); `nil` when it may wait or no route has this path.
+  ///
+  /// - Throws: what the handler throws; ``HTTPError`` 405 as ``handle(_:)`` does.
+  public func immediateResponse(to request: HTTPRequest) throws -> HTTPResponse? {
+    guard let (route, routed) = try route(of: request), case .immediate(let handler) = route.handler else {
+      return nil
+    }
+    return try handler(routed)
+  }
+
+  /// The route for `request`, and the request with the route's path parameters; `nil` when no
+  /// route has its path.
+  ///
+  /// - Throws: ``HTTPError`` 405 with an `Allow` header when routes have the path for other
+  ///   methods only.
+  private func route(of request: HTTPRequest) throws -> (Route, HTTPRequest)? {
     let matches = tree.matches(of: Route.segments(of: request.path))
-    guard !matches.isEmpty else { return try await notFound(request) }
+    guard !matches.isEmpty else { return nil }
     let method = request.method
     guard
       let (route, values) = first(of: method, in: matches)
@@ -82,7 +121,7 @@ public struct Router: Sendable {
     }
     var routed = request
     routed.pathParameters = Dictionary(zip(route.parameterNames, values.map(String.init))) { _, last in last }
-    return try await route.handler(routed)
+    return (route, routed)
   }
 
   /// The first route for `method` in the most specific of `matches` that has one, with the values

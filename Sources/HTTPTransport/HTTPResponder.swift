@@ -8,6 +8,12 @@ public protocol HTTPResponder: Sendable {
   /// `HEAD`.
   func respond(to request: HTTPRequest) async -> HTTPResponse
 
+  /// The response to a complete `GET` or `HEAD` request when it is ready at once, without waiting
+  /// for anything (a static file); `nil` when the request needs ``respond(to:)``. Called on one of
+  /// libmicrohttpd's threads before any task is made, so it must not block. It must answer as
+  /// ``respond(to:)`` would.
+  func immediateResponse(to request: HTTPRequest) -> HTTPResponse?
+
   /// The response to a request the server refuses before any handler runs. Called on one of
   /// libmicrohttpd's threads, so it must not block; the server then adds the headers the refusal
   /// needs (see ``HTTPRefusal``).
@@ -15,6 +21,9 @@ public protocol HTTPResponder: Sendable {
 }
 
 extension HTTPResponder {
+  /// `nil`: every request goes to ``respond(to:)``.
+  public func immediateResponse(to request: HTTPRequest) -> HTTPResponse? { nil }
+
   /// The refusal's message as plain text, with its status.
   public func response(for refusal: HTTPRefusal) -> HTTPResponse {
     .text(refusal.message, status: refusal.status)

@@ -175,9 +175,10 @@ final class RequestContext: @unchecked Sendable {
     case stopping
   }
 
-  /// Runs the handler in a task. A `GET` or `HEAD` starts at once on this thread (libmicrohttpd's),
-  /// so that a handler that never waits (a static file, an error) answers without a trip through
-  /// Swift's threads; anything it awaits (a database's queue, the network) suspends the connection
+  /// Runs the handler. A `GET` or `HEAD` that the responder answers at once (a static file) is
+  /// answered here, with no task made; another `GET` or `HEAD` starts its task at once on this
+  /// thread (libmicrohttpd's), so that a handler that never waits (an error) answers without a trip
+  /// through Swift's threads; anything it awaits (a database's queue, the network) suspends the connection
   /// until the task answers. Any other method (those that carry uploads) runs on Swift's threads
   /// from the start, so that no reading of an upload holds libmicrohttpd's thread.
   func startHandler(in server: ServerContext) -> Start {
@@ -198,8 +199,12 @@ final class RequestContext: @unchecked Sendable {
       // (`Callbacks.completed`), so that stopping does not close the connection before that.
       self.answer(response)
     }
-    let task: Task<Void, Never>
-    if [.GET, .HEAD].contains(request.method), #available(macOS 26, *) {
+    let reads = request.method == .GET || request.method == .HEAD
+    let task: Task<Void, Never>?
+    if reads, let response = server.responder.immediateResponse(to: request) {
+      answer(response)
+      task = nil
+    } else if reads, #available(macOS 26, *) {
       task = Task.immediate(operation: handler)
     } else {
       task = Task(operation: handler)
@@ -209,7 +214,7 @@ final class RequestContext: @unchecked Sendable {
       case .answered(let response):
         return .answered(response)
       case .abandoned:
-        task.cancel()
+        task?.cancel()
         return .stopping
       default:
         phase = .handling

@@ -6,7 +6,8 @@ import HTTPTransport
 ///
 /// Targets are written as on the wire and decoded as the server decodes them: the path
 /// percent-decoded, query arguments with `+` as a space and the last of a repeated name winning. A
-/// `HEAD` response has no body, as the server sends none.
+/// `GET` or `HEAD` the responder answers at once gets that answer, as from the server. A `HEAD`
+/// response has no body, as the server sends none.
 ///
 /// ```swift
 /// let client = TestClient(responder)
@@ -57,6 +58,10 @@ public struct TestClient: Sendable {
     let (path, query) = Self.decode(target)
     let request = HTTPRequest(
       method: method, path: path, query: query, headers: headers, body: body, clientAddress: address)
+    let reads = method == .GET || method == .HEAD
+    if reads, let response = responder.immediateResponse(to: request) {
+      return Response(response, head: method == .HEAD)
+    }
     return Response(await responder.respond(to: request), head: method == .HEAD)
   }
 
