@@ -42,7 +42,11 @@ struct Route: Sendable {
 
   /// The segments of a path, without its leading `/`; empty ones are kept.
   static func segments(of path: String) -> [Substring] {
-    let trimmed = path.hasPrefix("/") ? path.dropFirst() : Substring(path)
-    return trimmed.split(separator: "/", omittingEmptySubsequences: false)
+    withoutLeadingSlash(path).split(separator: "/", omittingEmptySubsequences: false)
+  }
+
+  /// The path without its leading `/`, if it has one.
+  static func withoutLeadingSlash(_ path: String) -> Substring {
+    path.utf8.first == UInt8(ascii: "/") ? path.dropFirst() : Substring(path)
   }
 }

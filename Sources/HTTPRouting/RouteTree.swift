@@ -52,34 +52,57 @@ struct RouteTree: Sendable {
     nodes[node].routes.append(index)
   }
 
-  /// Every node with routes that `path` reaches, most specific first: of two, the one that took a
-  /// literal child where the other took the parameter comes first. A parameter matches any
-  /// non-empty segment.
-  func matches(of path: [Substring]) -> [Match] {
+  /// The first of the routes that `path` reaches that `pick` picks, with the values of the path's
+  /// parameter segments; `nil` when it picks none. Nodes are visited most specific first: of two,
+  /// the one that took a literal child where the other took the parameter comes first; `pick` gets
+  /// each one's routes (indices into the router's routes, in the order added) and returns one of
+  /// them or `nil`. A parameter matches any non-empty segment.
+  ///
+  /// - Parameter path: the path's segments, separated by `/`, without the path's leading `/`.
+  func first(of path: Substring, _ pick: ([Int]) -> Int?) -> (route: Int, values: [Substring])? {
+    var values: [Substring] = []
+    var found: Int?
+    walk(from: 0, path, &values) { routes, values in
+      found = pick(routes)
+      return found != nil
+    }
+    return found.map { ($0, values) }
+  }
+
+  /// Every node with routes that `path` reaches (see ``first(of:_:)``), most specific first.
+  func matches(of path: Substring) -> [Match] {
     var matches: [Match] = []
     var values: [Substring] = []
-    collect(from: 0, depth: 0, path, &values, into: &matches)
+    walk(from: 0, path, &values) { routes, values in
+      matches.append(Match(routes: routes, values: values))
+      return false
+    }
     return matches
   }
 
-  private func collect(
-    from node: Int, depth: Int, _ path: [Substring], _ values: inout [Substring], into matches: inout [Match]
-  ) {
-    guard depth < path.count else {
-      if !nodes[node].routes.isEmpty { matches.append(Match(routes: nodes[node].routes, values: values)) }
-      return
-    }
-    let segment = path[depth]
+  /// Follows `rest` (the segments still to match, `nil` once every one has matched) from `node`,
+  /// calling `visit` with each node with routes where the path ends; `true` when `visit` returned
+  /// `true` (stop), with `values` as they were then.
+  private func walk(
+    from node: Int, _ rest: Substring?, _ values: inout [Substring],
+    _ visit: ([Int], [Substring]) -> Bool
+  ) -> Bool {
+    guard let rest else { return !nodes[node].routes.isEmpty && visit(nodes[node].routes, values) }
+    let slash = rest.utf8.firstIndex(of: UInt8(ascii: "/"))
+    let segment = rest[..<(slash ?? rest.endIndex)]
+    let next = slash.map { rest[rest.utf8.index(after: $0)...] }
     let literals = nodes[node].literals
     if let found = literals.index(forKey: String(segment)),
-      literals[found].key.utf8.elementsEqual(segment.utf8)
+      literals[found].key.utf8.elementsEqual(segment.utf8),
+      walk(from: literals[found].value, next, &values, visit)
     {
-      collect(from: literals[found].value, depth: depth + 1, path, &values, into: &matches)
+      return true
     }
     if let child = nodes[node].parameter, !segment.isEmpty {
       values.append(segment)
-      collect(from: child, depth: depth + 1, path, &values, into: &matches)
+      if walk(from: child, next, &values, visit) { return true }
       values.removeLast()
     }
+    return false
   }
 }

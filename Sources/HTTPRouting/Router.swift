@@ -106,32 +106,31 @@ public struct Router: Sendable {
   /// - Throws: ``HTTPError`` 405 with an `Allow` header when routes have the path for other
   ///   methods only.
   private func route(of request: HTTPRequest) throws -> (Route, HTTPRequest)? {
-    let matches = tree.matches(of: Route.segments(of: request.path))
-    guard !matches.isEmpty else { return nil }
+    let path = Route.withoutLeadingSlash(request.path)
     let method = request.method
     guard
-      let (route, values) = first(of: method, in: matches)
-        ?? (method == .HEAD ? first(of: .GET, in: matches) : nil)
+      let (index, values) = first(of: method, on: path)
+        ?? (method == .HEAD ? first(of: .GET, on: path) : nil)
     else {
+      let matches = tree.matches(of: path)
+      guard !matches.isEmpty else { return nil }
       var allowed = Set(matches.flatMap { $0.routes.map { routes[$0].method.rawValue } })
       if allowed.contains("GET") { allowed.insert("HEAD") }
       let allow = allowed.sorted().joined(separator: ", ")
       throw HTTPError(
         status: 405, message: "\(method) is not allowed here; use \(allow)", headers: ["Allow": allow])
     }
+    let route = routes[index]
+    var parameters: [String: String] = [:]
+    for (name, value) in zip(route.parameterNames, values) { parameters[name] = String(value) }
     var routed = request
-    routed.pathParameters = Dictionary(zip(route.parameterNames, values.map(String.init))) { _, last in last }
+    routed.pathParameters = parameters
     return (route, routed)
   }
 
-  /// The first route for `method` in the most specific of `matches` that has one, with the values
-  /// of its parameters.
-  private func first(of method: HTTPMethod, in matches: [RouteTree.Match]) -> (Route, [Substring])? {
-    for match in matches {
-      if let index = match.routes.first(where: { routes[$0].method == method }) {
-        return (routes[index], match.values)
-      }
-    }
-    return nil
+  /// The first route for `method` in the most specific node `path` reaches that has one, with the
+  /// values of its parameters.
+  private func first(of method: HTTPMethod, on path: Substring) -> (route: Int, values: [Substring])? {
+    tree.first(of: path) { indices in indices.first { routes[$0].method == method } }
   }
 }

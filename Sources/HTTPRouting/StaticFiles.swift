@@ -8,25 +8,39 @@ import HTTPTransport
 /// that directory's `index.html`.
 public struct StaticFiles: Sendable {
   private struct File: Sendable {
-    let contentType: String
     let data: Data
     let gzipped: Data?
     let tag: String
     let etag: String
     let gzipETag: String
+    /// The headers of each answer, made once: the content as it is, gzip-compressed, and 304 Not
+    /// Modified for either.
+    let plain: HTTPHeaders
+    let compressed: HTTPHeaders
+    let plainNotModified: HTTPHeaders
+    let compressedNotModified: HTTPHeaders
 
-    init(contentType: String, data: Data, gzipped: Data?, tag: String) {
-      self.contentType = contentType
+    init(contentType: String, data: Data, gzipped: Data?, tag: String, cacheControl: String) {
       self.data = data
       self.gzipped = gzipped
       self.tag = tag
       etag = "\"\(tag)\""
       gzipETag = "\"\(tag)-gzip\""
+      var plain: HTTPHeaders = ["ETag": etag, "Cache-Control": cacheControl]
+      if gzipped != nil { plain["Vary"] = "Accept-Encoding" }
+      var compressed = plain
+      compressed["ETag"] = gzipETag
+      plainNotModified = plain
+      compressedNotModified = compressed
+      plain["Content-Type"] = contentType
+      compressed["Content-Type"] = contentType
+      compressed["Content-Encoding"] = "gzip"
+      self.plain = plain
+      self.compressed = compressed
     }
   }
 
   private let files: [String: File]
-  private let cacheControl: String
 
   /// Reads every file under `directory` (a package's resources directory, or any other); files
   /// that cannot be read are left out, and a missing directory serves nothing.
@@ -39,7 +53,6 @@ public struct StaticFiles: Sendable {
   public init(
     directory: URL, cacheControl: String = "public, max-age=300", generated: [String: Data] = [:]
   ) {
-    self.cacheControl = cacheControl
     let manager = FileManager.default
     var files: [String: File] = [:]
     for path in manager.subpaths(atPath: directory.path) ?? [] {
@@ -49,19 +62,21 @@ public struct StaticFiles: Sendable {
       guard manager.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue,
         let data = try? Data(contentsOf: url)
       else { continue }
-      files[path] = Self.file(data, pathExtension: url.pathExtension)
+      files[path] = Self.file(data, pathExtension: url.pathExtension, cacheControl: cacheControl)
     }
     for (path, data) in generated {
-      files[path] = Self.file(data, pathExtension: URL(fileURLWithPath: path).pathExtension)
+      files[path] = Self.file(
+        data, pathExtension: URL(fileURLWithPath: path).pathExtension, cacheControl: cacheControl)
     }
     self.files = files
   }
 
-  private static func file(_ data: Data, pathExtension: String) -> File {
+  private static func file(_ data: Data, pathExtension: String, cacheControl: String) -> File {
     let contentType = contentType(ofExtension: pathExtension)
     return File(
       contentType: contentType, data: data,
-      gzipped: Gzip.compressedIfWorthIt(data, contentType: contentType, level: 9), tag: tag(of: data))
+      gzipped: Gzip.compressedIfWorthIt(data, contentType: contentType, level: 9), tag: tag(of: data),
+      cacheControl: cacheControl)
   }
 
   /// A version of the whole set of files: a hash of every path and content, which changes when
@@ -87,16 +102,12 @@ public struct StaticFiles: Sendable {
     let key = trimmed.isEmpty || trimmed.hasSuffix("/") ? trimmed + "index.html" : trimmed
     guard let file = files[key] else { return nil }
     let gzipped = Gzip.isAccepted(by: request) ? file.gzipped : nil
-    var headers: HTTPHeaders = [
-      "ETag": gzipped == nil ? file.etag : file.gzipETag, "Cache-Control": cacheControl,
-    ]
-    if file.gzipped != nil { headers["Vary"] = "Accept-Encoding" }
     if let ifNoneMatch = request.headers["If-None-Match"], Self.matches(ifNoneMatch, file) {
-      return HTTPResponse(status: 304, headers: headers)
+      return HTTPResponse(
+        status: 304, headers: gzipped == nil ? file.plainNotModified : file.compressedNotModified)
     }
-    headers["Content-Type"] = file.contentType
-    if gzipped != nil { headers["Content-Encoding"] = "gzip" }
-    return HTTPResponse(status: 200, headers: headers, body: gzipped ?? file.data)
+    if let gzipped { return HTTPResponse(status: 200, headers: file.compressed, body: gzipped) }
+    return HTTPResponse(status: 200, headers: file.plain, body: file.data)
   }
 
   /// `true` when an `If-None-Match` value lists either form of `file` (weakly compared) or is `*`.

@@ -102,9 +102,10 @@ final class RequestContext: @unchecked Sendable {
 
   /// The IP address of the peer on `connection`, as text; `nil` when libmicrohttpd has none.
   private static func clientAddress(of connection: OpaquePointer) -> String? {
-    var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
-    guard chaek_mhd_client_address(connection, &text, text.count) == 0 else { return nil }
-    return text.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+    withUnsafeTemporaryAllocation(of: CChar.self, capacity: Int(INET6_ADDRSTRLEN)) { text in
+      guard chaek_mhd_client_address(connection, text.baseAddress!, text.count) == 0 else { return nil }
+      return String(cString: text.baseAddress!)
+    }
   }
 
   // MARK: - Receiving
