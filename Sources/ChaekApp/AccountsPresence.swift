@@ -4,32 +4,46 @@ import Synchronization
 /// ``freshness`` (another process adding or removing a reader is seen within it), and forgotten at
 /// once when this process adds or removes one (``forget()``).
 final class AccountsPresence: Sendable {
-  private struct Known {
-    let exists: Bool
-    let at: ContinuousClock.Instant
+  private struct State {
+    /// The answer and when its read ended.
+    var known: (exists: Bool, at: ContinuousClock.Instant)?
+    /// How many times the answer was forgotten: a read that began before the last time may have
+    /// seen the store before that change, so its answer is not remembered.
+    var forgotten = 0
   }
 
   /// How long an answer is remembered: asking the store on every request costs a static file half
   /// its rate (`Benchmarks/http-bench`).
   static let freshness = Duration.milliseconds(100)
 
-  private let known = Mutex<Known?>(nil)
+  private let state = Mutex(State())
 
-  /// The answer, remembered or read with `read`.
+  /// The answer, remembered or read with `read`. A read answer is remembered from when the read
+  /// ends, so that a slow read (a busy machine) is remembered for as long as a fast one, unless
+  /// this process added or removed a reader meanwhile.
   func exists(_ read: () async throws -> Bool) async throws -> Bool {
-    let now = ContinuousClock.now
-    if let remembered = remembered(at: now) { return remembered }
+    if let remembered { return remembered }
+    let forgotten = state.withLock { $0.forgotten }
     let exists = try await read()
-    known.withLock { $0 = Known(exists: exists, at: now) }
+    state.withLock { state in
+      if state.forgotten == forgotten { state.known = (exists, .now) }
+    }
     return exists
   }
 
   /// The answer while it is remembered, else `nil`.
-  func remembered(at now: ContinuousClock.Instant = .now) -> Bool? {
-    guard let known = known.withLock({ $0 }), now - known.at < Self.freshness else { return nil }
+  var remembered: Bool? {
+    guard let known = state.withLock({ $0.known }), ContinuousClock.now - known.at < Self.freshness else {
+      return nil
+    }
     return known.exists
   }
 
   /// Forgets the answer: this process added or removed a reader.
-  func forget() { known.withLock { $0 = nil } }
+  func forget() {
+    state.withLock { state in
+      state.known = nil
+      state.forgotten += 1
+    }
+  }
 }

@@ -58,7 +58,7 @@ extension Chaek {
 
   /// What ``hasAccounts()`` answers when it answers without reading the store (the answer is
   /// remembered for a moment); `nil` when it would read it.
-  public var remembersAccounts: Bool? { presence.remembered() }
+  public var remembersAccounts: Bool? { presence.remembered }
 
   /// Signs in the reader named `name` whose password is `password`, from `client` (an address,
   /// when known): starts a session and returns its secret.

@@ -205,3 +205,36 @@ struct RemovedReaderTests {
     #expect(try await command.savedIDs(for: again) == [book.id])
   }
 }
+
+@Suite("Whether readers have accounts, remembered for a moment")
+struct AccountsPresenceTests {
+  @Test func anAnswerIsRememberedFromTheEndOfItsRead() async throws {
+    let presence = AccountsPresence()
+    #expect(presence.remembered == nil)
+    let answer = try await presence.exists {
+      try await Task.sleep(for: AccountsPresence.freshness * 2)  // a read slower than the moment
+      return true
+    }
+    #expect(answer)
+    #expect(presence.remembered == true)
+    #expect(
+      try await presence.exists {
+        Issue.record("a remembered answer was read again")
+        return false
+      })
+  }
+
+  @Test func aReadThatSpansAChangeOfThisProcessIsNotRemembered() async throws {
+    let presence = AccountsPresence()
+    let answer = try await presence.exists {
+      presence.forget()  // a reader added while the store was being read
+      return false
+    }
+    #expect(!answer)
+    #expect(presence.remembered == nil)
+    _ = try await presence.exists { true }
+    #expect(presence.remembered == true)
+    presence.forget()
+    #expect(presence.remembered == nil)
+  }
+}
