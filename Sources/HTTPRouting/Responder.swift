@@ -73,7 +73,7 @@ public struct Responder: HTTPResponder {
 
   /// The response of the middleware and the router when every layer answers at once (a route
   /// added with ``Router/getImmediate(_:_:)`` under middleware that answers it so), with the headers
-  /// every response gets; `nil` when one of them must wait.
+  /// every response gets; `nil` when one of them must wait, or no route has the path.
   public func immediateResponse(to request: HTTPRequest) -> HTTPResponse? {
     immediateStack(request).map(withHeaders)
   }

@@ -40,13 +40,17 @@ struct Route: Sendable {
     }
   }
 
-  /// The segments of a path, without its leading `/`; empty ones are kept.
-  static func segments(of path: String) -> [Substring] {
-    withoutLeadingSlash(path).split(separator: "/", omittingEmptySubsequences: false)
+  /// The segments of a pattern, without its leading `/`; empty ones are kept. Split at each `/`
+  /// byte, as ``RouteTree`` splits a path.
+  static func segments(of pattern: String) -> [Substring] {
+    withoutLeadingSlash(pattern).utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+      .map(Substring.init)
   }
 
-  /// The path without its leading `/`, if it has one.
+  /// The path without its leading `/` byte, if it has one (only that byte: a combining mark after
+  /// it stays, as the first byte of the first segment).
   static func withoutLeadingSlash(_ path: String) -> Substring {
-    path.utf8.first == UInt8(ascii: "/") ? path.dropFirst() : Substring(path)
+    let utf8 = path.utf8
+    return utf8.first == UInt8(ascii: "/") ? path[utf8.index(after: utf8.startIndex)...] : path[...]
   }
 }

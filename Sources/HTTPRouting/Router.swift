@@ -6,8 +6,9 @@ import HTTPTransport
 public typealias RouteHandler = @Sendable (HTTPRequest) async throws -> HTTPResponse
 
 /// A request handler that answers at once, without waiting for anything (a static file): it may
-/// throw as a ``RouteHandler`` does, and the server calls it on its own thread, before any task is
-/// made (see ``Responder/immediateResponse(to:)``).
+/// throw as a ``RouteHandler`` does. When every middleware answers at once too, the server calls it
+/// on its own thread before any task is made (see ``Responder/immediateResponse(to:)``); else it
+/// runs in the request's task, as a ``RouteHandler`` does.
 public typealias ImmediateRouteHandler = @Sendable (HTTPRequest) throws -> HTTPResponse
 
 /// Sends each request to the handler of the route that matches its method and path.

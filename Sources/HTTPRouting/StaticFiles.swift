@@ -26,17 +26,24 @@ public struct StaticFiles: Sendable {
       self.tag = tag
       etag = "\"\(tag)\""
       gzipETag = "\"\(tag)-gzip\""
-      var plain: HTTPHeaders = ["ETag": etag, "Cache-Control": cacheControl]
-      if gzipped != nil { plain["Vary"] = "Accept-Encoding" }
-      var compressed = plain
-      compressed["ETag"] = gzipETag
-      plainNotModified = plain
-      compressedNotModified = compressed
+      plainNotModified = Self.validators(etag: etag, cacheControl: cacheControl, compressible: gzipped != nil)
+      compressedNotModified = Self.validators(
+        etag: gzipETag, cacheControl: cacheControl, compressible: gzipped != nil)
+      var plain = plainNotModified
       plain["Content-Type"] = contentType
+      self.plain = plain
+      var compressed = compressedNotModified
       compressed["Content-Type"] = contentType
       compressed["Content-Encoding"] = "gzip"
-      self.plain = plain
       self.compressed = compressed
+    }
+
+    /// The headers of every answer of a form: its `ETag`, the `Cache-Control`, and `Vary` when the
+    /// file has a gzip form.
+    private static func validators(etag: String, cacheControl: String, compressible: Bool) -> HTTPHeaders {
+      var headers: HTTPHeaders = ["ETag": etag, "Cache-Control": cacheControl]
+      if compressible { headers["Vary"] = "Accept-Encoding" }
+      return headers
     }
   }
 

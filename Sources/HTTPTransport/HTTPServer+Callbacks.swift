@@ -2,8 +2,9 @@ import CMicroHTTPD
 import Foundation
 
 /// The daemon's C callbacks, called on libmicrohttpd's threads. None of them waits for Swift work:
-/// a complete request's handler runs in a task, which a `GET` starts on the calling thread until
-/// it first waits; the connection is suspended while it waits.
+/// a complete `GET` or `HEAD` that the responder answers at once is answered there; any other
+/// request's handler runs in a task, which a `GET` starts on the calling thread until it first
+/// waits; the connection is suspended while it waits.
 enum Callbacks {
   // MARK: - Access handler
 

@@ -2,10 +2,11 @@ import CMicroHTTPD
 import Foundation
 
 /// One request's state between libmicrohttpd's calls of the access handler: the head, the body
-/// received so far, and then the handler's task and its response.
+/// received so far, and then the handler's task (unless the responder answered at once) and its
+/// response.
 ///
 /// libmicrohttpd holds it (retained) in the request's `con_cls` from the first call until
-/// `MHD_OPTION_NOTIFY_COMPLETED`; the handler's task holds it too. The connection pointer is used
+/// `MHD_OPTION_NOTIFY_COMPLETED`; the handler's task, when there is one, holds it too. The connection pointer is used
 /// from outside libmicrohttpd's threads only while the connection is suspended, under the lock.
 ///
 /// `@unchecked Sendable` with an `NSLock` rather than a `Mutex`: the lock must be held while

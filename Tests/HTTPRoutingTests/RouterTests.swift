@@ -71,6 +71,26 @@ struct RouterTests {
     }
   }
 
+  /// Paths are split at each `/` byte, whatever follows it: a combining mark or a joiner after a
+  /// `/` is part of the next segment, never dropped with the `/` nor joined to it.
+  @Test(arguments: [
+    "/\u{301}api/library", "/\u{200D}api/library", "/api/\u{301}library", "/api/library\u{301}",
+  ])
+  func aMarkAfterASlashIsPartOfTheNextSegment(path: String) async throws {
+    let error = try await #require(throws: HTTPError.self) {
+      try await Self.library().handle(HTTPRequest(method: .GET, path: path))
+    }
+    #expect(error.status == 404)
+  }
+
+  @Test func aParameterTakesASegmentThatBeginsWithAMark() async throws {
+    let response = try await Self.library().handle(HTTPRequest(method: .GET, path: "/api/library/\u{301}x"))
+    #expect(Self.text(response) == "book \u{301}x")
+    var router = Router()
+    router.get("/a/\u{301}b") { _ in .text("marked") }
+    #expect(Self.text(try await router.handle(HTTPRequest(method: .GET, path: "/a/\u{301}b"))) == "marked")
+  }
+
   @Test func throwsMethodNotAllowedWithTheMethodsThePathHas() async throws {
     let error = try await #require(throws: HTTPError.self) {
       try await Self.library().handle(HTTPRequest(method: .POST, path: "/api/library/3"))

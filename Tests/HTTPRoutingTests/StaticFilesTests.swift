@@ -100,6 +100,7 @@ final class StaticFilesTests {
       #expect(cached.status == 304, "If-None-Match: \(ifNoneMatch)")
       #expect(cached.headers["ETag"] == etag)
       #expect(cached.headers["Cache-Control"] == "public, max-age=60")
+      #expect(cached.headers["Content-Type"] == nil)
       #expect(Self.body(cached)?.isEmpty == true)
     }
     let changed = try #require(
@@ -126,6 +127,13 @@ final class StaticFilesTests {
     let cached = files.response(
       for: "/index.html", request: Self.get(["Accept-Encoding": "gzip", "If-None-Match": etag]))
     #expect(cached?.status == 304)
+    #expect(Array(cached?.headers ?? [:]).map(\.name) == ["ETag", "Cache-Control", "Vary"])
+    #expect(cached?.headers["ETag"] == etag)
+    #expect(
+      Array(gzipped.headers).map(\.name) == [
+        "ETag", "Cache-Control", "Vary", "Content-Type", "Content-Encoding",
+      ])
+    #expect(Array(plain.headers).map(\.name) == ["ETag", "Cache-Control", "Vary", "Content-Type"])
   }
 
   @Test(arguments: ["/logo.png", "/app.css"])
