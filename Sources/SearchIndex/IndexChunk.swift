@@ -12,7 +12,7 @@ public struct IndexChunk: Sendable {
   private var lastID = -1
 
   /// The offsets of each term, ascending, until sealed.
-  private var postings: [Term: Offsets] = [:]
+  private var postings = TermOffsets()
   /// Every term's row once sealed, in byte order (as SQLite sorts them): its stored
   /// form, its encoded postings, and its number of documents.
   private(set) var terms: [(encoded: String, docs: Data, count: Int)] = []
@@ -73,8 +73,7 @@ public struct IndexChunk: Sendable {
     precondition(document.id > lastID && !isSealed, "documents are added in ascending id order, then sealed")
     lastID = document.id
     for term in document.terms {
-      // A new term's first offset is this one; a term may be repeated.
-      postings[term, default: Offsets(offset)].appendUnlessLast(offset)
+      postings.add(term, at: offset)  // a term may be repeated
     }
     rank[Int(offset)] = document.rank
     day[Int(offset)] = document.day
@@ -91,34 +90,15 @@ public struct IndexChunk: Sendable {
   public mutating func seal() {
     guard !isSealed else { return }
     isSealed = true
-    terms = postings.map { term, offsets in (term.encoded, offsets.encoded, offsets.count) }
-      .sortedByBytes { $0.encoded }
-    postings = [:]
+    terms = zip(postings.terms, postings.offsets).map { term, offsets in
+      (term.encoded, offsets.encoded, offsets.count)
+    }
+    .sortedByBytes { $0.encoded }
+    postings = TermOffsets()
     suggestions = suggestionsByKey.map { (key: $0.key, documents: $0.value) }.sorted {
       $0.key.precedes($1.key)
     }
     suggestionsByKey = [:]
-  }
-}
-
-/// A term's offsets in a chunk, ascending: the first kept apart, since most of a chunk's terms have
-/// one document, and an array for each would be an allocation each.
-private struct Offsets {
-  private let first: UInt16
-  private var rest: [UInt16] = []
-
-  init(_ first: UInt16) { self.first = first }
-
-  var count: Int { 1 + rest.count }
-
-  mutating func appendUnlessLast(_ offset: UInt16) {
-    if (rest.last ?? first) != offset { rest.append(offset) }
-  }
-
-  /// The offsets as ``Postings`` encodes them.
-  var encoded: Data {
-    guard !rest.isEmpty else { return withUnsafeBytes(of: first.littleEndian) { Data($0) } }
-    return Postings.encode(Container(sorted: [first] + rest)!)
   }
 }
 
