@@ -32,25 +32,7 @@ extension Catalog {
   }
 
   /// Every term of a book, some perhaps more than once.
-  static func terms(of book: Book) -> [Term] {
-    let people = book.people
-    let title = Analyzer.tokens(book.title)
-    let names = Analyzer.tokens(people)
-    let publisher = Analyzer.tokens(book.publisher)
-    var terms: [Term] = []
-    for (field, tokens) in [
-      (Field.any, title), (.any, names), (.any, publisher), (.any, Analyzer.tokens(book.contents)),
-      (.title, title), (.people, names), (.publisher, publisher),
-      (.titleInitials, Analyzer.initialsTokens(book.title)),
-      (.peopleInitials, Analyzer.initialsTokens(people)),
-      (.titleKey, [Analyzer.key(book.title), Analyzer.baseKey(ofTitle: book.title)]),
-      (.titleInitialsKey, [Analyzer.initialsKey(book.title)]), (.titlePairs, Analyzer.wordPairs(book.title)),
-      (.series, book.seriesVolume.map { seriesKeys($0.series) } ?? []),
-    ] {
-      for token in tokens where !token.isEmpty { terms.append(Term(token, in: field)) }
-    }
-    return terms
-  }
+  static func terms(of book: Book) -> [Term] { AnalyzedBook(book).terms }
 
   /// A book's publication day as a number that sorts by date (0 when unknown).
   static func day(of book: Book) -> UInt32 {

@@ -10,13 +10,10 @@ struct IndexedBook: Sendable {
   private let document: Document
 
   init(_ book: Book) {
-    let people = Analyzer.key(book.people)
+    let analyzed = AnalyzedBook(book)
     document = Document(
-      id: 0, terms: Catalog.terms(of: book), rank: 0, day: Catalog.day(of: book),
-      stored: [
-        .title: Analyzer.key(book.title), .titleInitials: Analyzer.initialsKey(book.title), .people: people,
-        .publisher: Analyzer.key(book.publisher), .peopleInitials: Analyzer.initialsKey(people),
-      ], suggestions: Catalog.suggestions(of: book))
+      id: 0, terms: analyzed.terms, rank: 0, day: Catalog.day(of: book), stored: analyzed.stored,
+      suggestions: Catalog.suggestions(of: book))
   }
 
   /// The book's document as the row `rowid` of the given popularity.

@@ -23,13 +23,7 @@ extension Analyzer {
   }
 
   /// The initials tokens of a text, in order (see ``indexedInitials(_:)``).
-  public static func initialsTokens(_ text: String) -> [String] {
-    let runs = segments(of: text.nfc).compactMap { segment -> [Character]? in
-      guard case .hangul(let run) = segment else { return nil }
-      return run.compactMap { Hangul.initial(of: $0.unicodeScalars.first!) }  // each one syllable
-    }
-    return runs.flatMap(bigrams) + runs.flatMap(trigrams)
-  }
+  public static func initialsTokens(_ text: String) -> [String] { Segmented(text).initialsTokens }
 
   /// The terms of a 초성 query: each space-separated group of two initials or more, as its
   /// bigram or its trigrams, all of which must match.
@@ -41,5 +35,16 @@ extension Analyzer {
   /// more (`ㅎㄹ ㅍㅌ ㄱ` → `ㅎㄹ`, `ㅍㅌ`).
   static func initialsGroups(_ query: String) -> [[Character]] {
     query.nfc.split(whereSeparator: \.isWhitespace).map { Array($0) }.filter { $0.count >= 2 }
+  }
+}
+
+extension Analyzer.Segmented {
+  /// The text's 초성 tokens (see ``Analyzer/initialsTokens(_:)``).
+  public var initialsTokens: [String] {
+    let runs = segments.compactMap { segment -> [Character]? in
+      guard case .hangul(let run) = segment else { return nil }
+      return run.compactMap { Hangul.initial(of: $0.unicodeScalars.first!) }  // each one syllable
+    }
+    return runs.flatMap(Analyzer.bigrams) + runs.flatMap(Analyzer.trigrams)
   }
 }

@@ -20,11 +20,33 @@ public enum Analyzer {
   }
 
   /// The tokens to index for a text, in order (see ``indexed(_:)``).
-  public static func tokens(_ text: String) -> [String] {
+  public static func tokens(_ text: String) -> [String] { Segmented(text).tokens }
+
+  /// A text split once into the segments that its tokens, word pairs and 초성 tokens
+  /// (``initialsTokens``) are made of, for a caller that wants several of them.
+  public struct Segmented: Sendable {
+    let segments: [Segment]
+
+    /// `text`, split.
+    public init(_ text: String) { segments = Analyzer.segments(of: text.nfc) }
+
+    /// The text's tokens (see ``Analyzer/tokens(_:)``).
+    public var tokens: [String] { Analyzer.tokens(of: segments) }
+
+    /// The text's pairs of consecutive Latin words (see ``Analyzer/wordPairs(_:)``).
+    public var wordPairs: [String] {
+      segments.flatMap { segment -> [String] in
+        guard case .words(let words) = segment else { return [] }
+        return zip(words, words.dropFirst()).map { $0 + " " + $1 }
+      }
+    }
+  }
+
+  private static func tokens(of segments: [Segment]) -> [String] {
     var output: [String] = []
     var syllables: [String] = []
     var seen = Set<Unicode.Scalar>()  // a run's characters are each one syllable: one scalar
-    for segment in segments(of: text.nfc) {
+    for segment in segments {
       switch segment {
       case .hangul(let run) where run.count == 1:
         output.append(String(run[0]))
@@ -43,12 +65,7 @@ public enum Analyzer {
 
   /// Each pair of consecutive Latin words, as indexed (`The Hunger Games` → `the hunger`,
   /// `hunger games`); Hangul between two words parts them.
-  public static func wordPairs(_ text: String) -> [String] {
-    segments(of: text.nfc).flatMap { segment -> [String] in
-      guard case .words(let words) = segment else { return [] }
-      return zip(words, words.dropFirst()).map { $0 + " " + $1 }
-    }
-  }
+  public static func wordPairs(_ text: String) -> [String] { Segmented(text).wordPairs }
 
   /// One term of a query, as the index holds it.
   public enum QueryTerm: Equatable, Sendable {
