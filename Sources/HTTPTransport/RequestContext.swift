@@ -6,8 +6,9 @@ import Foundation
 /// response.
 ///
 /// libmicrohttpd holds it (retained) in the request's `con_cls` from the first call until
-/// `MHD_OPTION_NOTIFY_COMPLETED`; the handler's task, when there is one, holds it too. The connection pointer is used
-/// from outside libmicrohttpd's threads only while the connection is suspended, under the lock.
+/// `MHD_OPTION_NOTIFY_COMPLETED`; the handler's task, when there is one, holds it too. The
+/// connection pointer is used from outside libmicrohttpd's threads only while the connection is
+/// suspended, under the lock.
 ///
 /// `@unchecked Sendable` with an `NSLock` rather than a `Mutex`: the lock must be held while
 /// libmicrohttpd suspends and resumes the connection, and the head and body are touched without it,
@@ -180,9 +181,9 @@ final class RequestContext: @unchecked Sendable {
   /// Runs the handler. A `GET` or `HEAD` that the responder answers at once (a static file) is
   /// answered here, with no task made; another `GET` or `HEAD` starts its task at once on this
   /// thread (libmicrohttpd's), so that a handler that never waits (an error) answers without a trip
-  /// through Swift's threads; anything it awaits (a database's queue, the network) suspends the connection
-  /// until the task answers. Any other method (those that carry uploads) runs on Swift's threads
-  /// from the start, so that no reading of an upload holds libmicrohttpd's thread.
+  /// through Swift's threads; anything it awaits (a database's queue, the network) suspends the
+  /// connection until the task answers. Any other method (those that carry uploads) runs on Swift's
+  /// threads from the start, so that no reading of an upload holds libmicrohttpd's thread.
   func startHandler(in server: ServerContext) -> Start {
     let head = head ?? RequestHead(method: .GET, path: "/", query: [:], headers: [:])
     let request = HTTPRequest(
