@@ -3,7 +3,8 @@ import Synchronization
 
 /// The pages the offline catalog answered in the last moment (a microcache, as a proxy that keeps
 /// answers for a second is said to have): the same query asked again under load is answered from
-/// memory, with no database read and no thread hop.
+/// memory, with no database read and no thread hop, and a query asked while its page is being read
+/// waits for that read instead of reading again.
 ///
 /// A page answers for a moment (``lifetime``, 250 ms unless told) after its read began, and only
 /// while the catalog's ``BookCatalog/Catalog/writeCount`` is the one read before it: this
@@ -19,37 +20,85 @@ final class SearchPageCache: Sendable {
   /// What a search finds in the cache.
   enum Lookup {
     /// A page that answers.
-    case found(SearchPage)
-    /// None: the page about to be read is stored with this ticket (``store(_:for:with:writes:)``).
-    case missing(Ticket)
+    case found(PageAnswer)
+    /// A read of the page that began in this moment, at the same write count: its page answers
+    /// too, once it lands (``Flight/answer()``).
+    case reading(Flight)
+    /// Neither: the caller reads the page and lands this flight with it
+    /// (``land(_:with:for:writes:)``), whatever happens.
+    case missing(Flight)
   }
 
-  /// The catalog's write count and the moment a read began, for the page it reads.
-  struct Ticket {
+  /// One read of a page, and the requests waiting for it.
+  final class Flight: Sendable {
+    /// The catalog's write count before the read.
     fileprivate let writes: Int
+    /// The end of the moment the page answers in: its read began a ``lifetime`` before.
     fileprivate let expiry: ContinuousClock.Instant
+    private let state = Mutex(State.reading([]))
+
+    private enum State {
+      case reading([CheckedContinuation<PageAnswer?, Never>])
+      case landed(PageAnswer?)
+    }
+
+    fileprivate init(writes: Int, expiry: ContinuousClock.Instant) {
+      self.writes = writes
+      self.expiry = expiry
+    }
+
+    /// The page read, once the read ends; `nil` when it failed (the caller then reads its own).
+    func answer() async -> PageAnswer? {
+      await withCheckedContinuation { continuation in
+        let landed: PageAnswer?? = state.withLock { state in
+          switch state {
+          case .reading(var waiting):
+            state = .reading([])  // so that the append does not copy
+            waiting.append(continuation)
+            state = .reading(waiting)
+            return .none
+          case .landed(let answer): return .some(answer)
+          }
+        }
+        if let landed { continuation.resume(returning: landed) }
+      }
+    }
+
+    /// Ends the read with `answer`, resuming every request waiting for it.
+    fileprivate func land(_ answer: PageAnswer?) {
+      let waiting = state.withLock { state -> [CheckedContinuation<PageAnswer?, Never>] in
+        guard case .reading(let waiting) = state else { return [] }
+        state = .landed(answer)
+        return waiting
+      }
+      for continuation in waiting { continuation.resume(returning: answer) }
+    }
   }
 
   private struct Entry {
-    let page: SearchPage
+    let answer: PageAnswer
     let expiry: ContinuousClock.Instant
 
     /// What the entry counts against ``bookBudget``: its books, and one for the entry itself, so
     /// that pages with no book are bounded too.
-    var cost: Int { page.documents.count + 1 }
+    var cost: Int { answer.page.documents.count + 1 }
   }
 
   private struct State {
     /// The catalog's write count the entries were read at.
     var writes = 0
     var entries: [SearchQuery: Entry] = [:]
+    /// The reads under way at ``writes``, by query.
+    var flights: [SearchQuery: Flight] = [:]
     /// The queries in the order their pages were first stored, the oldest at `oldest`.
     var order: [SearchQuery] = []
     var oldest = 0
     var cost = 0
 
-    /// Drops every entry when the catalog was written since they were read (write counts only
-    /// grow: a caller that read an older one meets newer entries, which answer it as well).
+    /// Drops every entry and flight when the catalog was written since they were read (write
+    /// counts only grow: a caller that read an older one meets newer entries, which answer it as
+    /// well). The dropped flights still land for the requests that wait for them, which asked
+    /// before the write.
     mutating func catchUp(to writes: Int) {
       guard writes > self.writes else { return }
       self = State(writes: writes)
@@ -76,26 +125,32 @@ final class SearchPageCache: Sendable {
   }
 
   /// The page of `query` if one answers now, the catalog's write count being `writes`; else the
-  /// ticket to store the page about to be read.
+  /// read of it under way; else a new flight for the caller's read.
   func lookUp(_ query: SearchQuery, writes: Int) -> Lookup {
     let now = ContinuousClock.now
     return state.withLock { state in
       state.catchUp(to: writes)
-      if let entry = state.entries[query], now < entry.expiry { return .found(entry.page) }
-      return .missing(Ticket(writes: writes, expiry: now + lifetime))
+      if let entry = state.entries[query], now < entry.expiry { return .found(entry.answer) }
+      if let flight = state.flights[query], now < flight.expiry { return .reading(flight) }
+      let flight = Flight(writes: writes, expiry: now + lifetime)
+      state.flights[query] = flight
+      return .missing(flight)
     }
   }
 
-  /// Keeps `page`, read for `query` once `ticket` was given, unless the catalog's write count,
-  /// now `writes`, moved since (the read's snapshot may predate that write), or the page's moment
-  /// is already over, or a page read later is kept.
-  func store(_ page: SearchPage, for query: SearchQuery, with ticket: Ticket, writes: Int) {
-    let entry = Entry(page: page, expiry: ticket.expiry)
-    guard ticket.writes == writes, entry.cost <= Self.bookBudget, ContinuousClock.now < entry.expiry
-    else { return }
+  /// Ends `flight`, the read of `query`'s page, with `answer` (`nil` when the read failed): the
+  /// requests waiting for it get it, and it is kept unless the catalog's write count, now
+  /// `writes`, moved since the read began (its snapshot may predate that write), or the page's
+  /// moment is already over, or a page read later is kept.
+  func land(_ flight: Flight, with answer: PageAnswer?, for query: SearchQuery, writes: Int) {
+    flight.land(answer)
+    let now = ContinuousClock.now
     state.withLock { state in
       state.catchUp(to: writes)
-      guard state.writes == writes else { return }
+      if state.flights[query] === flight { state.flights[query] = nil }
+      guard let answer, state.writes == flight.writes, now < flight.expiry else { return }
+      let entry = Entry(answer: answer, expiry: flight.expiry)
+      guard entry.cost <= Self.bookBudget else { return }
       if let old = state.entries[query] {
         guard old.expiry < entry.expiry else { return }
         state.cost -= old.cost

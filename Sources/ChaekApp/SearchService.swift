@@ -71,32 +71,42 @@ public struct SearchService: Sendable {
   public func search(_ query: SearchQuery) async throws(BookSearchError) -> SearchOutcome {
     guard let remote, let breaker else {
       return SearchOutcome(
-        page: try await catalogPage(query), answeredBy: catalog.name, fallbackReason: nil,
+        answer: try await catalogPage(query), answeredBy: catalog.name, fallbackReason: nil,
         providerIsChosen: providerIsChosen)
     }
     do {
       let (page, otherISBNs) = try await ask(remote, breaker: breaker, query)
       await remember(page.documents, otherISBNs: otherISBNs, from: remote)
       return SearchOutcome(
-        page: page, answeredBy: remote.name, fallbackReason: nil, providerIsChosen: providerIsChosen)
+        answer: PageAnswer(page), answeredBy: remote.name, fallbackReason: nil,
+        providerIsChosen: providerIsChosen)
     } catch {
       guard source == .auto else { throw error }
       return SearchOutcome(
-        page: try await catalog.search(query), answeredBy: catalog.name, fallbackReason: error,
-        providerIsChosen: providerIsChosen)
+        answer: PageAnswer(try await catalog.search(query)), answeredBy: catalog.name,
+        fallbackReason: error, providerIsChosen: providerIsChosen)
     }
   }
 
-  /// The catalog's page for `query`: the cached one while it answers, else read and cached.
-  private func catalogPage(_ query: SearchQuery) async throws(BookSearchError) -> SearchPage {
-    let ticket: SearchPageCache.Ticket
+  /// The catalog's page for `query`: the cached one while it answers, else the one being read,
+  /// else read and cached.
+  private func catalogPage(_ query: SearchQuery) async throws(BookSearchError) -> PageAnswer {
     switch pages.lookUp(query, writes: catalog.writeCount) {
-    case .found(let page): return page
-    case .missing(let missing): ticket = missing
+    case .found(let answer):
+      return answer
+    case .reading(let flight):
+      if let answer = await flight.answer() { return answer }
+      return PageAnswer(try await catalog.search(query))
+    case .missing(let flight):
+      do {
+        let answer = PageAnswer(try await catalog.search(query))
+        pages.land(flight, with: answer, for: query, writes: catalog.writeCount)
+        return answer
+      } catch {
+        pages.land(flight, with: nil, for: query, writes: catalog.writeCount)
+        throw error
+      }
     }
-    let page = try await catalog.search(query)
-    pages.store(page, for: query, with: ticket, writes: catalog.writeCount)
-    return page
   }
 
   /// Finds one book by identity: in the catalog, else (for an ISBN) by asking the provider, whose

@@ -12,9 +12,7 @@ extension WebApp {
   /// - Throws: ``SearchQueryError`` (Kakao's 400 bodies) and ``BookSearchError`` (502 or 503).
   func kakaoSearch(_ request: HTTPRequest) async throws -> HTTPResponse {
     let outcome = try await chaek.search(try SearchQuery(parameters: request.query))
-    // Kakao's members only: a book's pages and series are Chaek's.
-    let page = SearchPage(documents: outcome.page.documents.map(\.kakaoDocument), meta: outcome.page.meta)
-    var response = HTTPResponse.json(raw: page.json(escapingSlashes: false))
+    var response = HTTPResponse.json(raw: outcome.kakaoBody)
     response.headers["X-Chaek-Source"] = outcome.answeredBy
     if let notice = outcome.notice { response.headers["X-Chaek-Notice"] = Self.headerSafe(notice) }
     return response

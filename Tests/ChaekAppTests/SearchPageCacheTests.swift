@@ -21,16 +21,41 @@ struct SearchPageCacheTests {
   static func read(
     _ page: SearchPage, for query: SearchQuery = query, into cache: SearchPageCache, writes: Int = 0
   ) {
-    guard case .missing(let ticket) = cache.lookUp(query, writes: writes) else {
-      Issue.record("a page was found before one was stored")
+    guard case .missing(let flight) = cache.lookUp(query, writes: writes) else {
+      Issue.record("a page was found or read before one was stored")
       return
     }
-    cache.store(page, for: query, with: ticket, writes: writes)
+    cache.land(flight, with: PageAnswer(page), for: query, writes: writes)
   }
 
+  /// The page that answers `query`, if any; a read the lookup began ends at once, failed.
   static func found(_ query: SearchQuery = query, in cache: SearchPageCache, writes: Int = 0) -> SearchPage? {
-    guard case .found(let page) = cache.lookUp(query, writes: writes) else { return nil }
-    return page
+    switch cache.lookUp(query, writes: writes) {
+    case .found(let answer): return answer.page
+    case .reading: return nil
+    case .missing(let flight):
+      cache.land(flight, with: nil, for: query, writes: writes)
+      return nil
+    }
+  }
+
+  /// The flight a lookup began, or `nil` (recorded as an issue) when it found a page or a read.
+  static func newFlight(
+    _ query: SearchQuery = query, in cache: SearchPageCache, writes: Int = 0
+  ) -> SearchPageCache.Flight? {
+    guard case .missing(let flight) = cache.lookUp(query, writes: writes) else {
+      Issue.record("a lookup found a page or a read where it should begin one")
+      return nil
+    }
+    return flight
+  }
+
+  /// The flight a lookup joined, or `nil` when it found none.
+  static func joined(
+    _ query: SearchQuery = query, in cache: SearchPageCache, writes: Int = 0
+  ) -> SearchPageCache.Flight? {
+    guard case .reading(let flight) = cache.lookUp(query, writes: writes) else { return nil }
+    return flight
   }
 
   @Test func aPageAnswersTheSameQueryUntilItsLifetimeEnds() {
@@ -46,17 +71,64 @@ struct SearchPageCacheTests {
 
   /// A write drops every page, and a read that began before it stores nothing: its snapshot may
   /// predate the write.
-  @Test func aWriteDropsThePagesAndWhatWasReadBeforeIt() {
+  @Test func aWriteDropsThePagesAndWhatWasReadBeforeIt() throws {
     let cache = SearchPageCache(lifetime: .seconds(3600))
     Self.read(Self.page(["흰"]), into: cache, writes: 0)
     #expect(Self.found(in: cache, writes: 1) == nil)
 
-    guard case .missing(let before) = cache.lookUp(Self.query, writes: 1) else {
-      Issue.record("a page answered after the write")
-      return
-    }
-    cache.store(Self.page(["흰"]), for: Self.query, with: before, writes: 2)
+    let before = try #require(Self.newFlight(in: cache, writes: 1))
+    cache.land(before, with: PageAnswer(Self.page(["흰"])), for: Self.query, writes: 2)
     #expect(Self.found(in: cache, writes: 2) == nil)
+  }
+
+  /// Requests for a page being read wait for that read, and all get its one answer; the page is
+  /// then found.
+  @Test func aQueryAskedWhileItsPageIsReadWaitsForThatRead() async throws {
+    let cache = SearchPageCache(lifetime: .seconds(3600))
+    let flight = try #require(Self.newFlight(in: cache))
+    let waiters = try (1...3).map { _ in try #require(Self.joined(in: cache)) }
+    #expect(waiters.allSatisfy { $0 === flight })
+    #expect(Self.joined(try SearchQuery(query: "흰"), in: cache) == nil)
+
+    let answer = PageAnswer(Self.page(["흰"]))
+    async let first = waiters[0].answer()
+    async let second = waiters[1].answer()
+    cache.land(flight, with: answer, for: Self.query, writes: 0)
+    #expect(await first === answer)
+    #expect(await second === answer)
+    #expect(await waiters[2].answer() === answer)
+    #expect(Self.found(in: cache) == Self.page(["흰"]))
+  }
+
+  /// A read that fails gives its waiters nothing (each then reads its own) and keeps nothing; the
+  /// next lookup begins a new read.
+  @Test func aFailedReadAnswersNoOneAndIsReadAgain() async throws {
+    let cache = SearchPageCache(lifetime: .seconds(3600))
+    let flight = try #require(Self.newFlight(in: cache))
+    let waiter = try #require(Self.joined(in: cache))
+    cache.land(flight, with: nil, for: Self.query, writes: 0)
+    #expect(await waiter.answer() == nil)
+    let again = try #require(Self.newFlight(in: cache))
+    #expect(again !== flight)
+  }
+
+  /// A request after a write does not wait for a read that began before it, nor for one whose
+  /// moment is over.
+  @Test func aReadFromBeforeAWriteOrPastItsMomentIsNotJoined() throws {
+    let cache = SearchPageCache(lifetime: .seconds(3600))
+    let before = try #require(Self.newFlight(in: cache, writes: 0))
+    let after = try #require(Self.newFlight(in: cache, writes: 1))
+    #expect(after !== before)
+    #expect(Self.joined(in: cache, writes: 1) === after)
+    // The read from before the write lands late: its waiters get it, the cache keeps nothing and
+    // the later read is still joined.
+    cache.land(before, with: PageAnswer(Self.page(["흰"])), for: Self.query, writes: 1)
+    #expect(Self.found(in: cache, writes: 1) == nil)
+    #expect(Self.joined(in: cache, writes: 1) === after)
+
+    let over = SearchPageCache(lifetime: .zero)
+    let first = try #require(Self.newFlight(in: over))
+    #expect(try #require(Self.newFlight(in: over)) !== first)
   }
 
   /// Pages with no book count too, so that a flood of distinct queries finding nothing is bounded.
@@ -89,5 +161,28 @@ struct SearchPageCacheTests {
     let after = try await search.search(query).page
     #expect(after.documents.map(\.title).contains("마법사의 제자"))
     #expect(after.meta.totalCount == before.meta.totalCount + 1)
+  }
+
+  /// The Kakao body has Kakao's members only, slashes as they are, and is the same bytes for
+  /// every search the page answers.
+  @Test func theKakaoBodyIsKakaosShapeWrittenOnce() async throws {
+    let catalog = try Catalog(path: ":memory:", includingStarter: false)
+    let book = Book(
+      title: "소년이 온다", url: "https://example.com/a/b", authors: ["한강"], pages: 216,
+      series: SeriesVolume(series: "창비 소설", volume: "3"))
+    try await catalog.upsert([book], source: .imported)
+    let search = try SearchService(
+      source: .local, settings: ProviderSettings(environment: [:]), catalog: catalog)
+    let query = try SearchQuery(query: "소년이")
+    let outcomes = try await withThrowingTaskGroup(of: SearchOutcome.self) { group in
+      for _ in 0..<8 { group.addTask { try await search.search(query) } }
+      return try await group.reduce(into: []) { $0.append($1) }
+    }
+    let body = outcomes[0].kakaoBody
+    let expected = SearchPage(documents: [book.kakaoDocument], meta: outcomes[0].page.meta)
+    #expect(body == expected.json(escapingSlashes: false))
+    #expect(String(decoding: body, as: UTF8.self).contains("https://example.com/a/b"))
+    #expect(!String(decoding: body, as: UTF8.self).contains("\"pages\""))
+    #expect(outcomes.allSatisfy { $0.kakaoBody == body })
   }
 }
