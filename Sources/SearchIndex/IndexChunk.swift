@@ -90,11 +90,12 @@ public struct IndexChunk: Sendable {
   public mutating func seal() {
     guard !isSealed else { return }
     isSealed = true
-    terms = zip(postings.terms, postings.offsets).map { term, offsets in
-      (term.encoded, offsets.encoded, offsets.count)
+    var gathered: [(encoded: String, docs: Data, count: Int)] = []
+    gathered.reserveCapacity(postings.count)
+    postings.drain { term, offsets in
+      gathered.append((term.encoded, Postings.encode(offsets), offsets.count))
     }
-    .sortedByBytes { $0.encoded }
-    postings = TermOffsets()
+    terms = gathered.sortedByBytes { $0.encoded }
     suggestions = suggestionsByKey.map { (key: $0.key, documents: $0.value) }.sorted {
       $0.key.precedes($1.key)
     }

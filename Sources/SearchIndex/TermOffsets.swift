@@ -10,20 +10,34 @@ struct TermOffsets {
   /// Each slot holds an entry's index plus one, or 0 when empty; a power of two of them, at most
   /// half full.
   private var slots: [Int32]
-  /// The entries, in the order their terms were first added: the term, its hash and offsets.
-  private(set) var terms: [Term] = []
-  private var hashes: [UInt64] = []
-  private(set) var offsets: [Offsets] = []
+  /// The entries, in the order their terms were first added.
+  private var entries: [Entry] = []
+  /// The offsets after each term's first, in the order added, each with its entry's index: a
+  /// term's offsets ascend in it. One log for all the terms, rather than an array each, which
+  /// was an allocation, and a cache miss, a term.
+  private var laterEntries: [Int32] = []
+  private var laterOffsets: [UInt16] = []
   private let seed = UInt64.random(in: .min ... .max)
+
+  /// A term, its hash, and its first and last offsets and their count: what an addition reads
+  /// and writes, side by side.
+  private struct Entry {
+    let hash: UInt64
+    let term: Term
+    let first: UInt16
+    var last: UInt16
+    var count: Int32
+  }
+
+  /// The number of terms.
+  var count: Int { entries.count }
 
   /// An empty table.
   init() { slots = [Int32](repeating: 0, count: 16) }
 
   /// Makes room for `capacity` terms, so that the table does not grow until it holds them.
   mutating func reserveCapacity(_ capacity: Int) {
-    terms.reserveCapacity(capacity)
-    hashes.reserveCapacity(capacity)
-    offsets.reserveCapacity(capacity)
+    entries.reserveCapacity(capacity)
     var slotCount = slots.count
     while slotCount < capacity * 2 { slotCount *= 2 }
     if slotCount > slots.count { place(in: slotCount) }
@@ -36,28 +50,57 @@ struct TermOffsets {
     let mask = slots.count - 1
     var slot = Int(truncatingIfNeeded: hash) & mask
     while slots[slot] != 0 {
-      let entry = Int(slots[slot]) - 1
-      if hashes[entry] == hash && terms[entry] == term {
-        offsets[entry].appendUnlessLast(offset)
+      let index = Int(slots[slot]) - 1
+      if entries[index].hash == hash && entries[index].term == term {
+        if entries[index].last != offset {
+          entries[index].last = offset
+          entries[index].count += 1
+          laterEntries.append(Int32(index))
+          laterOffsets.append(offset)
+        }
         return
       }
       slot = (slot + 1) & mask
     }
-    slots[slot] = Int32(terms.count + 1)
-    terms.append(term)
-    hashes.append(hash)
-    offsets.append(Offsets(offset))
-    if terms.count * 2 > slots.count { place(in: slots.count * 2) }
+    slots[slot] = Int32(entries.count + 1)
+    entries.append(Entry(hash: hash, term: term, first: offset, last: offset, count: 1))
+    if entries.count * 2 > slots.count { place(in: slots.count * 2) }
+  }
+
+  /// Gives each term with its offsets, ascending, in the order the terms were first added, and
+  /// empties the table: what it held for adding is let go first.
+  mutating func drain(_ body: (Term, ArraySlice<UInt16>) -> Void) {
+    slots = []
+    // Each term's offsets go in one array, a term after another, its first then its later ones.
+    var next = [Int](repeating: 0, count: entries.count)
+    var total = 0
+    for (index, entry) in entries.enumerated() {
+      next[index] = total + 1
+      total += Int(entry.count)
+    }
+    var all = [UInt16](repeating: 0, count: total)
+    for (index, entry) in entries.enumerated() { all[next[index] - 1] = entry.first }
+    for (index, offset) in zip(laterEntries, laterOffsets) {
+      all[next[Int(index)]] = offset
+      next[Int(index)] += 1
+    }
+    (next, laterEntries, laterOffsets) = ([], [], [])
+    var start = 0
+    for entry in entries {
+      body(entry.term, all[start..<start + Int(entry.count)])
+      start += Int(entry.count)
+    }
+    self = TermOffsets()
   }
 
   /// Places every entry again, by the hash it keeps, in `slotCount` slots (a power of two).
   private mutating func place(in slotCount: Int) {
     slots = [Int32](repeating: 0, count: slotCount)
     let mask = slotCount - 1
-    for (entry, hash) in hashes.enumerated() {
-      var slot = Int(truncatingIfNeeded: hash) & mask
+    for (index, entry) in entries.enumerated() {
+      var slot = Int(truncatingIfNeeded: entry.hash) & mask
       while slots[slot] != 0 { slot = (slot + 1) & mask }
-      slots[slot] = Int32(entry + 1)
+      slots[slot] = Int32(index + 1)
     }
   }
 
@@ -85,23 +128,10 @@ struct TermOffsets {
   }
 }
 
-/// A term's offsets in a chunk, ascending: the first kept apart, since most of a chunk's terms have
-/// one document, and an array for each would be an allocation each.
-struct Offsets {
-  private let first: UInt16
-  private var rest: [UInt16] = []
-
-  init(_ first: UInt16) { self.first = first }
-
-  var count: Int { 1 + rest.count }
-
-  mutating func appendUnlessLast(_ offset: UInt16) {
-    if (rest.last ?? first) != offset { rest.append(offset) }
-  }
-
-  /// The offsets as ``Postings`` encodes them.
-  var encoded: Data {
-    guard !rest.isEmpty else { return withUnsafeBytes(of: first.littleEndian) { Data($0) } }
-    return Postings.encode(Container(sorted: [first] + rest)!)
+extension Postings {
+  /// The stored form of a term's offsets in a chunk, ascending.
+  static func encode(_ offsets: ArraySlice<UInt16>) -> Data {
+    guard offsets.count > 1 else { return withUnsafeBytes(of: offsets.first!.littleEndian) { Data($0) } }
+    return encode(Container(sorted: Array(offsets))!)
   }
 }
