@@ -51,7 +51,7 @@ public struct Book: Codable, Hashable, Sendable {
     self.title = title.nfc
     self.contents = contents.nfc
     self.url = url
-    self.isbn = isbn.trimmingCharacters(in: .whitespaces)
+    self.isbn = Self.trimmed(isbn)
     self.datetime = datetime
     self.authors = authors.map(\.nfc)
     self.publisher = publisher.nfc
@@ -63,6 +63,16 @@ public struct Book: Codable, Hashable, Sendable {
     self.pages = pages.flatMap { BookLength.pages.contains($0) ? $0 : nil }
     self.series = series
     self.work = work.flatMap { $0.isEmpty ? nil : $0 }
+  }
+
+  /// `text` without the spaces and tabs (`.whitespaces`) around it; as it is, without asking
+  /// Foundation, when it begins and ends with another ASCII character (as stored books' ISBNs
+  /// do: decoding a million of them is a rebuild).
+  private static func trimmed(_ text: String) -> String {
+    let utf8 = text.utf8
+    guard let first = utf8.first, let last = utf8.last else { return text }
+    let isKept = { (byte: UInt8) in byte < 0x80 && byte != UInt8(ascii: " ") && byte != UInt8(ascii: "\t") }
+    return isKept(first) && isKept(last) ? text : text.trimmingCharacters(in: .whitespaces)
   }
 
   // MARK: - Derived values

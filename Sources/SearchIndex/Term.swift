@@ -11,7 +11,7 @@ public struct Term: Hashable, Sendable {
 
   /// `token` in `field`.
   public init(_ token: some StringProtocol, in field: Field) {
-    encoded = field.code + ":" + token
+    encoded = field.termPrefix + token
   }
 
   /// The term of a stored form.

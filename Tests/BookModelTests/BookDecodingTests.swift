@@ -26,6 +26,16 @@ struct BookDecodingTests {
     ],"meta":{"is_end":false,"pageable_count":4,"total_count":123}}
     """
 
+  /// An ISBN is kept without the spaces and tabs around it, as Foundation trims them, whether or
+  /// not the text's ends are ASCII.
+  @Test(arguments: [
+    "9788983927620", " 9788983927620", "0451524934\t", "\u{3000}978 89\u{3000}", "978\u{00A0}", "",
+    " ", "\t\t", "ｘ", "89 ",
+  ])
+  func anISBNIsTrimmedAsFoundationTrimsIt(isbn: String) {
+    #expect(Book(title: "책", isbn: isbn).isbn == isbn.trimmingCharacters(in: .whitespaces))
+  }
+
   func decode() throws -> SearchPage {
     try JSONDecoder().decode(SearchPage.self, from: Data(Self.response.utf8))
   }

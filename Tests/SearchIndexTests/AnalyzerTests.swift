@@ -31,6 +31,18 @@ struct AnalyzerTests {
     #expect(text.nfc == text)
   }
 
+  /// The check reads UTF-8 bytes; it must say what the scalars say, at the edges of the syllables'
+  /// block and for the three-byte characters beside it.
+  @Test(arguments: [
+    "가", "힣", "\u{ABFF}", "\u{D7A4}", "\u{D7B0}", "\u{E000}", "ㄱ", "ᄀ", "한\u{1100}", "가\u{0301}",
+    "é", "😀", "ｈ", "\u{3000}", "abc가", "", "\u{7F}", "\u{80}",
+  ])
+  func theByteCheckAgreesWithTheScalars(text: String) {
+    let scalars = text.unicodeScalars.allSatisfy { $0.isASCII || Hangul.isSyllable($0) }
+    #expect(text.isASCIIOrHangul == scalars)
+    #expect(("해리 " + text + " potter").isASCIIOrHangul == scalars)
+  }
+
   @Test func titlesHoldTheirPairsOfConsecutiveWords() {
     #expect(Analyzer.wordPairs("The Hunger Games") == ["the hunger", "hunger games"])
     #expect(Analyzer.wordPairs("Harry 포터 Potter & the Stone") == ["potter the", "the stone"])
