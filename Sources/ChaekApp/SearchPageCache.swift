@@ -21,58 +21,12 @@ final class SearchPageCache: Sendable {
   enum Lookup {
     /// A page that answers.
     case found(PageAnswer)
-    /// A read of the page that began in this moment, at the same write count: its page answers
-    /// too, once it lands (``Flight/answer()``).
+    /// A read of the page that began in this moment, after the catalog's write count reached the
+    /// caller's: what it finds answers too, once it lands (``Flight/answer()``).
     case reading(Flight)
     /// Neither: the caller reads the page and lands this flight with it
     /// (``land(_:with:for:writes:)``), whatever happens.
     case missing(Flight)
-  }
-
-  /// One read of a page, and the requests waiting for it.
-  final class Flight: Sendable {
-    /// The catalog's write count before the read.
-    fileprivate let writes: Int
-    /// The end of the moment the page answers in: its read began a ``lifetime`` before.
-    fileprivate let expiry: ContinuousClock.Instant
-    private let state = Mutex(State.reading([]))
-
-    private enum State {
-      case reading([CheckedContinuation<PageAnswer?, Never>])
-      case landed(PageAnswer?)
-    }
-
-    fileprivate init(writes: Int, expiry: ContinuousClock.Instant) {
-      self.writes = writes
-      self.expiry = expiry
-    }
-
-    /// The page read, once the read ends; `nil` when it failed (the caller then reads its own).
-    func answer() async -> PageAnswer? {
-      await withCheckedContinuation { continuation in
-        let landed: PageAnswer?? = state.withLock { state in
-          switch state {
-          case .reading(var waiting):
-            state = .reading([])  // so that the append does not copy
-            waiting.append(continuation)
-            state = .reading(waiting)
-            return .none
-          case .landed(let answer): return .some(answer)
-          }
-        }
-        if let landed { continuation.resume(returning: landed) }
-      }
-    }
-
-    /// Ends the read with `answer`, resuming every request waiting for it.
-    fileprivate func land(_ answer: PageAnswer?) {
-      let waiting = state.withLock { state -> [CheckedContinuation<PageAnswer?, Never>] in
-        guard case .reading(let waiting) = state else { return [] }
-        state = .landed(answer)
-        return waiting
-      }
-      for continuation in waiting { continuation.resume(returning: answer) }
-    }
   }
 
   private struct Entry {
@@ -85,10 +39,10 @@ final class SearchPageCache: Sendable {
   }
 
   private struct State {
-    /// The catalog's write count the entries were read at.
+    /// The catalog's write count the entries were read at, and the flights began after.
     var writes = 0
     var entries: [SearchQuery: Entry] = [:]
-    /// The reads under way at ``writes``, by query.
+    /// The reads under way that began after the count reached ``writes``, by query.
     var flights: [SearchQuery: Flight] = [:]
     /// The queries in the order their pages were first stored, the oldest at `oldest`.
     var order: [SearchQuery] = []
@@ -138,17 +92,17 @@ final class SearchPageCache: Sendable {
     }
   }
 
-  /// Ends `flight`, the read of `query`'s page, with `answer` (`nil` when the read failed): the
-  /// requests waiting for it get it, and it is kept unless the catalog's write count, now
-  /// `writes`, moved since the read began (its snapshot may predate that write), or the page's
-  /// moment is already over, or a page read later is kept.
-  func land(_ flight: Flight, with answer: PageAnswer?, for query: SearchQuery, writes: Int) {
-    flight.land(answer)
+  /// Ends `flight`, the read of `query`'s page, with what it came to (`nil` when the request
+  /// that read was cancelled): the requests waiting for it get it, and a page is kept unless the
+  /// catalog's write count, now `writes`, moved since the read began (its snapshot may predate
+  /// that write), or the page's moment is already over, or a page read later is kept.
+  func land(_ flight: Flight, with landing: Flight.Landing?, for query: SearchQuery, writes: Int) {
     let now = ContinuousClock.now
     state.withLock { state in
       state.catchUp(to: writes)
       if state.flights[query] === flight { state.flights[query] = nil }
-      guard let answer, state.writes == flight.writes, now < flight.expiry else { return }
+      guard case .success(let answer) = landing, state.writes == flight.writes, now < flight.expiry
+      else { return }
       let entry = Entry(answer: answer, expiry: flight.expiry)
       guard entry.cost <= Self.bookBudget else { return }
       if let old = state.entries[query] {
@@ -161,5 +115,7 @@ final class SearchPageCache: Sendable {
       state.cost += entry.cost
       state.evict()
     }
+    // After the cache: a request that comes meanwhile finds the page, not a flight that landed.
+    flight.land(landing)
   }
 }

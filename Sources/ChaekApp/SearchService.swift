@@ -95,15 +95,19 @@ public struct SearchService: Sendable {
     case .found(let answer):
       return answer
     case .reading(let flight):
-      if let answer = await flight.answer() { return answer }
-      return PageAnswer(try await catalog.search(query))
+      if let landing = await flight.answer() { return try landing.get() }
+      // The request that read was cancelled (so one of those that waited reads again for all),
+      // or this one was (so its read fails as a cancelled read does).
+      return Task.isCancelled ? PageAnswer(try await catalog.search(query)) : try await catalogPage(query)
     case .missing(let flight):
       do {
         let answer = PageAnswer(try await catalog.search(query))
-        pages.land(flight, with: answer, for: query, writes: catalog.writeCount)
+        pages.land(flight, with: .success(answer), for: query, writes: catalog.writeCount)
         return answer
       } catch {
-        pages.land(flight, with: nil, for: query, writes: catalog.writeCount)
+        // A cancelled request's failure is its own, not the page's.
+        pages.land(
+          flight, with: Task.isCancelled ? nil : .failure(error), for: query, writes: catalog.writeCount)
         throw error
       }
     }
