@@ -15,6 +15,8 @@ import UserLibrary
 // chaek-bench --rebuild PATH [--rounds N] rebuilds the index of the catalog at PATH (one --keep left)
 // N times (default 3) and prints each rebuild's time and the process's CPU time: the build alone,
 // to compare two builds of chaek-bench run in turn.
+// chaek-bench --search PATH [--rounds N] runs the scale benchmark's queries on the catalog at PATH
+// (one --keep left) N times (default 10) and prints their latency by sort and the process's CPU time.
 
 let arguments = CommandLine.arguments
 func option(_ name: String, default value: Int) -> Int {
@@ -27,11 +29,22 @@ if let index = arguments.firstIndex(of: "--rebuild"), index + 1 < arguments.coun
   try await RebuildBenchmark.run(path: arguments[index + 1], rounds: option("--rounds", default: 3))
   exit(0)
 }
-let scaleCount = option("--books", default: 1_000_000)
-let rounds = option("--rounds", default: 10)
 let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
   .deletingLastPathComponent()
 let sharedData = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/data")
+/// The words the generated catalogs and their queries are made of.
+func vocabulary() throws -> CatalogGenerator.Vocabulary {
+  CatalogGenerator.Vocabulary.load(
+    goodbooksCSV: sharedData.appendingPathComponent("goodbooks-10k/books.csv"),
+    starter: try Catalog.starterBooks())
+}
+if let index = arguments.firstIndex(of: "--search"), index + 1 < arguments.count {
+  try await SearchBenchmark.run(
+    path: arguments[index + 1], rounds: option("--rounds", default: 10), vocabulary: try vocabulary())
+  exit(0)
+}
+let scaleCount = option("--books", default: 1_000_000)
+let rounds = option("--rounds", default: 10)
 
 let directory = FileManager.default.temporaryDirectory.appendingPathComponent("chaek-bench-\(UUID())")
 try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -122,10 +135,8 @@ func starterLibraryAndRelevance() async throws {
 // MARK: - Scale, next to tantivy
 
 if scaleCount > 0 {
-  let vocabulary = CatalogGenerator.Vocabulary.load(
-    goodbooksCSV: sharedData.appendingPathComponent("goodbooks-10k/books.csv"),
-    starter: try Catalog.starterBooks())
-  let scale = ScaleBenchmark(count: scaleCount, rounds: rounds, directory: directory, vocabulary: vocabulary)
+  let scale = ScaleBenchmark(
+    count: scaleCount, rounds: rounds, directory: directory, vocabulary: try vocabulary())
   let measured = try await scale.run()
   if !arguments.contains("--no-tantivy") {
     try Tantivy.compare(
