@@ -2,6 +2,7 @@ import BookCatalog
 import BookModel
 import BookProviders
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ChaekApp
@@ -81,14 +82,9 @@ struct SearchPageCacheTests {
     #expect(Self.found(in: cache, writes: 2) == nil)
   }
 
-  /// Waits (a bounded while) until `count` requests wait for `flight`.
+  /// Waits until `count` requests wait for `flight` (``TestSupport/eventually(seconds:_:)``).
   static func waitUntil(_ count: Int, waitFor flight: SearchPageCache.Flight) async throws {
-    let clock = ContinuousClock()
-    let deadline = clock.now + .seconds(30)
-    while flight.waitingCount < count {
-      try #require(clock.now < deadline, "\(count) requests never waited")
-      try await Task.sleep(for: .milliseconds(1))
-    }
+    try #require(await eventually { flight.waitingCount >= count }, "\(count) requests never waited")
   }
 
   /// Requests for a page being read wait for that read, and all get its one answer; the page is
