@@ -64,7 +64,39 @@ struct Bitmap: Equatable, Sendable {
 
   /// The set offsets, in ascending order, to `body`.
   func forEachOffset(_ body: (UInt16) -> Void) {
-    for index in 0..<Self.wordCount {
+    forEachOffset(inWords: 0..<Self.wordCount, body)
+  }
+
+  /// The set offsets of the blocks of `1 << blockShift` offsets (at least a word's 64) that
+  /// `isWanted` accepts, in ascending order or `descending`, to `body`. `isWanted` is asked about
+  /// each block with an offset set, in that order, just before its offsets go to `body`.
+  func forEachOffset(
+    blockShift: Int, descending: Bool, where isWanted: (Int) -> Bool, _ body: (UInt16) -> Void
+  ) {
+    let wordsPerBlock = 1 << (blockShift - 6)
+    let last = Self.wordCount / wordsPerBlock - 1
+    for block in stride(from: descending ? last : 0, through: descending ? 0 : last, by: descending ? -1 : 1)
+    {
+      let range = block * wordsPerBlock..<(block + 1) * wordsPerBlock
+      guard words[range].contains(where: { $0 != 0 }), isWanted(block) else { continue }
+      if descending {
+        for index in range.reversed() {
+          var word = words[index]
+          while word != 0 {
+            let bit = 63 - word.leadingZeroBitCount
+            body(UInt16(index << 6 | bit))
+            word &= ~(1 << UInt64(bit))
+          }
+        }
+      } else {
+        forEachOffset(inWords: range, body)
+      }
+    }
+  }
+
+  /// The set offsets of the words in `range`, in ascending order, to `body`.
+  private func forEachOffset(inWords range: Range<Int>, _ body: (UInt16) -> Void) {
+    for index in range {
       var word = words[index]
       while word != 0 {
         body(UInt16(index << 6 | word.trailingZeroBitCount))

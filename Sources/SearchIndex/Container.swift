@@ -43,6 +43,30 @@ enum Container: Equatable, Sendable {
     case .bitmap(let bitmap): bitmap.forEachOffset(body)
     }
   }
+
+  /// The offsets of the blocks of `1 << blockShift` offsets (at least 64) that `isWanted` accepts,
+  /// in ascending order or `descending`, to `body`. `isWanted` is asked about each block with an
+  /// offset in it, in that order, just before its offsets go to `body`, so its answer may follow
+  /// what `body` did.
+  func forEachOffset(
+    blockShift: Int, descending: Bool, where isWanted: (Int) -> Bool, _ body: (UInt16) -> Void
+  ) {
+    switch self {
+    case .array(let offsets):
+      let step = descending ? -1 : 1
+      var index = descending ? offsets.count - 1 : 0
+      while offsets.indices.contains(index) {
+        let block = Int(offsets[index]) >> blockShift
+        let wanted = isWanted(block)
+        while offsets.indices.contains(index), Int(offsets[index]) >> blockShift == block {
+          if wanted { body(offsets[index]) }
+          index += step
+        }
+      }
+    case .bitmap(let bitmap):
+      bitmap.forEachOffset(blockShift: blockShift, descending: descending, where: isWanted, body)
+    }
+  }
 }
 
 extension [UInt16] {

@@ -10,11 +10,55 @@ import Synchronization
 /// Loaded from `search_ranks` a chunk at a time; each search checks the chunks' versions (one
 /// small read) and reloads only the chunks a writer, in this process or another, changed since.
 public final class RankCache: Sendable {
-  /// One chunk's sort keys, by offset (id within the chunk).
+  /// One chunk's sort keys, by offset (id within the chunk), as each ``Order`` compares them
+  /// (one load an id, so one cache miss), and the best key of each block of ``blockShift`` offsets,
+  /// so that a search can pass over a block none of whose ids would make its page.
   struct Chunk: Sendable {
+    /// Offsets per block: 1 << 10, so a chunk has 64 blocks, and a block is 16 of a
+    /// ``Bitmap``'s words.
+    static let blockShift = 10
+
+    /// The sort keys of a chunk with none stored: every key 0.
+    static let empty = Chunk(
+      version: 0, rank: [UInt32](repeating: 0, count: 1 << DocIDSet.chunkShift),
+      day: [UInt32](repeating: 0, count: 1 << DocIDSet.chunkShift))
+
     let version: Int
-    let rank: [UInt32]
-    let day: [UInt32]
+    /// Rank, then day: ``Order/rank``'s key.
+    private let byRank: [UInt64]
+    /// ``Order/day``'s key.
+    private let byDay: [UInt32]
+    private let bestByRank: [UInt64]
+    private let bestByDay: [UInt64]
+
+    init(version: Int, rank: [UInt32], day: [UInt32]) {
+      self.version = version
+      byRank = zip(rank, day).map { UInt64($0) << 32 | UInt64($1) }
+      byDay = day
+      let blocks = 1 << (DocIDSet.chunkShift - Self.blockShift)
+      var (bestByRank, bestByDay) = (
+        [UInt64](repeating: 0, count: blocks), [UInt64](repeating: 0, count: blocks)
+      )
+      for offset in 0..<(1 << DocIDSet.chunkShift) {
+        let block = offset >> Self.blockShift
+        bestByRank[block] = max(bestByRank[block], byRank[offset])
+        bestByDay[block] = max(bestByDay[block], UInt64(day[offset]))
+      }
+      (self.bestByRank, self.bestByDay) = (bestByRank, bestByDay)
+    }
+
+    /// The entry of the id at `offset` (whose id is `id`) in `order`: see ``Order``.
+    func entry(_ order: Order, offset: UInt16, id: Int) -> TopCollector.Entry {
+      switch order {
+      case .rank: TopCollector.Entry(key: byRank[Int(offset)], tie: -id, id: id)
+      case .day: TopCollector.Entry(key: UInt64(byDay[Int(offset)]), tie: id, id: id)
+      }
+    }
+
+    /// The highest ``TopCollector/Entry/key`` in `order` of any offset of `block`.
+    func bestKey(_ order: Order, block: Int) -> UInt64 {
+      order == .rank ? bestByRank[block] : bestByDay[block]
+    }
   }
 
   private let chunks = Mutex<[Int: Chunk]>([:])

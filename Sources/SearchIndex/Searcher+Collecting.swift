@@ -64,22 +64,21 @@ extension Searcher {
   }
 
   /// The best `limit` ids of `set` in `order`, by the sort keys ``search(_:tiers:order:offset:limit:)``
-  /// read.
+  /// read. Ids are visited from the one that wins a tie (the lowest for ``Order/rank``, the
+  /// highest for ``Order/day``), so that an id no better than the worst kept is rejected at one
+  /// comparison, and once `limit` ids are kept, a block of a chunk whose best key is no better
+  /// than the worst kept is passed over: for a word in most books, most blocks are.
   func top(_ set: DocIDSet, _ limit: Int, order: Order) -> [Int] {
     var best = TopCollector(limit: limit)
-    for chunk in set.chunks {
-      let ranks = ranks?[chunk.key]
+    let descending = order == .day
+    for chunk in descending ? set.chunks.reversed() : set.chunks {
+      let keys = ranks?[chunk.key] ?? .empty
       let base = chunk.key << DocIDSet.chunkShift
-      chunk.container.forEachOffset { offset in
-        let id = base | Int(offset)
-        let day = UInt64(ranks?.day[Int(offset)] ?? 0)
-        switch order {
-        case .rank:
-          let rank = UInt64(ranks?.rank[Int(offset)] ?? 0)
-          best.offer(TopCollector.Entry(key: rank << 32 | day, tie: -id, id: id))
-        case .day:
-          best.offer(TopCollector.Entry(key: day, tie: id, id: id))
-        }
+      chunk.container.forEachOffset(
+        blockShift: RankCache.Chunk.blockShift, descending: descending,
+        where: { block in !best.rejectsLaterEntries(upTo: keys.bestKey(order, block: block)) }
+      ) { offset in
+        best.offer(keys.entry(order, offset: offset, id: base | Int(offset)))
       }
     }
     return best.ids

@@ -33,6 +33,13 @@ struct TopCollector {
     }
   }
 
+  /// Whether every entry whose key is at most `key` would be rejected, when entries come in order
+  /// of worsening tie (so that of two with the same key, the first is better): `limit` entries
+  /// are kept and the worst of them has that key or a higher one.
+  func rejectsLaterEntries(upTo key: UInt64) -> Bool {
+    heap.count == limit && (limit == 0 || heap[0].key >= key)
+  }
+
   /// The kept ids, best first.
   var ids: [Int] {
     heap.sorted { $0.isBetter(than: $1) }.map(\.id)

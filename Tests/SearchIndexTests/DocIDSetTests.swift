@@ -70,6 +70,34 @@ struct DocIDSetTests {
     #expect(checked(set).sorted == edges.union([70_000]).sorted())
   }
 
+  /// A chunk's offsets by block, either way, in arrays and bitmaps: each wanted block's offsets in
+  /// order, each block asked about once, in order, and only when it has an offset.
+  @Test func aChunksWantedBlocksGiveTheirOffsetsInOrder() {
+    var random = SeededGenerator(seed: 4)
+    for _ in 0..<200 {
+      for chunk in DocIDSet(random.ids()).chunks {
+        var offsets: [UInt16] = []
+        chunk.container.forEachOffset { offsets.append($0) }
+        let blockShift = Int.random(in: 6...12, using: &random)
+        let wanted = Set((0..<(1 << (16 - blockShift))).filter { _ in Bool.random(using: &random) })
+        for descending in [false, true] {
+          var (asked, given) = ([Int](), [UInt16]())
+          chunk.container.forEachOffset(
+            blockShift: blockShift, descending: descending,
+            where: {
+              asked.append($0)
+              return wanted.contains($0)
+            }
+          ) { given.append($0) }
+          let blocks = Set(offsets.map { Int($0) >> blockShift }).sorted()
+          let expected = offsets.filter { wanted.contains(Int($0) >> blockShift) }
+          #expect(asked == (descending ? blocks.reversed() : blocks))
+          #expect(given == (descending ? expected.reversed() : expected))
+        }
+      }
+    }
+  }
+
   @Test func anEmptiedChunkIsDropped() {
     var set = DocIDSet([3, 5, 131_072])
     set.subtract(DocIDSet([131_072]))

@@ -64,7 +64,7 @@ struct ManyMatchesPageTests {
           order == .rank
             ? ($0.rank, $0.day, -$0.id) > ($1.rank, $1.day, -$1.id) : ($0.day, $0.id) > ($1.day, $1.id)
         }.map(\.id)
-        for (offset, limit) in [(0, 1), (0, 10), (5, 20), (300, 50)] {
+        for (offset, limit) in [(0, 1), (0, 10), (5, 20), (300, 50), (0, 2_500)] {
           let page = try await database.read { connection in
             var searcher = index.searcher(on: connection, ranks: RankCache())
             return try searcher.search(
