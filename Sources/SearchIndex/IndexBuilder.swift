@@ -4,10 +4,12 @@ import Storage
 /// Builds an index from nothing, as a search engine's indexer does rather than as many small
 /// updates: the postings, ranks and suggestions of each 65,536-id chunk are gathered in memory
 /// (an ``IndexChunk``, which needs no connection, so several are gathered at once on threads of
-/// their own), and written once, as whole rows in key order, chunk after chunk. What is read
-/// back is what an earlier chunk may have written of the same key (each term's vocabulary row,
-/// each completion key's best row), memory holds a few chunks whatever the number of documents,
-/// and the best keys of crowded prefixes are found once at the end.
+/// their own), and written once, chunk after chunk: the stored texts, ranks and suggestions as
+/// whole rows in key order, the terms as a sorted run of a temporary file (``TermRuns``), whose
+/// runs are merged at the end into the term and postings tables, each written once in key order.
+/// What is read back is what an earlier chunk may have written of the same completion key (its
+/// best row), memory holds a few chunks whatever the number of documents, and the best keys of
+/// crowded prefixes are found once at the end.
 ///
 /// It writes on the caller's connection, in the caller's transaction: a build that stops before
 /// the commit (an error, a `kill -9`) leaves the index as it was, and readers see the old index
@@ -16,6 +18,8 @@ import Storage
 public struct IndexBuilder {
   private let index: InvertedIndex
   private let connection: Connection
+  /// Each chunk's term rows, written once all are in (see ``TermRuns``).
+  private let termRuns: TermRuns
   /// The last chunk written.
   private var lastChunk = -1
   /// The fields whose keys were suggested.
@@ -27,6 +31,7 @@ public struct IndexBuilder {
   init(index: InvertedIndex, on connection: Connection) throws {
     self.index = index
     self.connection = connection
+    termRuns = try TermRuns()
     try index.reset(on: connection)
   }
 
@@ -41,9 +46,7 @@ public struct IndexBuilder {
     guard !chunk.isEmpty else { return }
     var chunk = chunk
     chunk.seal()
-    for (term, docs, count) in chunk.terms {
-      try write(term, docs: docs, count: count, of: chunk.number)
-    }
+    try termRuns.append(chunk.termRun, of: chunk.number)
     for (id, texts) in chunk.stored {
       try index.store(texts, of: id, on: connection)
     }
@@ -56,9 +59,10 @@ public struct IndexBuilder {
     wroteChunk = true
   }
 
-  /// Writes the 초성 rows of the best suggestions, and the best keys of crowded prefixes. The
-  /// index is whole only once this returns.
+  /// Writes the terms' rows, the 초성 rows of the best suggestions, and the best keys of crowded
+  /// prefixes. The index is whole only once this returns.
   public mutating func finish() throws {
+    try termRuns.merge(write)
     try writeInitialsRows()
     let tops = SuggestionTops(index: index, connection: connection)
     for field in suggestedFields.sorted(by: { $0.code < $1.code }) {
@@ -69,32 +73,21 @@ public struct IndexBuilder {
 
   // MARK: - Writing a chunk
 
-  /// Writes a term's postings in a chunk, and its row: a term new in this chunk and of one
-  /// document keeps it in its row (see ``IndexWriter/writePostings(on:)``); one an earlier chunk
-  /// kept so gets a postings row there, as it now has more.
-  private func write(_ term: String, docs: Data, count: Int, of chunk: Int) throws {
-    let stored =
-      wroteChunk
-      ? try connection.first("SELECT doc FROM search_terms WHERE term = ?", [term]) {
-        $0.isNull(0) ? nil : $0.int(0)
-      } : nil
-    if stored == nil, count == 1, case .array(let offsets)? = docs.withUnsafeBytes(Postings.decode) {
+  /// Writes a term's row, and its postings in each chunk that has it: a term of one document
+  /// keeps it in its row, and has no postings (see ``IndexWriter/writePostings(on:)``).
+  private func write(_ term: String, rows: [TermRuns.Row]) throws {
+    let count = rows.reduce(0) { $0 + $1.count }
+    if count == 1, case .array(let offsets)? = rows[0].docs.withUnsafeBytes(Postings.decode) {
       try connection.run(
         "INSERT INTO search_terms (term, docs, doc) VALUES (?, 1, ?)",
-        [term, chunk << DocIDSet.chunkShift | Int(offsets[0])])
+        [term, rows[0].chunk << DocIDSet.chunkShift | Int(offsets[0])])
       return
     }
-    let insert = "INSERT INTO search_postings (term, chunk, docs) VALUES (?, ?, ?)"
-    if let only = stored ?? nil {
-      let (earlier, offset) = DocIDSet.place(only)
-      try connection.run(insert, [term, earlier, Postings.encode(.array([offset]))])
+    for row in rows {
+      try connection.run(
+        "INSERT INTO search_postings (term, chunk, docs) VALUES (?, ?, ?)", [term, row.chunk, row.docs])
     }
-    try connection.run(insert, [term, chunk, docs])
-    try connection.run(
-      """
-      INSERT INTO search_terms (term, docs, doc) VALUES (?, ?, NULL)
-      ON CONFLICT (term) DO UPDATE SET docs = docs + excluded.docs, doc = NULL
-      """, [term, count])
+    try connection.run("INSERT INTO search_terms (term, docs, doc) VALUES (?, ?, NULL)", [term, count])
   }
 
   /// Writes a chunk's suggestion rows, and each key's best row where it beats the one an earlier

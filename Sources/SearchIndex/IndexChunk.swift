@@ -13,9 +13,9 @@ public struct IndexChunk: Sendable {
 
   /// The offsets of each term, ascending, until sealed.
   private var postings = TermOffsets()
-  /// Every term's row once sealed, in byte order (as SQLite sorts them): its stored
-  /// form, its encoded postings, and its number of documents.
-  private(set) var terms: [(encoded: String, docs: Data, count: Int)] = []
+  /// Every term's row once sealed (its stored form, encoded postings and number of documents),
+  /// in byte order of term, as SQLite sorts them: a run of ``TermRuns``.
+  private(set) var termRun: [UInt8] = []
   /// Each document's rank and day, by offset.
   private(set) var rank = [UInt32](repeating: 0, count: 1 << DocIDSet.chunkShift)
   private(set) var day = [UInt32](repeating: 0, count: 1 << DocIDSet.chunkShift)
@@ -90,12 +90,12 @@ public struct IndexChunk: Sendable {
   public mutating func seal() {
     guard !isSealed else { return }
     isSealed = true
-    var gathered: [(encoded: String, docs: Data, count: Int)] = []
+    var gathered: [(term: String, docs: Data, count: Int)] = []
     gathered.reserveCapacity(postings.count)
     postings.drain { term, offsets in
       gathered.append((term.encoded, Postings.encode(offsets), offsets.count))
     }
-    terms = gathered.sortedByBytes { $0.encoded }
+    termRun = TermRuns.run(of: gathered.sortedByBytes { $0.term })
     suggestions = suggestionsByKey.map { (key: $0.key, documents: $0.value) }.sorted {
       $0.key.precedes($1.key)
     }

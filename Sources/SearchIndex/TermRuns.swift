@@ -1,0 +1,227 @@
+import Foundation
+import Storage
+
+/// The term rows of a bulk build (``IndexBuilder``), a run a chunk: each chunk's rows in byte
+/// order of term (see ``IndexChunk/termRun``), appended to a temporary file as the chunk is
+/// written, and merged in term order at the end. The term and postings tables are so written
+/// once, in key order, which SQLite does at the end of each table; written a chunk at a time,
+/// every chunk's rows went between the rows of the chunks before, and once the tables outgrew
+/// the page cache, each chunk wrote most of their pages again.
+///
+/// The file is unnamed from the start: it goes when the build ends, or when its process is
+/// killed, and memory holds only a buffer a run while merging.
+final class TermRuns {
+  /// A term's row in one chunk: its encoded postings and its number of documents.
+  struct Row: Equatable {
+    let chunk: Int
+    let docs: Data
+    let count: Int
+  }
+
+  /// A row's header: the byte counts of its term and postings, and its number of documents, as
+  /// three little-endian 32-bit integers.
+  static let headerSize = 12
+
+  /// Bytes of a run read from the file at once.
+  static let readSize = 1 << 18
+
+  private let file: Int32
+  private var runs: [(chunk: Int, range: Range<Int>)] = []
+  private var size = 0
+
+  /// An empty file of runs, in the system's temporary directory.
+  /// - Throws: ``DatabaseError`` when the file cannot be made.
+  init() throws {
+    var path = Array((FileManager.default.temporaryDirectory.path + "/chaek-index-runs-XXXXXX").utf8CString)
+    let file = path.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+    guard file >= 0 else { throw Self.error("cannot make the index build's temporary file") }
+    unlink(path)
+    self.file = file
+  }
+
+  deinit { close(file) }
+
+  /// The run of a chunk's term rows, in byte order of term: each row a header (see
+  /// ``headerSize``), then the term's bytes, then its encoded postings.
+  static func run(of rows: [(term: String, docs: Data, count: Int)]) -> [UInt8] {
+    var run: [UInt8] = []
+    run.reserveCapacity(rows.count * (headerSize + 16) + rows.reduce(0) { $0 + $1.docs.count })
+    for (term, docs, count) in rows {
+      var term = term
+      for field in [term.utf8.count, docs.count, count] {
+        withUnsafeBytes(of: UInt32(field).littleEndian) { run += $0 }
+      }
+      term.withUTF8 { run += $0 }
+      run += docs
+    }
+    return run
+  }
+
+  /// Appends a chunk's run, whose chunk is above those of the runs before it.
+  /// - Throws: ``DatabaseError`` when the file cannot be written (a full disk).
+  func append(_ run: [UInt8], of chunk: Int) throws {
+    precondition(chunk > runs.last?.chunk ?? -1, "runs are appended in ascending chunk order")
+    var written = 0
+    try run.withUnsafeBytes { bytes in
+      while written < bytes.count {
+        let count = pwrite(file, bytes.baseAddress! + written, bytes.count - written, off_t(size + written))
+        guard count > 0 else { throw Self.error("cannot write the index build's temporary file") }
+        written += count
+      }
+    }
+    runs.append((chunk, size..<size + run.count))
+    size += run.count
+  }
+
+  /// Gives each term once, in byte order, with its rows, chunks ascending.
+  /// - Throws: ``DatabaseError`` when the file cannot be read; what `body` throws.
+  func merge(_ body: (_ term: String, _ rows: [Row]) throws -> Void) throws {
+    var cursors = runs.map { Cursor(file: file, chunk: $0.chunk, range: $0.range) }
+    for index in cursors.indices { try cursors[index].next() }
+    // A heap of the cursors that hold a row: the first term in byte order at the top, the
+    // earlier chunk first among equal terms.
+    var heap = MergeHeap(cursors.indices.filter { cursors[$0].term != nil }) {
+      cursors[$0].precedes(cursors[$1])
+    }
+    while let first = heap.top {
+      let term = cursors[first].term!
+      var rows: [Row] = []
+      while let next = heap.top, cursors[next].term == term {
+        rows.append(cursors[next].row)
+        try cursors[next].next()
+        if cursors[next].term == nil { heap.removeTop() } else { heap.topChanged() }
+      }
+      try body(String(decoding: term, as: UTF8.self), rows)
+    }
+  }
+
+  private static func error(_ what: String) -> DatabaseError {
+    DatabaseError(
+      code: DatabaseError.Code.ioError.rawValue, message: "\(what): \(String(cString: strerror(errno)))")
+  }
+
+  /// A run being read, a buffer at a time, and its current row.
+  private struct Cursor {
+    let file: Int32
+    let chunk: Int
+    /// The bytes of the run not yet in the buffer.
+    var unread: Range<Int>
+    var buffer: [UInt8] = []
+    /// The first byte of the buffer not yet read.
+    var start = 0
+    /// The current row's term; `nil` past the run's last row.
+    var term: [UInt8]?
+    var row = Row(chunk: 0, docs: Data(), count: 0)
+
+    init(file: Int32, chunk: Int, range: Range<Int>) {
+      (self.file, self.chunk, unread) = (file, chunk, range)
+    }
+
+    /// `true` when this cursor's term comes before `other`'s, or is the same in an earlier chunk.
+    func precedes(_ other: Cursor) -> Bool {
+      let (left, right) = (term!, other.term!)
+      let common = min(left.count, right.count)
+      let order =
+        common == 0
+        ? 0
+        : left.withUnsafeBytes { left in
+          right.withUnsafeBytes { right in memcmp(left.baseAddress!, right.baseAddress!, common) }
+        }
+      return order != 0
+        ? order < 0 : left.count != right.count ? left.count < right.count : chunk < other.chunk
+    }
+
+    /// Reads the next row, or sets `term` to `nil` at the run's end.
+    mutating func next() throws {
+      guard try fill(TermRuns.headerSize) else {
+        term = nil
+        return
+      }
+      let headerStart = start
+      let (termCount, docsCount, count) = buffer.withUnsafeBytes { bytes in
+        let field = { (index: Int) in
+          Int(
+            UInt32(
+              littleEndian: bytes.loadUnaligned(fromByteOffset: headerStart + index * 4, as: UInt32.self)))
+        }
+        return (field(0), field(1), field(2))
+      }
+      guard try fill(TermRuns.headerSize + termCount + docsCount) else {
+        throw TermRuns.error("the index build's temporary file ends inside a row")
+      }
+      let termStart = start + TermRuns.headerSize
+      term = Array(buffer[termStart..<termStart + termCount])
+      row = Row(
+        chunk: chunk, docs: Data(buffer[termStart + termCount..<termStart + termCount + docsCount]),
+        count: count)
+      start = termStart + termCount + docsCount
+    }
+
+    /// Makes sure the buffer holds `count` unread bytes, reading more of the run as needed;
+    /// `false` when the run has fewer left.
+    private mutating func fill(_ count: Int) throws -> Bool {
+      if buffer.count - start >= count { return true }
+      buffer.removeSubrange(0..<start)
+      start = 0
+      let wanted = min(max(count - buffer.count, TermRuns.readSize), unread.count)
+      guard wanted > 0 else { return buffer.count >= count }
+      let old = buffer.count
+      buffer += repeatElement(0, count: wanted)
+      var read = 0
+      try buffer.withUnsafeMutableBytes { bytes in
+        while read < wanted {
+          let got = pread(
+            file, bytes.baseAddress! + old + read, wanted - read, off_t(unread.lowerBound + read))
+          guard got > 0 else { throw TermRuns.error("cannot read the index build's temporary file") }
+          read += got
+        }
+      }
+      unread = unread.lowerBound + wanted..<unread.upperBound
+      return buffer.count >= count
+    }
+  }
+}
+
+/// A binary heap of small integers (the merge's cursors), the first by `precedes` at the top.
+private struct MergeHeap {
+  private var items: [Int]
+  private let precedes: (Int, Int) -> Bool
+
+  init(_ items: [Int], precedes: @escaping (Int, Int) -> Bool) {
+    self.items = []
+    self.precedes = precedes
+    for item in items { insert(item) }
+  }
+
+  var top: Int? { items.first }
+
+  /// Removes the top.
+  mutating func removeTop() {
+    items.swapAt(0, items.count - 1)
+    items.removeLast()
+    topChanged()
+  }
+
+  /// Puts the top back in its place after what orders it changed.
+  mutating func topChanged() {
+    var parent = 0
+    while true {
+      var first = parent
+      let left = 2 * parent + 1
+      if left < items.count, precedes(items[left], items[first]) { first = left }
+      if left + 1 < items.count, precedes(items[left + 1], items[first]) { first = left + 1 }
+      guard first != parent else { return }
+      items.swapAt(parent, first)
+      parent = first
+    }
+  }
+
+  private mutating func insert(_ item: Int) {
+    items.append(item)
+    var child = items.count - 1
+    while child > 0, precedes(items[child], items[(child - 1) / 2]) {
+      items.swapAt(child, (child - 1) / 2)
+      child = (child - 1) / 2
+    }
+  }
+}
