@@ -76,10 +76,8 @@ extension Searcher {
       let base = chunk.key << DocIDSet.chunkShift
       chunk.container.forEachOffset(
         blockShift: RankCache.Chunk.blockShift, descending: descending,
-        where: { block in !best.rejectsLaterEntries(upTo: keys.bestKey(order, block: block)) }
-      ) { offset in
-        best.offer(keys.entry(order, offset: offset, id: base | Int(offset)))
-      }
+        where: { block in !best.rejectsLaterEntries(upTo: keys.bestKey(order, block: block)) },
+        { offset in best.offer(keys.entry(order, offset: offset, id: base | Int(offset))) })
     }
     return best.ids
   }

@@ -87,8 +87,7 @@ struct DocIDSetTests {
             where: {
               asked.append($0)
               return wanted.contains($0)
-            }
-          ) { given.append($0) }
+            }, { given.append($0) })
           let blocks = Set(offsets.map { Int($0) >> blockShift }).sorted()
           let expected = offsets.filter { wanted.contains(Int($0) >> blockShift) }
           #expect(asked == (descending ? blocks.reversed() : blocks))
