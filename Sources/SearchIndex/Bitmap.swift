@@ -73,6 +73,7 @@ struct Bitmap: Equatable, Sendable {
   func forEachOffset(
     blockShift: Int, descending: Bool, where isWanted: (Int) -> Bool, _ body: (UInt16) -> Void
   ) {
+    precondition((6...16).contains(blockShift), "a block is from a word's bits to a chunk's")
     let wordsPerBlock = 1 << (blockShift - 6)
     let last = Self.wordCount / wordsPerBlock - 1
     for block in stride(from: descending ? last : 0, through: descending ? 0 : last, by: descending ? -1 : 1)

@@ -31,7 +31,8 @@ public struct IndexBuilder {
   init(index: InvertedIndex, on connection: Connection) throws {
     self.index = index
     self.connection = connection
-    termRuns = try TermRuns()
+    termRuns = try TermRuns(
+      in: connection.path.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path })
     try index.reset(on: connection)
   }
 

@@ -2,8 +2,8 @@ import Foundation
 import Storage
 
 /// The term rows of a bulk build (``IndexBuilder``), a run a chunk: each chunk's rows in byte
-/// order of term (see ``IndexChunk/termRun``), appended to a temporary file as the chunk is
-/// written, and merged in term order at the end. The term and postings tables are so written
+/// order of term (see ``IndexChunk/termRun``), appended to a temporary file beside the index as
+/// the chunk is written, and merged in term order at the end. The term and postings tables are so written
 /// once, in key order, which SQLite does at the end of each table; written a chunk at a time,
 /// every chunk's rows went between the rows of the chunks before, and once the tables outgrew
 /// the page cache, each chunk wrote most of their pages again.
@@ -22,21 +22,26 @@ final class TermRuns {
   /// three little-endian 32-bit integers.
   static let headerSize = 12
 
-  /// Bytes of a run read from the file at once.
-  static let readSize = 1 << 18
-
   private let file: Int32
+  /// Bytes of a run read from the file at once.
+  private let readSize: Int
   private var runs: [(chunk: Int, range: Range<Int>)] = []
   private var size = 0
 
-  /// An empty file of runs, in the system's temporary directory.
+  /// An empty file of runs in `directory` (the index's own, whose disk holds the tables the runs
+  /// become, rather than a temporary directory that may be memory), or the system's temporary
+  /// directory. Runs are read `readSize` bytes at a time.
   /// - Throws: ``DatabaseError`` when the file cannot be made.
-  init() throws {
-    var path = Array((FileManager.default.temporaryDirectory.path + "/chaek-index-runs-XXXXXX").utf8CString)
+  init(in directory: String? = nil, readSize: Int = 1 << 18) throws {
+    let directory = directory ?? FileManager.default.temporaryDirectory.path
+    var path = Array((directory + "/chaek-index-runs-XXXXXX").utf8CString)
     let file = path.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-    guard file >= 0 else { throw Self.error("cannot make the index build's temporary file") }
+    guard file >= 0 else {
+      throw Self.error("cannot make the index build's temporary file in \(directory)", errno)
+    }
     unlink(path)
-    self.file = file
+    _ = fcntl(file, F_SETFD, FD_CLOEXEC)  // not a child process's
+    (self.file, self.readSize) = (file, readSize)
   }
 
   deinit { close(file) }
@@ -65,7 +70,10 @@ final class TermRuns {
     try run.withUnsafeBytes { bytes in
       while written < bytes.count {
         let count = pwrite(file, bytes.baseAddress! + written, bytes.count - written, off_t(size + written))
-        guard count > 0 else { throw Self.error("cannot write the index build's temporary file") }
+        if count < 0, errno == EINTR { continue }
+        guard count > 0 else {
+          throw Self.error("cannot write the index build's temporary file", count < 0 ? errno : ENOSPC)
+        }
         written += count
       }
     }
@@ -76,7 +84,8 @@ final class TermRuns {
   /// Gives each term once, in byte order, with its rows, chunks ascending.
   /// - Throws: ``DatabaseError`` when the file cannot be read; what `body` throws.
   func merge(_ body: (_ term: String, _ rows: [Row]) throws -> Void) throws {
-    var cursors = runs.map { Cursor(file: file, chunk: $0.chunk, range: $0.range) }
+    defer { ftruncate(file, 0) }  // its disk space back at once, whatever the merge's end
+    var cursors = runs.map { Cursor(file: file, chunk: $0.chunk, range: $0.range, readSize: readSize) }
     for index in cursors.indices { try cursors[index].next() }
     // A heap of the cursors that hold a row: the first term in byte order at the top, the
     // earlier chunk first among equal terms.
@@ -95,9 +104,11 @@ final class TermRuns {
     }
   }
 
-  private static func error(_ what: String) -> DatabaseError {
+  /// The error of a failed step of the file, with the system's reason (an `errno`), if any.
+  private static func error(_ what: String, _ number: Int32? = nil) -> DatabaseError {
     DatabaseError(
-      code: DatabaseError.Code.ioError.rawValue, message: "\(what): \(String(cString: strerror(errno)))")
+      code: number == ENOSPC ? DatabaseError.Code.diskFull.rawValue : DatabaseError.Code.ioError.rawValue,
+      message: number.map { "\(what): \(String(cString: strerror($0)))" } ?? what)
   }
 
   /// A run being read, a buffer at a time, and its current row.
@@ -112,9 +123,10 @@ final class TermRuns {
     /// The current row's term; `nil` past the run's last row.
     var term: [UInt8]?
     var row = Row(chunk: 0, docs: Data(), count: 0)
+    let readSize: Int
 
-    init(file: Int32, chunk: Int, range: Range<Int>) {
-      (self.file, self.chunk, unread) = (file, chunk, range)
+    init(file: Int32, chunk: Int, range: Range<Int>, readSize: Int) {
+      (self.file, self.chunk, unread, self.readSize) = (file, chunk, range, readSize)
     }
 
     /// `true` when this cursor's term comes before `other`'s, or is the same in an earlier chunk.
@@ -133,10 +145,11 @@ final class TermRuns {
 
     /// Reads the next row, or sets `term` to `nil` at the run's end.
     mutating func next() throws {
-      guard try fill(TermRuns.headerSize) else {
+      guard buffer.count > start || !unread.isEmpty else {
         term = nil
         return
       }
+      try fill(TermRuns.headerSize)
       let headerStart = start
       let (termCount, docsCount, count) = buffer.withUnsafeBytes { bytes in
         let field = { (index: Int) in
@@ -146,9 +159,7 @@ final class TermRuns {
         }
         return (field(0), field(1), field(2))
       }
-      guard try fill(TermRuns.headerSize + termCount + docsCount) else {
-        throw TermRuns.error("the index build's temporary file ends inside a row")
-      }
+      try fill(TermRuns.headerSize + termCount + docsCount)
       let termStart = start + TermRuns.headerSize
       term = Array(buffer[termStart..<termStart + termCount])
       row = Row(
@@ -157,14 +168,17 @@ final class TermRuns {
       start = termStart + termCount + docsCount
     }
 
-    /// Makes sure the buffer holds `count` unread bytes, reading more of the run as needed;
-    /// `false` when the run has fewer left.
-    private mutating func fill(_ count: Int) throws -> Bool {
-      if buffer.count - start >= count { return true }
+    /// Makes sure the buffer holds `count` unread bytes, reading more of the run as needed.
+    /// - Throws: ``DatabaseError`` when the run has fewer left (it ends inside a row), or the
+    ///   file cannot be read.
+    private mutating func fill(_ count: Int) throws {
+      if buffer.count - start >= count { return }
       buffer.removeSubrange(0..<start)
       start = 0
-      let wanted = min(max(count - buffer.count, TermRuns.readSize), unread.count)
-      guard wanted > 0 else { return buffer.count >= count }
+      let wanted = min(max(count - buffer.count, readSize), unread.count)
+      guard buffer.count + wanted >= count else {
+        throw TermRuns.error("the index build's temporary file ends inside a row")
+      }
       let old = buffer.count
       buffer += repeatElement(0, count: wanted)
       var read = 0
@@ -172,12 +186,16 @@ final class TermRuns {
         while read < wanted {
           let got = pread(
             file, bytes.baseAddress! + old + read, wanted - read, off_t(unread.lowerBound + read))
-          guard got > 0 else { throw TermRuns.error("cannot read the index build's temporary file") }
+          if got < 0, errno == EINTR { continue }
+          guard got > 0 else {
+            throw got < 0
+              ? TermRuns.error("cannot read the index build's temporary file", errno)
+              : TermRuns.error("the index build's temporary file ended early")
+          }
           read += got
         }
       }
       unread = unread.lowerBound + wanted..<unread.upperBound
-      return buffer.count >= count
     }
   }
 }

@@ -46,6 +46,12 @@ public final class Connection {
     sqlite3_close_v2(handle)
   }
 
+  /// The file of the main database; `nil` for an in-memory or temporary one.
+  public var path: String? {
+    guard let name = sqlite3_db_filename(handle, "main"), name.pointee != 0 else { return nil }
+    return String(cString: name)
+  }
+
   // MARK: - Executing
 
   /// Runs one or more statements without parameters (schema changes, pragmas).

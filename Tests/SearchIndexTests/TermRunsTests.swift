@@ -1,4 +1,5 @@
 import Foundation
+import Storage
 import TestSupport
 import Testing
 
@@ -6,33 +7,40 @@ import Testing
 
 @Suite("Term runs of a bulk build")
 struct TermRunsTests {
-  /// Runs of random rows over terms that sort differently by bytes than by characters, with
-  /// postings from two bytes to a bitmap's, each run larger than one read (so rows straddle
-  /// reads): the merge gives each term once, in byte order, with its rows in chunk order.
-  @Test func aMergeGivesEachTermOnceInByteOrderWithItsRowsByChunk() throws {
+  /// Runs of random rows (and an empty run) over terms that Swift's `==` or UTF-16 would order
+  /// or merge otherwise than their bytes, with postings from two bytes to a bitmap's, read a few
+  /// bytes at a time (so that headers, terms and postings straddle reads) and a whole run at a
+  /// time: the merge gives each term once, in byte order, with its rows in chunk order.
+  @Test(arguments: [13, 64, 1 << 18])
+  func aMergeGivesEachTermOnceInByteOrderWithItsRowsByChunk(readSize: Int) throws {
     var random = SeededGenerator(seed: 5)
-    let terms = (0..<400).map { "t\($0)" } + ["가", "가나", "a", "ab", "b", "é", "\u{FF21}", "😀"]
-    let runs = try TermRuns()
-    var expected: [String: [TermRuns.Row]] = [:]
-    for chunk in [0, 2, 3, 9] {
+    let terms =
+      (0..<100).map { "t\($0)" } + ["가", "가나", "a", "ab", "b", "é", "e\u{301}", "\u{FF21}", "😀"]
+    let runs = try TermRuns(readSize: readSize)
+    var expected: [[UInt8]: [TermRuns.Row]] = [:]
+    for chunk in [0, 2, 3, 5, 9] {
       var rows: [(term: String, docs: Data, count: Int)] = []
-      for term in terms where Bool.random(using: &random) {
+      for term in terms where chunk != 5 && Bool.random(using: &random) {
         let size = [2, 2 * Int.random(in: 1...4_095, using: &random), 8_192].randomElement(using: &random)!
         let row = TermRuns.Row(
           chunk: chunk, docs: Data((0..<size).map { _ in UInt8.random(in: 0...255, using: &random) }),
           count: Int.random(in: 1...65_536, using: &random))
         rows.append((term, row.docs, row.count))
-        expected[term, default: []].append(row)
+        expected[Array(term.utf8), default: []].append(row)
       }
-      let run = TermRuns.run(of: rows.sortedByBytes { $0.term })
-      #expect(run.count > TermRuns.readSize)
-      try runs.append(run, of: chunk)
+      try runs.append(TermRuns.run(of: rows.sortedByBytes { $0.term }), of: chunk)
     }
-    var merged: [(term: String, rows: [TermRuns.Row])] = []
-    try runs.merge { merged.append(($0, $1)) }
-    #expect(merged.map(\.term) == expected.keys.sortedByBytes { $0 })
+    var merged: [(term: [UInt8], rows: [TermRuns.Row])] = []
+    try runs.merge { merged.append((Array($0.utf8), $1)) }
+    #expect(merged.map(\.term) == expected.keys.sorted { $0.lexicographicallyPrecedes($1) })
     for (term, rows) in merged {
       #expect(rows == expected[term], "\(term)")
     }
+  }
+
+  /// Runs that cannot be kept stop the build with an error that says where.
+  @Test func aDirectoryWithoutRoomForRunsIsAClearError() throws {
+    let error = try #require(throws: DatabaseError.self) { try TermRuns(in: "/nonexistent-chaek-directory") }
+    #expect(error.message.contains("/nonexistent-chaek-directory"))
   }
 }

@@ -23,6 +23,16 @@ struct DatabaseTests {
     #expect(bodies == ["첫 메모"])
   }
 
+  @Test func aConnectionKnowsItsFileButNotAMemoryOne() async throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appendingPathComponent("notes.sqlite").path
+    let file = try Database(path: path, migrations: notes)
+    #expect(try await file.write { $0.path } == path)
+    #expect(try await file.read { $0.path } == path)
+    #expect(try await Database(path: ":memory:").write { $0.path } == nil)
+  }
+
   @Test func throwingWriteRollsBackEverything() async throws {
     let database = try Database(path: ":memory:", migrations: notes)
     struct Stop: Error {}
