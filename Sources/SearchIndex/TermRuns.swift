@@ -3,10 +3,10 @@ import Storage
 
 /// The term rows of a bulk build (``IndexBuilder``), a run a chunk: each chunk's rows in byte
 /// order of term (see ``IndexChunk/termRun``), appended to a temporary file beside the index as
-/// the chunk is written, and merged in term order at the end. The term and postings tables are so written
-/// once, in key order, which SQLite does at the end of each table; written a chunk at a time,
-/// every chunk's rows went between the rows of the chunks before, and once the tables outgrew
-/// the page cache, each chunk wrote most of their pages again.
+/// the chunk is written, and merged in term order at the end. The term and postings tables are
+/// so written once, in key order, which SQLite does at the end of each table; written a chunk at
+/// a time, every chunk's rows went between the rows of the chunks before, and once the tables
+/// outgrew the page cache, each chunk wrote most of their pages again.
 ///
 /// The file is unnamed from the start: it goes when the build ends, or when its process is
 /// killed, and memory holds only a buffer a run while merging.
