@@ -125,8 +125,10 @@ def test_a_save_made_offline_is_sent_when_the_server_is_back(offline_server, bro
     offline_server.restart()
     page.wait_for(lambda: notice_text(page) == "", lambda: f"still: {notice_text(page)!r}", timeout=BACK)
     assert saved_ids(offline_server) == [book]
-    assert page.heart_pressed(book) == "true"
-    assert page.row(book).get_attribute("data-offline-pending") is None
+    # The lists are fetched again once the change is sent: wait for the screen to show it.
+    page.wait_for(lambda: page.heart_pressed(book) == "true", "the heart does not say saved")
+    page.wait_for(
+        lambda: page.row(book).get_attribute("data-offline-pending") is None, "the row is still marked pending")
 
 
 def test_an_order_chosen_offline_is_not_queued(offline_server, browser):
