@@ -48,9 +48,11 @@ public struct IndexBuilder {
     var chunk = chunk
     chunk.seal()
     try termRuns.append(chunk.termRun, of: chunk.number)
+    var storing = index.storing(on: connection)
     for (id, texts) in chunk.stored {
-      try index.store(texts, of: id, on: connection)
+      try storing.append([id] + texts)
     }
+    try storing.flush()
     let version = try connection.first("SELECT version FROM search_ranks WHERE chunk = ?", [chunk.number]) {
       $0.int(0)
     }
@@ -63,11 +65,25 @@ public struct IndexBuilder {
   /// Writes the terms' rows, the 초성 rows of the best suggestions, and the best keys of crowded
   /// prefixes. The index is whole only once this returns.
   public mutating func finish() throws {
-    try termRuns.merge(write)
-    try writeInitialsRows()
+    var terms = BatchInsert(into: "search_terms", columns: ["term", "docs", "doc"], on: connection)
+    var postings = BatchInsert(into: "search_postings", columns: ["term", "chunk", "docs"], on: connection)
+    try termRuns.merge { try Self.write($0, rows: $1, terms: &terms, postings: &postings) }
+    try terms.flush()
+    try postings.flush()
     let tops = SuggestionTops(index: index, connection: connection)
     for field in suggestedFields.sorted(by: { $0.code < $1.code }) {
-      try tops.build(in: IndexWriter.keySpace(field))
+      // Each best row whose text has Hangul is filed under its 초성 too.
+      var initialsRows = BatchInsert(
+        into: "search_suggestion_keys", columns: ["space", "key", "doc", "rank", "text"], on: connection)
+      try tops.build(in: IndexWriter.keySpace(field)) { key, best in
+        let initials = IndexWriter.initialsKey(of: best.text, key: key)
+        if !initials.isEmpty {
+          try initialsRows.append([
+            IndexWriter.initialsSpace(field), initials, best.doc, best.rank, best.text,
+          ])
+        }
+      }
+      try initialsRows.flush()
       try tops.build(in: IndexWriter.initialsSpace(field))
     }
   }
@@ -76,19 +92,18 @@ public struct IndexBuilder {
 
   /// Writes a term's row, and its postings in each chunk that has it: a term of one document
   /// keeps it in its row, and has no postings (see ``IndexWriter/writePostings(on:)``).
-  private func write(_ term: String, rows: [TermRuns.Row]) throws {
+  private static func write(
+    _ term: String, rows: [TermRuns.Row], terms: inout BatchInsert, postings: inout BatchInsert
+  ) throws {
     let count = rows.reduce(0) { $0 + $1.count }
     if count == 1, case .array(let offsets)? = rows[0].docs.withUnsafeBytes(Postings.decode) {
-      try connection.run(
-        "INSERT INTO search_terms (term, docs, doc) VALUES (?, 1, ?)",
-        [term, rows[0].chunk << DocIDSet.chunkShift | Int(offsets[0])])
+      try terms.append([term, 1, rows[0].chunk << DocIDSet.chunkShift | Int(offsets[0])])
       return
     }
     for row in rows {
-      try connection.run(
-        "INSERT INTO search_postings (term, chunk, docs) VALUES (?, ?, ?)", [term, row.chunk, row.docs])
+      try postings.append([term, row.chunk, row.docs])
     }
-    try connection.run("INSERT INTO search_terms (term, docs, doc) VALUES (?, ?, NULL)", [term, count])
+    try terms.append([term, count, SQLValue.null])
   }
 
   /// Writes a chunk's suggestion rows, and each key's best row where it beats the one an earlier
@@ -99,6 +114,13 @@ public struct IndexBuilder {
   )
     throws
   {
+    var docs = BatchInsert(
+      "INSERT OR IGNORE", into: "search_suggestion_docs", columns: ["space", "key", "chunk", "docs"],
+      on: connection)
+    var bests = BatchInsert(
+      "INSERT OR REPLACE", into: "search_suggestion_keys", columns: ["space", "key", "doc", "rank", "text"],
+      on: connection)
+    // A chunk has a key once: the rows it reads back are earlier chunks', written before it.
     for (key, entry) in suggestions {
       suggestedFields.insert(key.field)
       let space = IndexWriter.keySpace(key.field)
@@ -108,49 +130,17 @@ public struct IndexBuilder {
           "SELECT doc, rank, text FROM search_suggestion_keys WHERE space = ? AND key = ?", [space, key.key],
           { IndexWriter.Best(doc: $0.int(0), rank: $0.int(1), text: $0.text(2)) }) : nil
       let beatsBefore = before.map(entry.best.precedes) ?? true
-      let insertDocs =
-        "INSERT OR IGNORE INTO search_suggestion_docs (space, key, chunk, docs) VALUES (?, ?, ?, ?)"
       if entry.offsets.count > 1 || !beatsBefore {
-        try connection.run(
-          insertDocs, [space, key.key, chunk, Postings.encode(Container(sorted: entry.offsets)!)])
+        try docs.append([space, key.key, chunk, Postings.encode(Container(sorted: entry.offsets)!)])
       }
       guard beatsBefore else { continue }
       if let before {
-        try connection.run(
-          insertDocs,
-          [
-            space, key.key, DocIDSet.place(before.doc).key,
-            Postings.encode(.array([DocIDSet.place(before.doc).offset])),
-          ])
+        let (beforeChunk, offset) = DocIDSet.place(before.doc)
+        try docs.append([space, key.key, beforeChunk, Postings.encode(.array([offset]))])
       }
-      try connection.run(
-        "INSERT OR REPLACE INTO search_suggestion_keys (space, key, doc, rank, text) VALUES (?, ?, ?, ?, ?)",
-        [space, key.key, entry.best.doc, entry.best.rank, entry.best.text])
+      try bests.append([space, key.key, entry.best.doc, entry.best.rank, entry.best.text])
     }
-  }
-
-  /// Files each best row whose text has Hangul under its 초성 too, a page of rows at a time.
-  private func writeInitialsRows() throws {
-    for field in suggestedFields {
-      let space = IndexWriter.keySpace(field)
-      var last = ""
-      while true {
-        let rows = try connection.query(
-          """
-          SELECT key, doc, rank, text FROM search_suggestion_keys
-          WHERE space = ? AND key > ? ORDER BY key LIMIT 10000
-          """, [space, last]
-        ) { (key: $0.text(0), best: IndexWriter.Best(doc: $0.int(1), rank: $0.int(2), text: $0.text(3))) }
-        guard let final = rows.last else { break }
-        for (key, best) in rows {
-          let initials = IndexWriter.initialsKey(of: best.text, key: key)
-          if initials.isEmpty { continue }
-          try connection.run(
-            "INSERT INTO search_suggestion_keys (space, key, doc, rank, text) VALUES (?, ?, ?, ?, ?)",
-            [IndexWriter.initialsSpace(field), initials, best.doc, best.rank, best.text])
-        }
-        last = final.key
-      }
-    }
+    try docs.flush()
+    try bests.flush()
   }
 }

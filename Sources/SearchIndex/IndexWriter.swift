@@ -80,9 +80,11 @@ public struct IndexWriter {
     for id in deleted {
       try connection.run("DELETE FROM search_keys WHERE rowid = ?", [id])
     }
+    var storing = index.storing(on: connection)
     for (id, texts) in stored.sorted(by: { $0.key < $1.key }) {
-      try index.store(texts, of: id, on: connection)
+      try storing.append([id] + texts)
     }
+    try storing.flush()
   }
 
   /// Writes the ranks and days of the chunks the batch touched; returns their ranks.

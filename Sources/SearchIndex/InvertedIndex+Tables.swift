@@ -76,9 +76,11 @@ extension InvertedIndex {
     }
   }
 
-  /// Writes a document's stored fields, in place of any it had.
-  func store(_ texts: [String], of id: Int, on connection: Connection) throws {
-    try connection.run(storeStatement, [id] + (texts as [any SQLValueConvertible]))
+  /// A batch of documents' stored fields (each row an id, then its texts in the order of
+  /// ``storedFields``), each in place of any the document had.
+  func storing(on connection: Connection) -> BatchInsert {
+    BatchInsert(
+      "INSERT OR REPLACE", into: "search_keys", columns: ["rowid"] + storedFields.map(\.name), on: connection)
   }
 
   /// The texts of a document's stored fields, in the order of ``storedFields``.

@@ -45,8 +45,6 @@ public struct InvertedIndex: Sendable {
 
   /// The fields stored with each document, one column of `search_keys` each.
   public let storedFields: [StoredField]
-  /// The statement that writes a document's stored fields (see ``store(_:of:on:)``).
-  let storeStatement: String
   /// The version of what the caller makes of its records (which terms in which fields, which
   /// stored texts): raise it with any change, and every index is rebuilt when next opened.
   public let documentVersion: Int
@@ -66,9 +64,6 @@ public struct InvertedIndex: Sendable {
     self.crowdedPrefix = crowdedPrefix
     self.keptPerPrefix = keptPerPrefix
     self.storedFields = storedFields
-    storeStatement =
-      "INSERT OR REPLACE INTO search_keys (rowid\(storedFields.map { ", " + $0.name }.joined())) "
-      + "VALUES (?\(String(repeating: ", ?", count: storedFields.count)))"
     self.documentVersion = documentVersion
   }
 

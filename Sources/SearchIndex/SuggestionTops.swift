@@ -75,14 +75,37 @@ struct SuggestionTops {
     stale = []
   }
 
-  /// Writes the rows of every crowded prefix of `space`, which has none yet.
-  func build(in space: String) throws {
-    var crowded = try crowdedPrefixes(ofLength: 1, in: space, startingWith: "")
-    while let prefix = crowded.popLast() {
-      try refill(prefix, in: space)
-      crowded += try crowdedPrefixes(
-        ofLength: prefix.unicodeScalars.count + 1, in: space, startingWith: prefix)
+  /// Writes the rows of every crowded prefix of `space`, which has none yet, reading its keys once,
+  /// in byte order (see ``PrefixTops``), a page at a time; `eachRow` is given each key's best row
+  /// on the way, between pages' reads, so that it may write rows of another space.
+  func build(
+    in space: String, eachRow: (_ key: String, _ best: IndexWriter.Best) throws -> Void = { _, _ in }
+  )
+    throws
+  {
+    var prefixes = PrefixTops(crowdedPrefix: index.crowdedPrefix, keptPerPrefix: index.keptPerPrefix)
+    var rows = BatchInsert(
+      into: "search_suggestion_tops", columns: ["space", "prefix", "key", "rank"], on: connection)
+    func write(_ prefix: String, _ best: [PrefixTops.Ranked]) throws {
+      for (key, rank) in best { try rows.append([space, prefix, key, rank]) }
     }
+    var last = ""
+    while true {
+      let page = try connection.query(
+        """
+        SELECT key, doc, rank, text FROM search_suggestion_keys
+        WHERE space = ? AND key > ? ORDER BY key LIMIT 10000
+        """, [space, last]
+      ) { (key: $0.text(0), best: IndexWriter.Best(doc: $0.int(1), rank: $0.int(2), text: $0.text(3))) }
+      guard let final = page.last else { break }
+      for (key, best) in page {
+        try eachRow(key, best)
+        try prefixes.add(key, rank: best.rank, write)
+      }
+      last = final.key
+    }
+    try prefixes.finish(write)
+    try rows.flush()
   }
 
   // MARK: - Reading the keys
@@ -95,18 +118,6 @@ struct SuggestionTops {
         SELECT 1 FROM search_suggestion_keys WHERE space = ? AND key >= ? AND key < ? LIMIT ?
       )
       """, [space, prefix, prefix + "\u{10FFFF}", index.crowdedPrefix + 1]) > index.crowdedPrefix
-  }
-
-  /// The crowded prefixes of `length` scalars that begin with `prefix` (one scalar shorter).
-  private func crowdedPrefixes(ofLength length: Int, in space: String, startingWith prefix: String) throws
-    -> [String]
-  {
-    try connection.query(
-      """
-      SELECT substr(key, 1, ?) AS head FROM search_suggestion_keys
-      WHERE space = ? AND key >= ? AND key < ? GROUP BY head HAVING count(*) > ?
-      """, [length, space, prefix, prefix + "\u{10FFFF}", index.crowdedPrefix]
-    ) { $0.text(0) }
   }
 
   /// Writes a prefix's rows again from its keys' best rows (none when it begins no key).
