@@ -72,9 +72,7 @@ public struct IndexChunk: Sendable {
     precondition(number == self.number, "a document of chunk \(number) is not one of chunk \(self.number)")
     precondition(document.id > lastID && !isSealed, "documents are added in ascending id order, then sealed")
     lastID = document.id
-    for term in document.terms {
-      postings.add(term, at: offset)  // a term may be repeated
-    }
+    postings.add(document.terms, at: offset)  // a term may be repeated
     rank[Int(offset)] = document.rank
     day[Int(offset)] = document.day
     stored.append((document.id, index.storedTexts(of: document)))
