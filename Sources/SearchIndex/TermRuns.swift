@@ -81,10 +81,43 @@ final class TermRuns {
     size += run.count
   }
 
-  /// Gives each term once, in byte order, with its rows, chunks ascending.
+  /// Gives each term once, in byte order, with its rows, chunks ascending. The runs are read and
+  /// merged on a thread of their own, a few batches of terms ahead of `body`, which runs on the
+  /// caller's thread: what `body` writes is most of the build's end, which no other thread shares.
   /// - Throws: ``DatabaseError`` when the file cannot be read; what `body` throws.
   func merge(_ body: (_ term: String, _ rows: [Row]) throws -> Void) throws {
     defer { ftruncate(file, 0) }  // its disk space back at once, whatever the merge's end
+    let handoff = Handoff<[(term: String, rows: [Row])]>(capacity: 4)
+    let (file, runs, readSize) = (self.file, self.runs, self.readSize)
+    Thread {
+      var batch: [(term: String, rows: [Row])] = []
+      var bytes = 0
+      do {
+        try Self.merge(file: file, runs: runs, readSize: readSize) { term, rows in
+          batch.append((term, rows))
+          bytes += term.utf8.count + rows.reduce(0) { $0 + $1.docs.count }
+          guard batch.count == 4_096 || bytes >= 1 << 20 else { return true }
+          defer { (batch, bytes) = ([], 0) }
+          return handoff.put(batch)
+        }
+        if !batch.isEmpty { _ = handoff.put(batch) }
+        handoff.end()
+      } catch {
+        handoff.end(throwing: error)
+      }
+    }.start()
+    defer { handoff.abandon() }
+    while let batch = try handoff.take() {
+      for (term, rows) in batch { try body(term, rows) }
+    }
+  }
+
+  /// Merges `runs` of `file`, giving each term once, in byte order, with its rows, chunks
+  /// ascending, until `body` returns `false`.
+  private static func merge(
+    file: Int32, runs: [(chunk: Int, range: Range<Int>)], readSize: Int,
+    _ body: (_ term: String, _ rows: [Row]) -> Bool
+  ) throws {
     var cursors = runs.map { Cursor(file: file, chunk: $0.chunk, range: $0.range, readSize: readSize) }
     for index in cursors.indices { try cursors[index].next() }
     // A heap of the cursors that hold a row: the first term in byte order at the top, the
@@ -100,7 +133,7 @@ final class TermRuns {
         try cursors[next].next()
         if cursors[next].term == nil { heap.removeTop() } else { heap.topChanged() }
       }
-      try body(String(decoding: term, as: UTF8.self), rows)
+      guard body(String(decoding: term, as: UTF8.self), rows) else { return }
     }
   }
 

@@ -38,6 +38,40 @@ struct TermRunsTests {
     }
   }
 
+  /// A run of `count` one-document terms, `t00000` on.
+  static func run(of count: Int) -> [UInt8] {
+    TermRuns.run(
+      of: (0..<count).map { (term: "t" + String(100_000 + $0).dropFirst(), docs: Data([1, 0]), count: 1) })
+  }
+
+  /// The merge reads ahead on a thread of its own: a caller that stops it mid-way (its writes
+  /// failed) gets its error, at once, while the reader was waiting with batches to hand over.
+  @Test(.timeLimit(.minutes(1)))
+  func aMergeItsCallerStopsEndsWithTheCallersError() throws {
+    struct Stop: Error {}
+    let runs = try TermRuns()
+    try runs.append(Self.run(of: 60_000), of: 0)
+    var given = 0
+    #expect(throws: Stop.self) {
+      try runs.merge { _, _ in
+        given += 1
+        if given == 10 { throw Stop() }
+      }
+    }
+    #expect(given == 10)
+  }
+
+  /// A run the reader cannot read (it ends inside a row) fails the merge with the reader's
+  /// error, after the terms before it.
+  @Test(.timeLimit(.minutes(1)))
+  func aRunThatEndsInsideARowFailsTheMerge() throws {
+    let runs = try TermRuns()
+    try runs.append(Self.run(of: 10_000), of: 0)
+    try runs.append(Array(Self.run(of: 1).dropLast()), of: 1)
+    let error = try #require(throws: DatabaseError.self) { try runs.merge { _, _ in } }
+    #expect(error.message.contains("ends inside a row"))
+  }
+
   /// Runs that cannot be kept stop the build with an error that says where.
   @Test func aDirectoryWithoutRoomForRunsIsAClearError() throws {
     let error = try #require(throws: DatabaseError.self) { try TermRuns(in: "/nonexistent-chaek-directory") }
