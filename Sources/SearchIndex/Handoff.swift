@@ -9,7 +9,7 @@ import Foundation
 /// the maker has ended, so that nothing it reads is let go under it.
 ///
 /// It is `@unchecked Sendable` because its state is read and written only under its condition.
-final class Handoff<Item>: @unchecked Sendable {
+final class Handoff<Item: Sendable>: @unchecked Sendable {
   /// The most items waiting to be taken.
   let capacity: Int
   private let condition = NSCondition()

@@ -6,7 +6,7 @@
 /// are the ones still open; a key's first scalars that differ from the last key's end the
 /// prefixes the last key had past them. An ended prefix gives its count and best keys to the
 /// prefix one scalar shorter, so each prefix's best are found from its longer prefixes' best,
-/// not from all its keys. Prefixes count Unicode scalars, as SQLite's `substr` does.
+/// not from all its keys. Prefixes count Unicode scalars.
 struct PrefixTops {
   /// A key and its rank.
   typealias Ranked = (key: String, rank: Int)

@@ -5,8 +5,7 @@ import Storage
 /// ``InvertedIndex/keptPerPrefix`` best, each with its rank (the highest first, then the key in
 /// byte order), so that a search reads a few rows where it would rank thousands. A prefix that
 /// never began more keys has no rows, and neither has any longer prefix it begins; one that did
-/// and lost some keeps its rows, which stay its best. Prefixes count Unicode scalars, as SQLite's
-/// `substr` counts a text's characters.
+/// and lost some keeps its rows, which stay its best. Prefixes count Unicode scalars.
 struct SuggestionTops {
   let index: InvertedIndex
   let connection: Connection
@@ -37,14 +36,14 @@ struct SuggestionTops {
       let kept = try connection.query(
         "SELECT key, rank FROM search_suggestion_tops WHERE space = ? AND prefix = ?", [space, spot.prefix]
       ) { (key: $0.text(0), rank: $0.int(1)) }
-      guard let last = kept.min(by: { Self.precedes($1, $0) }) else {
+      guard let last = kept.min(by: { PrefixTops.precedes($1, $0) }) else {
         guard after != nil, try isCrowded(spot.prefix, in: space) else { return }
         stale.insert(spot)
         continue
       }
       let whole = kept.count < index.keptPerPrefix  // every key of the prefix is kept
       if let old = kept.first(where: { $0.key.hasSameBytes(as: key) }) {
-        if let after, whole || after >= old.rank || Self.precedes((key, after), last) {
+        if let after, whole || after >= old.rank || PrefixTops.precedes((key, after), last) {
           guard after != old.rank else { continue }
           try connection.run(
             "UPDATE search_suggestion_tops SET rank = ? WHERE space = ? AND prefix = ? AND key = ?",
@@ -56,7 +55,7 @@ struct SuggestionTops {
         } else {
           stale.insert(spot)  // lowered below the last kept, or gone: the next may be any key
         }
-      } else if let after, whole || Self.precedes((key, after), last) {
+      } else if let after, whole || PrefixTops.precedes((key, after), last) {
         try connection.run(
           "INSERT INTO search_suggestion_tops (space, prefix, key, rank) VALUES (?, ?, ?, ?)",
           [space, spot.prefix, key, after])
@@ -131,8 +130,4 @@ struct SuggestionTops {
       """, [space, prefix, prefix + "\u{10FFFF}", index.keptPerPrefix])
   }
 
-  /// `true` when key `left` ranks before `right`: a higher rank, then a key first in byte order.
-  private static func precedes(_ left: (key: String, rank: Int), _ right: (key: String, rank: Int)) -> Bool {
-    left.rank != right.rank ? left.rank > right.rank : left.key.bytesPrecede(right.key)
-  }
 }

@@ -54,7 +54,7 @@ struct TermOffsets {
   /// reads do not wait on one another, so that the processor has many misses in flight at once;
   /// the lookups that follow find those lines in the cache.
   mutating func add(_ terms: [Term], at offset: UInt16) {
-    if (entries.count + terms.count) * 2 > slots.count { place(in: slots.count * 2) }
+    reserveCapacity(entries.count + terms.count)  // no growing between the reads and the lookups
     hashes.removeAll(keepingCapacity: true)
     let mask = slots.count - 1
     var read: UInt64 = 0

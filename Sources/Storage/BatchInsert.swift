@@ -1,3 +1,5 @@
+import CSQLite
+
 /// Rows inserted into one table many to a statement, for a writer of many rows: each statement
 /// run costs SQLite its own setup (its cursors opened, the insert's position sought, the run
 /// ended), which for rows of a few short columns weighs as much as the rows themselves.
@@ -23,6 +25,9 @@ public struct BatchInsert {
     on connection: Connection
   ) {
     precondition(!columns.isEmpty && rowsPerStatement > 0)
+    precondition(
+      columns.count * rowsPerStatement <= sqlite3_limit(connection.handle, SQLITE_LIMIT_VARIABLE_NUMBER, -1),
+      "a full batch binds no more values than SQLite takes in a statement")
     self.connection = connection
     self.columnCount = columns.count
     self.rowsPerStatement = rowsPerStatement
@@ -45,7 +50,8 @@ public struct BatchInsert {
   }
 
   /// Writes the rows not yet written, a statement each.
-  /// - Throws: ``DatabaseError`` when a row cannot be written.
+  /// - Throws: ``DatabaseError`` when a row cannot be written; the rows before it are written,
+  ///   and the rest dropped, so the caller's transaction is to be rolled back.
   public mutating func flush() throws(DatabaseError) {
     defer { pending.removeAll(keepingCapacity: true) }
     for start in stride(from: 0, to: pending.count, by: columnCount) {

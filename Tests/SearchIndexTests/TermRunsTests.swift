@@ -61,15 +61,17 @@ struct TermRunsTests {
     #expect(given == 10)
   }
 
-  /// A run the reader cannot read (it ends inside a row) fails the merge with the reader's
-  /// error, after the terms before it.
+  /// A run the reader cannot read to its end (it ends inside a row) fails the merge with the
+  /// reader's error, after the terms it handed over before.
   @Test(.timeLimit(.minutes(1)))
   func aRunThatEndsInsideARowFailsTheMerge() throws {
     let runs = try TermRuns()
-    try runs.append(Self.run(of: 10_000), of: 0)
-    try runs.append(Array(Self.run(of: 1).dropLast()), of: 1)
-    let error = try #require(throws: DatabaseError.self) { try runs.merge { _, _ in } }
+    let broken = TermRuns.run(of: [(term: "u", docs: Data([1, 0]), count: 1)]).dropLast()
+    try runs.append(Self.run(of: 10_000) + broken, of: 0)
+    var given = 0
+    let error = try #require(throws: DatabaseError.self) { try runs.merge { _, _ in given += 1 } }
     #expect(error.message.contains("ends inside a row"))
+    #expect(given > 0 && given < 10_000)
   }
 
   /// Runs that cannot be kept stop the build with an error that says where.
