@@ -42,8 +42,13 @@ struct TermOffsets {
   /// Makes room for `capacity` terms, so that the table does not grow until it holds them.
   mutating func reserveCapacity(_ capacity: Int) {
     entries.reserveCapacity(capacity)
+    growSlots(toHold: capacity)
+  }
+
+  /// Doubles the slots until `count` terms fill at most half of them.
+  private mutating func growSlots(toHold count: Int) {
     var slotCount = slots.count
-    while slotCount < capacity * 2 { slotCount *= 2 }
+    while slotCount < count * 2 { slotCount *= 2 }
     if slotCount > slots.count { place(in: slotCount) }
   }
 
@@ -54,7 +59,9 @@ struct TermOffsets {
   /// reads do not wait on one another, so that the processor has many misses in flight at once;
   /// the lookups that follow find those lines in the cache.
   mutating func add(_ terms: [Term], at offset: UInt16) {
-    reserveCapacity(entries.count + terms.count)  // no growing between the reads and the lookups
+    // No growing between the reads and the lookups; the entries grow as an array does, as an
+    // exact reservation at every document would copy them each time.
+    growSlots(toHold: entries.count + terms.count)
     hashes.removeAll(keepingCapacity: true)
     let mask = slots.count - 1
     var read: UInt64 = 0
@@ -69,7 +76,8 @@ struct TermOffsets {
   }
 
   /// Adds `offset` to the offsets of `term`, whose hash is `hash` (which starts with it when
-  /// new), unless it is already the term's last: offsets are added in ascending order.
+  /// new), unless it is already the term's last: offsets are added in ascending order. The slots
+  /// have room for it (see ``growSlots(toHold:)``).
   private mutating func add(_ term: Term, hash: UInt64, at offset: UInt16) {
     let mask = slots.count - 1
     var slot = Int(truncatingIfNeeded: hash) & mask
@@ -88,7 +96,6 @@ struct TermOffsets {
     }
     slots[slot] = Int32(entries.count + 1)
     entries.append(Entry(hash: hash, term: term, first: offset, last: offset, count: 1))
-    if entries.count * 2 > slots.count { place(in: slots.count * 2) }
   }
 
   /// Gives each term with its offsets, ascending, in the order the terms were first added, and
